@@ -1,0 +1,65 @@
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API, API_PREFIX } from '../src/domain/paths.ts';
+import type { ServerDeps } from './deps.ts';
+import { registerAuth } from './http/auth.ts';
+import { registerClientFiles } from './http/client-files.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { tooManyRequests } from './http/errors.ts';
+import { registerIdempotency } from './http/idempotency.ts';
+import { contentSecurityPolicy } from './http/security-headers.ts';
+import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
+import { sessionRoutes } from './routes/session-routes.ts';
+import { statusRoutes } from './routes/status-routes.ts';
+import { APP_VERSION } from './version.ts';
+
+// JSON bodies are small (photos go straight to storage through signed URLs); 1 MiB leaves room
+// for a 30-line-item batch with notes.
+const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole lab API and client server without listening, so tests can `inject`. */
+export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: deps.config.trustProxy,
+    // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
+    requestTimeout: 0,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Print lab ordering API', version: APP_VERSION },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
+  registerAuth(app, deps);
+  registerIdempotency(app, deps.db);
+
+  await app.register(
+    async (api) => {
+      await api.register(statusRoutes(deps));
+      await api.register(sessionRoutes(deps));
+      await api.register(labOrdersRoutes(deps));
+      api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the lab API reads from its environment, validated once at start.
+ * The names are part of the product's contract (README, acceptance tools): keep them stable.
+ */
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    // Listen on every interface by default: a lab runs this behind its own proxy or on its LAN.
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    PUBLIC_URL: z.url().optional(),
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
+    INTERCOM_SECRET: z.string().min(1).optional(),
+    // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
+    TRUST_PROXY: z.stringbool().default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    // Where the built client lives; npm start builds it into ./dist.
+    CLIENT_DIR: z.string().min(1).default('./dist'),
+  })
+  .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
+    message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+    path: ['ADMIN_PASSWORD'],
+  });
+
+export type RawConfig = z.infer<typeof configSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  admin: { email: string; password: string } | undefined;
+  intercomSecret: string | undefined;
+  trustProxy: boolean;
+  logLevel: RawConfig['LOG_LEVEL'];
+  clientDir: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws ConfigError with one line naming the bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // An empty variable means "not set", as a shell user expects from `FOO= npm start`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'configuration');
+    // Never echo a secret back into a log.
+    const secret = /PASSWORD|SECRET|DATABASE_URL/.test(name);
+    const got = name in present && !secret ? ` (got ${JSON.stringify(present[name])})` : '';
+    throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
+  }
+  const c = parsed.data;
+  return {
+    port: c.PORT,
+    host: c.HOST,
+    dataDir: resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    publicUrl: c.PUBLIC_URL,
+    admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
+    intercomSecret: c.INTERCOM_SECRET,
+    trustProxy: c.TRUST_PROXY,
+    logLevel: c.LOG_LEVEL,
+    clientDir: resolve(c.CLIENT_DIR),
+  };
+}

@@ -1,0 +1,58 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** An open database: the Drizzle handle, raw SQL for pg-boss, and the one way to close it. */
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs SQL with parameters, or several statements without (pg-boss needs both). */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/** PostgreSQL when a URL is given, else PGlite under DATA_DIR/db. Migrations are applied either way. */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+  const dir = join(opts.dataDir, 'db');
+  mkdirSync(dir, { recursive: true });
+  return wrapPglite(await PGlite.create(dir));
+}
+
+export async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+  return {
+    db,
+    kind: 'postgres',
+    executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+    close: () => pool.end(),
+  };
+}
+
+/** Wraps an already created PGlite (tests create theirs from a migrated snapshot). */
+export async function wrapPglite(client: PGlite): Promise<Database> {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    executeSql: async (text, values = []) =>
+      // PGlite's query() takes one statement; exec() takes several but no parameters.
+      values.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { Db } from './db/client.ts';
+
+/** What the app is built from: passed in, never module-level singletons. */
+export interface ServerDeps {
+  db: Db;
+  config: Config;
+  /** The server's signing secret (see services/app-secret.ts). */
+  appSecret: string;
+  log?: FastifyBaseLogger;
+  /** Injected so tests can move time (session expiry, lockouts). */
+  now?: () => Date;
+}

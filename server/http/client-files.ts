@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+// Hashed build assets never change under their name: cache them for a year.
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+// The shell, the service worker and the manifest must be revalidated on every load, or a new
+// version would never reach an open app.
+const REVALIDATE = 'no-cache';
+
+/**
+ * Serves the built client from `clientDir` and returns the SPA fallback: any screen path that is
+ * not a file answers index.html, so deep links and reloads work. Returns undefined when no client
+ * is built (API-only tests).
+ */
+export async function registerClientFiles(app: FastifyInstance, clientDir: string) {
+  if (!existsSync(join(clientDir, 'index.html'))) return undefined;
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    index: false,
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    },
+  });
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isScreen = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    if (!isScreen) return undefined;
+    return reply.code(200).header('cache-control', REVALIDATE).sendFile('index.html');
+  };
+}

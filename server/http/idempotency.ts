@@ -1,0 +1,112 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { and, eq, lt } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { idempotencyKeys } from '../db/schema.ts';
+import { HttpError, badRequest, conflict } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencySlot: { scope: string; key: string } | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * false: the call accepts an Idempotency-Key but its answer is never stored (calls that
+     * answer with a session token: a token must not sit in clear text in the database).
+     */
+    idempotency?: boolean;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HEADER = 'idempotency-key';
+// Long enough for any UUID or ULID a client makes; short enough to index cheaply.
+const MAX_KEY_LENGTH = 200;
+// Answers are kept a day: far longer than any outbox retry, short enough to keep the table small.
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+// Answers worth replaying: successes and refusals that the same request would get again.
+// 401/403/409/429 and 5xx depend on the moment, so a retry runs afresh.
+const STORED = (status: number) => status < 400 || status === 400 || status === 404 || status === 422;
+// A claim with no answer after this long belongs to a request that died (client gone, process
+// killed): the next retry takes it over instead of waiting a day.
+const ABANDONED_AFTER_MS = 60 * 1000;
+
+/**
+ * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
+ * and key; a replay with the same request gets it back and changes nothing twice.
+ */
+export function registerIdempotency(app: FastifyInstance, db: Db): void {
+  app.decorateRequest('idempotencySlot', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers[HEADER];
+    if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return;
+    if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
+    const scope = request.actor ? `user:${request.actor.user.guid}` : 'anonymous';
+    const fingerprint = createHash('sha256')
+      .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
+      .digest('hex');
+    const claimed = await db
+      .insert(idempotencyKeys)
+      .values({ scope, key, fingerprint })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+    if (claimed.length) {
+      request.idempotencySlot = { scope, key };
+      return;
+    }
+    return replay(db, request, reply, { scope, key, fingerprint });
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const slot = request.idempotencySlot;
+    if (!slot) return payload;
+    request.idempotencySlot = null;
+    const where = and(eq(idempotencyKeys.scope, slot.scope), eq(idempotencyKeys.key, slot.key));
+    if (!STORED(reply.statusCode)) {
+      await db.delete(idempotencyKeys).where(where);
+      return payload;
+    }
+    let response: unknown = null;
+    if (typeof payload === 'string' && payload.length > 0) {
+      try {
+        response = JSON.parse(payload);
+      } catch {
+        response = payload;
+      }
+    }
+    await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
+    return payload;
+  });
+}
+
+async function replay(db: Db, request: FastifyRequest, reply: FastifyReply, want: { scope: string; key: string; fingerprint: string }) {
+  const [row] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key)));
+  if (!row || row.fingerprint !== want.fingerprint) {
+    throw new HttpError(422, 'IdempotencyKeyReused', 'This request was already sent with different content.', {
+      developerMessage: 'The Idempotency-Key was used before for a different request; send a new key.',
+    });
+  }
+  if (row.statusCode === null) {
+    if (Date.now() - row.createdAt.getTime() < ABANDONED_AFTER_MS) {
+      throw conflict('This request is still being processed. Try again in a moment.');
+    }
+    const retaken = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: new Date() })
+      .where(and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key), eq(idempotencyKeys.createdAt, row.createdAt)))
+      .returning({ key: idempotencyKeys.key });
+    if (!retaken.length) throw conflict('This request is still being processed. Try again in a moment.');
+    request.idempotencySlot = { scope: want.scope, key: want.key };
+    return;
+  }
+  return reply.code(row.statusCode).header('idempotent-replayed', 'true').send(row.response);
+}
+
+export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<void> {
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
+

@@ -1,0 +1,23 @@
+import type { Config } from '../config.ts';
+
+/**
+ * Content-Security-Policy for the app: our own origin, plus Stripe's card field when payments go
+ * to Stripe. No upgrade-insecure-requests: a lab may run the embedded server over plain http on
+ * its LAN, where that directive would break every asset.
+ */
+export function contentSecurityPolicy(_config: Pick<Config, 'publicUrl'>) {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
+    connectSrc: ["'self'", 'https://api.stripe.com'],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    workerSrc: ["'self'", 'blob:'],
+    manifestSrc: ["'self'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}

@@ -1,0 +1,67 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { ensureAdmin } from './services/admin-bootstrap.ts';
+import { loadAppSecret } from './services/app-secret.ts';
+import { purgeExpiredSessions } from './services/auth-service.ts';
+
+// Expired sessions and old idempotency answers are swept this often.
+const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Read config → open db (migrations run) → build app → listen. */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+
+  const database = await openDatabase(config);
+  const appSecret = await loadAppSecret(database.db);
+  const app = await buildApp(
+    { db: database.db, config, appSecret },
+    { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } },
+  );
+
+  const admin = await ensureAdmin(database.db, config);
+  if (admin?.demo) {
+    console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
+  } else if (admin) {
+    app.log.info(`Created the admin ${admin.email}`);
+  }
+
+  const housekeeping = setInterval(() => {
+    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>
+      app.log.error({ err }, 'housekeeping failed'),
+    );
+  }, HOUSEKEEPING_INTERVAL_MS);
+  housekeeping.unref();
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    clearInterval(housekeeping);
+    await app.close();
+    // PGlite keeps the process alive until closed, and must flush its files.
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
+}
+
+main().catch((err: unknown) => {
+  console.error('The lab server could not start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

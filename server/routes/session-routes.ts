@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { login, logout, logoutAllSessions } from '../services/auth-service.ts';
+import { sessionAnswerSchema, successSchema } from './shapes.ts';
+
+// Per-address limit on sign-in attempts; the per-account limit lives in the auth service.
+const LOGIN_ATTEMPTS_PER_MINUTE = 10;
+
+const loginBody = z.object({
+  email: z.string().trim().min(1, 'Enter your email address.').max(320),
+  password: z.string().min(1, 'Enter your password.').max(1000),
+});
+
+export const sessionRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      API.login,
+      {
+        schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: sessionAnswerSchema } },
+        config: { idempotency: false, rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
+      },
+      (request) => login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+    );
+
+    app.delete(
+      API.logout,
+      { schema: { tags: ['session'], summary: 'End this session', response: { 200: successSchema } } },
+      async (request) => {
+        await logout(deps.db, request.actor);
+        return { success: true as const };
+      },
+    );
+
+    app.delete(
+      API.logoutAllSessions,
+      { schema: { tags: ['session'], summary: 'End every session of this user', response: { 200: successSchema } } },
+      async (request) => {
+        await logoutAllSessions(deps.db, request.actor);
+        return { success: true as const };
+      },
+    );
+  };

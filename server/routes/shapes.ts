@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** Response shapes shared by several routes (DESIGN.md §4). */
+export const successSchema = z.object({ success: z.literal(true) });
+
+export const sessionAnswerSchema = z.object({
+  token: z.string(),
+  intercom_user_hash: z.string(),
+  email: z.string(),
+  name: z.string(),
+  business_name: z.string(),
+});
+
+export const listMetaSchema = z.object({
+  current_user_is_admin: z.boolean(),
+  current_user_is_api_vendor: z.boolean(),
+  view_as_photographer_id: z.string().nullable(),
+  view_as_photographer: z.string().nullable(),
+});
