@@ -18,7 +18,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
   if (!existsSync(join(clientDir, 'index.html'))) return undefined;
   await app.register(fastifyStatic, {
     root: clientDir,
-    index: false,
+    index: 'index.html',
     setHeaders: (reply, path) => {
       reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
     },

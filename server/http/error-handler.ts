@@ -12,6 +12,20 @@ const FASTIFY_ERRORS: Record<string, { className: string; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { className: 'BadRequest', message: 'The request body length is wrong.' },
 };
 
+const CLASS_BY_STATUS: Record<number, string> = {
+  400: 'BadRequest',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'NotFound',
+  405: 'MethodNotAllowed',
+  406: 'NotAcceptable',
+  409: 'Conflict',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  416: 'RangeNotSatisfiable',
+  429: 'TooManyRequests',
+};
+
 /** Every error, unknown route and crash answers with the error body; no stack trace leaves the server. */
 export function registerErrorHandling(
   app: FastifyInstance,
@@ -38,7 +52,7 @@ export function registerErrorHandling(
 
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500 && !isResponseSerializationError(err)) {
-      return reply.code(status).send(errorBody(status, 'BadRequest', err.message));
+      return reply.code(status).send(errorBody(status, CLASS_BY_STATUS[status] ?? 'BadRequest', err.message));
     }
 
     request.log.error({ err }, 'request failed');

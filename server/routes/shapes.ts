@@ -9,6 +9,7 @@ export const sessionAnswerSchema = z.object({
   email: z.string(),
   name: z.string(),
   business_name: z.string(),
+  is_admin: z.boolean(),
 });
 
 export const listMetaSchema = z.object({

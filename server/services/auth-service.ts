@@ -21,6 +21,8 @@ export interface SessionAnswer {
   email: string;
   name: string;
   business_name: string;
+  /** Lets the app show admin-only navigation at once; the server still checks every call. */
+  is_admin: boolean;
 }
 
 // Sessions last 30 days from the last use (DESIGN.md §5).
@@ -66,6 +68,7 @@ export async function createSession(
     email: user.email,
     name: fullName(user),
     business_name: user.businessName,
+    is_admin: user.isAdmin,
   };
 }
 

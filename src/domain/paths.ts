@@ -49,6 +49,9 @@ export const ROUTES = {
   orderDetail: '/lab-orders/:id',
 } as const;
 
+/** The query flag with which /login shows 'You have been logged out!' (accounts.md §2). */
+export const LOGGED_OUT_FLAG = 'notify';
+
 /** Routes a visitor may open without signing in (accounts.md §2). */
 export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.login,

@@ -1,0 +1,70 @@
+import { API_PREFIX } from '../domain/paths.ts';
+import { ApiError, isErrorBody } from './errors.ts';
+import { currentToken } from './session.ts';
+
+/** The time-out of every call (accounts.md §7): 20 minutes, for slow links and big orders. */
+export const REQUEST_TIMEOUT_MS = 1_200_000;
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** false for calls made before sign-in (login, referral checks): no token header. */
+  auth?: boolean;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+let onUnauthorized: (() => void) | null = null;
+
+/** The app shell decides what a 401 does (sign out, go to /login with the notice). */
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+/**
+ * The one HTTP client of the app: base path, `token` header, time-out, JSON, error normalisation
+ * into ApiError, and the 401 rule. Screens never call fetch; they call the typed functions in
+ * src/api, which call this.
+ */
+export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = opts.auth === false ? null : currentToken();
+  if (token) headers.token = token;
+  if (opts.body !== undefined) headers['content-type'] = 'application/json';
+  if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+
+  let response: Response;
+  try {
+    response = await fetch(`${API_PREFIX}${path}`, {
+      method,
+      headers,
+      body: opts.body === undefined ? null : JSON.stringify(opts.body),
+      signal,
+    });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw new ApiError('network', err instanceof Error ? err.message : 'No response');
+  }
+
+  const text = await response.text();
+  let payload: unknown = null;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+  if (!response.ok) {
+    const error = isErrorBody(payload)
+      ? ApiError.fromBody(payload, response.status)
+      : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
+    // Any 401 on a signed-in call means the session has ended (accounts.md §4).
+    if (token && (response.status === 401 || error.status === 401)) onUnauthorized?.();
+    throw error;
+  }
+  return payload as T;
+}

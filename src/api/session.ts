@@ -1,0 +1,135 @@
+import { create } from 'zustand';
+
+/**
+ * The session as the spec keeps it in local storage (accounts.md §3): token, identity hash,
+ * email, name, business name, and the logged-in-as set while an admin acts as a photographer.
+ */
+export const SESSION_KEYS = {
+  token: 'token',
+  identityHash: 'identity-hash',
+  email: 'email',
+  name: 'name',
+  businessName: 'business-name',
+  isAdmin: 'is-admin',
+  actingAsToken: 'logged-in-as-token',
+  actingAsEmail: 'logged-in-as-email',
+  actingAsName: 'logged-in-as-name',
+  actingAsBusinessName: 'logged-in-as-business-name',
+} as const;
+
+export interface Session {
+  token: string;
+  identityHash: string;
+  email: string;
+  name: string;
+  businessName: string;
+  isAdmin: boolean;
+}
+
+export interface ActingAs {
+  token: string;
+  email: string;
+  name: string;
+  businessName: string;
+}
+
+/** What login, sign-up and login_as_user answer. */
+export interface SessionAnswer {
+  token: string;
+  intercom_user_hash: string;
+  email: string;
+  name: string;
+  business_name: string;
+  is_admin?: boolean;
+}
+
+function read(): { session: Session | null; actingAs: ActingAs | null } {
+  const get = (k: string) => localStorage.getItem(k);
+  const token = get(SESSION_KEYS.token);
+  const identityHash = get(SESSION_KEYS.identityHash);
+  const email = get(SESSION_KEYS.email);
+  // Signed in means token, email and identity hash are all present (accounts.md §2).
+  const session =
+    token && identityHash && email
+      ? {
+          token,
+          identityHash,
+          email,
+          name: get(SESSION_KEYS.name) ?? '',
+          businessName: get(SESSION_KEYS.businessName) ?? '',
+          isAdmin: get(SESSION_KEYS.isAdmin) === 'true',
+        }
+      : null;
+  const actingToken = get(SESSION_KEYS.actingAsToken);
+  const actingAs =
+    session && actingToken
+      ? {
+          token: actingToken,
+          email: get(SESSION_KEYS.actingAsEmail) ?? '',
+          name: get(SESSION_KEYS.actingAsName) ?? '',
+          businessName: get(SESSION_KEYS.actingAsBusinessName) ?? '',
+        }
+      : null;
+  return { session, actingAs };
+}
+
+interface SessionState {
+  session: Session | null;
+  actingAs: ActingAs | null;
+  /** True once a signed-in session was ended (logout, or a 401): /login then shows the notice. */
+  loggedOut: boolean;
+}
+
+export const useSession = create<SessionState>(() => ({ ...read(), loggedOut: false }));
+
+/** Stores a fresh sign-in (login or sign-up). */
+export function saveSession(answer: SessionAnswer): void {
+  const set = (k: string, v: string) => localStorage.setItem(k, v);
+  set(SESSION_KEYS.token, answer.token);
+  set(SESSION_KEYS.identityHash, answer.intercom_user_hash);
+  set(SESSION_KEYS.email, answer.email);
+  set(SESSION_KEYS.name, answer.name);
+  set(SESSION_KEYS.businessName, answer.business_name);
+  set(SESSION_KEYS.isAdmin, String(answer.is_admin ?? false));
+  useSession.setState({ ...read(), loggedOut: false });
+}
+
+/** Records the admin flag the server reports with lists (meta.current_user_is_admin). */
+export function rememberAdmin(isAdmin: boolean): void {
+  if (!useSession.getState().session || useSession.getState().actingAs) return;
+  localStorage.setItem(SESSION_KEYS.isAdmin, String(isAdmin));
+  useSession.setState(read());
+}
+
+export function clearActingAs(): void {
+  for (const k of [SESSION_KEYS.actingAsToken, SESSION_KEYS.actingAsEmail, SESSION_KEYS.actingAsName, SESSION_KEYS.actingAsBusinessName]) {
+    localStorage.removeItem(k);
+  }
+  useSession.setState(read());
+}
+
+/**
+ * Forgets the whole session, the logged-in-as set included. The auth guard then sends the user
+ * to /login, with the logged-out notice when a signed-in session ended.
+ */
+export function clearSession(): void {
+  const wasSignedIn = useSession.getState().session !== null;
+  for (const k of Object.values(SESSION_KEYS)) localStorage.removeItem(k);
+  useSession.setState({ ...read(), loggedOut: wasSignedIn });
+}
+
+/** The token calls carry: the impersonation token while acting as a photographer. */
+export function currentToken(): string | null {
+  const { session, actingAs } = useSession.getState();
+  return actingAs?.token ?? session?.token ?? null;
+}
+
+// Another tab signing in or out changes local storage: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key !== null && !(Object.values(SESSION_KEYS) as string[]).includes(e.key)) return;
+    const wasSignedIn = useSession.getState().session !== null;
+    const next = read();
+    useSession.setState({ ...next, loggedOut: wasSignedIn && next.session === null });
+  });
+}

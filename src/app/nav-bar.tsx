@@ -1,0 +1,58 @@
+import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { logout } from '../api/auth.ts';
+import { clearActingAs, clearSession, useSession } from '../api/session.ts';
+import { ROUTES } from '../domain/paths.ts';
+
+/** The marketing site's price page (the PRICING link is external, accounts.md §2). */
+export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? 'https://www.example.com/pricing';
+
+/** accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS (admins), account and logout icons. */
+export function NavBar() {
+  const { session, actingAs } = useSession();
+  const navigate = useNavigate();
+
+  const onLogout = async () => {
+    try {
+      // Uses the impersonation token while acting as a photographer (see api/client.ts).
+      await logout();
+    } catch {
+      // Offline or already ended: the device forgets the session all the same.
+    }
+    if (actingAs) {
+      clearActingAs();
+      void navigate(ROUTES.labOrders);
+    } else {
+      clearSession();
+    }
+  };
+
+  return (
+    <header className="nav-bar">
+      <nav aria-label="Main">
+        <Link to={ROUTES.home} className="nav-logo" aria-label="Print lab home">
+          <img src="/logo.svg" alt="" width="32" height="32" />
+          <span>PRINT LAB</span>
+        </Link>
+        <NavLink to={ROUTES.labOrders}>ORDERS</NavLink>
+        <a href={PRICING_URL} target="_blank" rel="noreferrer">
+          PRICING
+        </a>
+        <NavLink to={ROUTES.credit}>CREDIT</NavLink>
+        {session?.isAdmin && !actingAs ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
+        <span className="nav-spacer" />
+        {actingAs ? <span className="nav-acting">Acting as {actingAs.name || actingAs.email}</span> : null}
+        <NavLink to={ROUTES.account} aria-label="Account" className="nav-icon">
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <circle cx="12" cy="8" r="4" />
+            <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+          </svg>
+        </NavLink>
+        <button type="button" className="nav-icon" aria-label="Log out" onClick={() => void onLogout()}>
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h11" />
+          </svg>
+        </button>
+      </nav>
+    </header>
+  );
+}

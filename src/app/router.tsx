@@ -1,0 +1,67 @@
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { ROUTES } from '../domain/paths.ts';
+import { ForgotPasswordConfirmationScreen } from '../features/auth/forgot-password-confirmation-screen.tsx';
+import { LoginScreen } from '../features/auth/login-screen.tsx';
+import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
+import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
+import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
+import { PlannedScreen } from './planned-screen.tsx';
+import { RequireAuth } from './require-auth.tsx';
+import { RouteError } from './route-error.tsx';
+import { SignedInLayout } from './signed-in-layout.tsx';
+
+const planned = (title: string, purpose: string) => <PlannedScreen title={title} purpose={purpose} />;
+
+/** The complete route table of accounts.md §2 and orders.md §2. */
+export const routes: RouteObject[] = [
+  {
+    errorElement: <RouteError />,
+    children: [
+      // Public routes.
+      { path: ROUTES.login, element: <LoginScreen /> },
+      { path: ROUTES.signupStep1, element: planned('SIGN UP', 'Create your photographer account.') },
+      { path: ROUTES.refer, element: planned('SIGN UP', 'Create your photographer account with a referral code.') },
+      { path: ROUTES.shopifyConnect, element: planned('CONNECT YOUR SHOP', 'Connect your shop with the code from your account page.') },
+      { path: ROUTES.forgotPassword, element: planned('FORGOT PASSWORD', 'Get an email to reset your password.') },
+      { path: ROUTES.forgotPasswordConfirmation, element: <ForgotPasswordConfirmationScreen /> },
+      { path: ROUTES.resetPassword, element: planned('RESET PASSWORD', 'Set a new password with the token from your email.') },
+      {
+        element: <RequireAuth />,
+        children: [
+          // Sign-up steps after the account exists: signed in, without the navigation bar.
+          { path: ROUTES.signupStep2, element: planned('SIGN UP', 'Were you referred by another photographer?') },
+          { path: ROUTES.signupStep3, element: planned('SIGN UP', 'Is your business located in Tennessee?') },
+          { path: ROUTES.signupConfirmation, element: <SignupConfirmationScreen /> },
+          {
+            element: <SignedInLayout />,
+            children: [
+              { path: ROUTES.home, element: <OrdersListScreen /> },
+              { path: ROUTES.labOrders, element: <OrdersListScreen /> },
+              { path: ROUTES.account, element: planned('ACCOUNT', 'Your details, addresses, cards, certificate and sales history.') },
+              { path: ROUTES.credit, element: planned('CREDIT', 'Your credit, referrals and referral code.') },
+              { path: ROUTES.calculate, element: planned('PRICE CALCULATOR', 'Price a print with its finishing.') },
+              { path: ROUTES.priceLists, element: <p>updating user...</p> },
+              { path: ROUTES.cartPreview, element: planned('CART PREVIEW', 'See each line item on its paper.') },
+              { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
+              { path: ROUTES.photographer, element: planned('CREDIT', 'A photographer’s credit and referrals.') },
+              { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
+              { path: ROUTES.orderThanks, element: <OrderThanksScreen /> },
+              { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },
+              { path: ROUTES.uploadProgress, element: planned('UPLOAD PHOTOS', 'Upload the photos of this order.') },
+              { path: ROUTES.orderBuilder, element: planned('ORDER BUILDER', 'Choose paper, size and finishing for each photo.') },
+              { path: ROUTES.lineItemEdit, element: planned('EDIT LINE ITEM', 'Change one line item of this order.') },
+              { path: ROUTES.cartReview, element: planned('CART', 'Review the line items of this order.') },
+              { path: ROUTES.mergeReview, element: planned('MERGE ORDERS', 'Looks good?') },
+              { path: ROUTES.checkoutDetails, element: planned('CHECKOUT', 'Shipping address, card, discount and credit.') },
+              { path: ROUTES.checkoutFinal, element: planned('PLACE ORDER', 'Check everything once more and place the order.') },
+              { path: ROUTES.orderDetail, element: planned('ORDER', 'The order, its line items and its status.') },
+              { path: '*', element: planned('PAGE NOT FOUND', 'There is no page at this address.') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

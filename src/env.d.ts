@@ -1,0 +1,1 @@
+interface ImportMetaEnv { readonly VITE_PRICING_URL?: string }

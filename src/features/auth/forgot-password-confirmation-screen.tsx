@@ -1,0 +1,16 @@
+import { Link } from 'react-router-dom';
+import { ROUTES } from '../../domain/paths.ts';
+
+export function ForgotPasswordConfirmationScreen() {
+  return (
+    <main className="auth-page">
+      <section className="auth-card">
+        <h1>CHECK YOUR EMAIL</h1>
+        <p>We sent you an email. You can reset your password by following the instructions in the email.</p>
+        <p>
+          <Link to={ROUTES.login}>BACK TO SIGN IN</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,109 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { getStatus, login } from '../../api/auth.ts';
+import { ApiError, LOGGED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, errorLines, logErrorDetails } from '../../api/errors.ts';
+import { saveSession } from '../../api/session.ts';
+import { LOGGED_OUT_FLAG, ROUTES } from '../../domain/paths.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+
+type ServerState = 'checking' | 'online' | 'offline';
+interface FromState {
+  from?: { pathname: string; search?: string; hash?: string };
+}
+
+/** /login (accounts.md §2): email, password, SIGN IN, RESET and SIGN UP, server status check. */
+export function LoginScreen() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [params, setParams] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [server, setServer] = useState<ServerState>('checking');
+  const notified = useRef<string | null>(null);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    getStatus(ctrl.signal).then(
+      () => setServer('online'),
+      () => !ctrl.signal.aborted && setServer('offline'),
+    );
+    return () => ctrl.abort();
+  }, []);
+
+  useEffect(() => {
+    if (params.get(LOGGED_OUT_FLAG) !== 'true' || notified.current === location.key) return;
+    notified.current = location.key;
+    toast.info(LOGGED_OUT_MESSAGE);
+    // Drop the flag so a reload does not repeat the notice; keep where the user came from.
+    const next = new URLSearchParams(params);
+    next.delete(LOGGED_OUT_FLAG);
+    setParams(next, { replace: true, state: location.state });
+  }, [params, setParams, location.key, location.state]);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      saveSession(await login(email, password));
+      const from = (location.state as FromState | null)?.from;
+      void navigate(from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : ROUTES.home, { replace: true });
+    } catch (err) {
+      logErrorDetails(err);
+      if (err instanceof ApiError && err.status === 401) {
+        setFailure([LOGIN_FAILED_MESSAGE, ...errorLines(err)]);
+      } else {
+        setFailure(errorLines(err));
+        toast.error(errorLines(err));
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={(e) => void onSubmit(e)} noValidate={false}>
+        <img className="auth-logo" src="/logo.svg" alt="Print lab" width="56" height="56" />
+        <h1>SIGN IN</h1>
+        <label>
+          Email
+          <input type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+        </label>
+        {failure ? (
+          <div className="form-error" role="alert">
+            {failure.map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+        <button type="submit" className="button primary" disabled={busy}>
+          {busy ? 'SIGNING IN...' : 'SIGN IN'}
+        </button>
+        <p className="auth-links">
+          Forgot your password? <Link to={ROUTES.forgotPassword}>RESET</Link>
+        </p>
+        <p className="auth-links">
+          New to the lab? <Link to={ROUTES.signupStep1}>SIGN UP</Link>
+        </p>
+        <p className={`server-status server-${server}`} role="status">
+          {server === 'checking' && 'Checking the lab server...'}
+          {server === 'online' && 'Lab server online'}
+          {server === 'offline' && 'The lab server is not answering. Please check your internet connection and try again.'}
+        </p>
+      </form>
+    </main>
+  );
+}

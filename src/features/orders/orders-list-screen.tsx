@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorText, logErrorDetails } from '../../api/errors.ts';
+import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
+import { rememberAdmin } from '../../api/session.ts';
+import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList };
+
+/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date. */
+export function OrdersListScreen() {
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [query, setQuery] = useState('');
+
+  const fetchOrders = useCallback((signal?: AbortSignal) => {
+    setLoad({ state: 'loading' });
+    getLabOrders(signal).then(
+      (list) => {
+        rememberAdmin(list.meta.current_user_is_admin);
+        setLoad({ state: 'loaded', list });
+      },
+      (err: unknown) => {
+        if (signal?.aborted) return;
+        logErrorDetails(err);
+        setLoad({ state: 'error', message: errorText(err) });
+        // The list clears its query on failure (orders.md §8).
+        setQuery('');
+      },
+    );
+  }, []);
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchOrders(ctrl.signal);
+    return () => ctrl.abort();
+  }, [fetchOrders]);
+
+  const groups = useMemo(() => {
+    if (load.state !== 'loaded') return [];
+    const orders = load.list.data.map((d) => d.attributes).filter((o) => matchesOrderSearch(o, query));
+    return groupOrdersByDate(orders);
+  }, [load, query]);
+
+  return (
+    <section className="orders-list">
+      <div className="list-toolbar">
+        <h1>ORDERS</h1>
+        <Link className="button primary" to={ROUTES.newOrder}>
+          NEW LAB ORDER
+        </Link>
+        <label className="search">
+          <span className="visually-hidden">Search by Order Name or Status</span>
+          <input type="search" placeholder="Search by Order Name or Status" value={query} onChange={(e) => setQuery(e.target.value)} />
+        </label>
+      </div>
+      {load.state === 'loading' && <p role="status">loading</p>}
+      {load.state === 'error' && (
+        <p role="alert" className="load-error">
+          ERROR LOADING: {load.message}{' '}
+          <button type="button" className="link" onClick={() => fetchOrders()}>
+            RELOAD
+          </button>
+        </p>
+      )}
+      {load.state === 'loaded' && load.list.data.length === 0 && (
+        <p className="empty">No lab orders yet. Start one with NEW LAB ORDER.</p>
+      )}
+      {load.state === 'loaded' && load.list.data.length > 0 && groups.length === 0 && <p className="empty">No orders match your search.</p>}
+      {groups.map((group) => (
+        <section key={group.heading} aria-label={group.heading}>
+          <h2 className="date-heading">{group.heading}</h2>
+          <ul className="order-grid">
+            {group.orders.map((order) => (
+              <li key={order.guid} className="order-card">
+                <Link to={routePath(ROUTES.orderDetail, { id: order.guid })}>{order.order_name}</Link>
+                <span className={`status status-${order.status}`}>{order.status.toUpperCase()}</span>
+                <span className="muted">{orderCardDate(orderShownDate(order))}</span>
+                {load.state === 'loaded' && load.list.meta.current_user_is_admin ? (
+                  <span className="muted">
+                    {order.photographer_name}
+                    {order.photographer_business ? ` · ${order.photographer_business}` : ''}
+                  </span>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </section>
+  );
+}

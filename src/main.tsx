@@ -1,0 +1,21 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router-dom';
+import { setUnauthorizedHandler } from './api/client.ts';
+import { router } from './app/router.tsx';
+import { clearSession } from './api/session.ts';
+import { Toaster } from './ui/toasts/toaster.tsx';
+import './app/app.css';
+
+// Any 401 on a signed-in call ends the session here too (accounts.md §4); the auth guard then
+// shows /login with the logged-out notice.
+setUnauthorizedHandler(clearSession);
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+    <Toaster />
+  </StrictMode>,
+);
