@@ -29,6 +29,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
   });
+  // The API speaks JSON only: a text body is refused (415) rather than half-understood.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -43,7 +43,7 @@ export function registerErrorHandling(
       // Schemas give fields a user-facing message (a sentence ending in a full stop); zod's own
       // messages are shown with the field they are about.
       const first = err.validation[0];
-      const userMessage = first?.message && /\.$/.test(first.message) ? first.message : (lines[0] ?? 'The request is not valid.');
+      const userMessage = first?.message?.endsWith('.') ? first.message : (lines[0] ?? 'The request is not valid.');
       return reply.code(422).send(errorBody(422, 'ValidationError', userMessage, lines.join('; '), lines));
     }
 

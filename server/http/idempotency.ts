@@ -26,7 +26,7 @@ const MAX_KEY_LENGTH = 200;
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
 // Answers worth replaying: successes and refusals that the same request would get again.
 // 401/403/409/429 and 5xx depend on the moment, so a retry runs afresh.
-const STORED = (status: number) => status < 400 || status === 400 || status === 404 || status === 422;
+const STORED = (status: number) => status <= 400 || status === 404 || status === 422;
 // A claim with no answer after this long belongs to a request that died (client gone, process
 // killed): the next retry takes it over instead of waiting a day.
 const ABANDONED_AFTER_MS = 60 * 1000;

@@ -43,8 +43,10 @@ export interface SessionAnswer {
   is_admin?: boolean;
 }
 
+const get = (k: string) => localStorage.getItem(k);
+const set = (k: string, v: string) => localStorage.setItem(k, v);
+
 function read(): { session: Session | null; actingAs: ActingAs | null } {
-  const get = (k: string) => localStorage.getItem(k);
   const token = get(SESSION_KEYS.token);
   const identityHash = get(SESSION_KEYS.identityHash);
   const email = get(SESSION_KEYS.email);
@@ -84,7 +86,6 @@ export const useSession = create<SessionState>(() => ({ ...read(), loggedOut: fa
 
 /** Stores a fresh sign-in (login or sign-up). */
 export function saveSession(answer: SessionAnswer): void {
-  const set = (k: string, v: string) => localStorage.setItem(k, v);
   set(SESSION_KEYS.token, answer.token);
   set(SESSION_KEYS.identityHash, answer.intercom_user_hash);
   set(SESSION_KEYS.email, answer.email);

@@ -35,8 +35,9 @@ export const routes: RouteObject[] = [
           {
             element: <SignedInLayout />,
             children: [
-              { path: ROUTES.home, element: <OrdersListScreen /> },
-              { path: ROUTES.labOrders, element: <OrdersListScreen /> },
+              // Keys make a click on ORDERS from / load the list afresh.
+              { path: ROUTES.home, element: <OrdersListScreen key="home" /> },
+              { path: ROUTES.labOrders, element: <OrdersListScreen key="lab-orders" /> },
               { path: ROUTES.account, element: planned('ACCOUNT', 'Your details, addresses, cards, certificate and sales history.') },
               { path: ROUTES.credit, element: planned('CREDIT', 'Your credit, referrals and referral code.') },
               { path: ROUTES.calculate, element: planned('PRICE CALCULATOR', 'Price a print with its finishing.') },

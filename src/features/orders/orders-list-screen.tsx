@@ -14,7 +14,6 @@ export function OrdersListScreen() {
   const [query, setQuery] = useState('');
 
   const fetchOrders = useCallback((signal?: AbortSignal) => {
-    setLoad({ state: 'loading' });
     getLabOrders(signal).then(
       (list) => {
         rememberAdmin(list.meta.current_user_is_admin);
@@ -58,7 +57,14 @@ export function OrdersListScreen() {
       {load.state === 'error' && (
         <p role="alert" className="load-error">
           ERROR LOADING: {load.message}{' '}
-          <button type="button" className="link" onClick={() => fetchOrders()}>
+          <button
+            type="button"
+            className="link"
+            onClick={() => {
+              setLoad({ state: 'loading' });
+              fetchOrders();
+            }}
+          >
             RELOAD
           </button>
         </p>

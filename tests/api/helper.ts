@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../../server/app.ts';
+import { loadConfig, type Config } from '../../server/config.ts';
+import { openPostgres, wrapPglite, type Database, type Db } from '../../server/db/client.ts';
+import { users } from '../../server/db/schema.ts';
+import { loadAppSecret } from '../../server/services/app-secret.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { API_PREFIX } from '../../src/domain/paths.ts';
+
+/** 'postgres' runs the suite against TEST_DATABASE_URL (CI does both); PGlite otherwise. */
+const usePostgres = process.env.API_TEST_DATABASE === 'postgres';
+
+export interface TestApp {
+  app: App;
+  db: Db;
+  config: Config;
+  /** Moves the server's clock (session expiry, lockouts). */
+  clock: { now: Date };
+  close(): Promise<void>;
+}
+
+/** A fresh app over a fresh, migrated database: no state is shared between test files. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
+  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', CLIENT_DIR: '/nonexistent-test-client', LOG_LEVEL: 'silent', ...env });
+  const clock = { now: new Date() };
+  const appSecret = await loadAppSecret(database.db);
+  const app = await buildApp({ db: database.db, config, appSecret, now: () => clock.now });
+  return {
+    app,
+    db: database.db,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function freshPglite(): Promise<Database> {
+  const snapshot = readFileSync(inject('pgliteSnapshot'));
+  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([snapshot]) }));
+}
+
+async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('API_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const name = `lab_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  const database = await openPostgres(dbUrl.toString());
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+let userCounter = 0;
+
+/** Inserts a user directly (sign-up has its own tests) and returns it with its password. */
+export async function createUser(db: Db, fields: Partial<typeof users.$inferInsert> = {}) {
+  userCounter += 1;
+  const password = fields.passwordHash ? 'unknown' : `password-${userCounter}-ok`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `photographer${userCounter}-${randomBytes(3).toString('hex')}@example.com`,
+      firstName: 'Ansel',
+      lastName: `Adams ${userCounter}`,
+      businessName: `Studio ${userCounter}`,
+      ...fields,
+      passwordHash: fields.passwordHash ?? (await hashPassword(password)),
+    })
+    .returning();
+  if (!user) throw new Error('user not created');
+  return { user, password };
+}
+
+export const api = (path: string) => `${API_PREFIX}${path}`;
+
+/** Signs in through the real login call and returns the session token. */
+export async function signIn(app: App, email: string, password: string): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: api('/login'), payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ token: string }>().token;
+}
+
+/** The error body of DESIGN.md §4, checked field by field. */
+export function expectErrorBody(body: unknown, status: number): { class_name: string; message: string; more_info: string[] } {
+  const b = body as { error?: Record<string, unknown> };
+  if (!b.error) throw new Error(`no error body: ${JSON.stringify(body)}`);
+  const e = b.error as { status: number; class_name: string; developer_message: string; user_message: { message: string }; more_info: string[] };
+  if (e.status !== status) throw new Error(`error.status ${e.status}, expected ${status}`);
+  if (typeof e.class_name !== 'string' || typeof e.developer_message !== 'string' || typeof e.user_message?.message !== 'string' || !Array.isArray(e.more_info)) {
+    throw new Error(`error body incomplete: ${JSON.stringify(body)}`);
+  }
+  return { class_name: e.class_name, message: e.user_message.message, more_info: e.more_info };
+}

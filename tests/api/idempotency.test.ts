@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let calls = 0;
+let token: string;
+let otherToken: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  // A mutating call with a visible side effect: how many times it really ran.
+  t.app.post(api('/test-count'), async (request) => {
+    calls += 1;
+    return { calls, echo: request.body };
+  });
+  t.app.post(api('/test-flaky'), async (_request, reply) => {
+    calls += 1;
+    return calls % 2 === 1 ? reply.code(503).send({ error: { status: 503, class_name: 'Unavailable', developer_message: '', user_message: { message: 'busy' }, more_info: [] } }) : { ok: true };
+  });
+  const a = await createUser(t.db);
+  const b = await createUser(t.db);
+  token = await signIn(t.app, a.user.email, a.password);
+  otherToken = await signIn(t.app, b.user.email, b.password);
+});
+afterAll(() => t.close());
+
+const send = (key: string | undefined, payload: unknown, tok = token, url = api('/test-count')) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: { token: tok, ...(key ? { 'idempotency-key': key } : {}) } });
+
+describe('Idempotency-Key', () => {
+  it('a replay returns the first answer and changes nothing twice', async () => {
+    const before = calls;
+    const first = await send('key-1', { n: 1 });
+    const again = await send('key-1', { n: 1 });
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(calls).toBe(before + 1);
+  });
+
+  it('without a key every call runs', async () => {
+    const before = calls;
+    await send(undefined, { n: 2 });
+    await send(undefined, { n: 2 });
+    expect(calls).toBe(before + 2);
+  });
+
+  it('the same key with a different body is refused with 422', async () => {
+    await send('key-2', { n: 1 });
+    const res = await send('key-2', { n: 99 });
+    expect(res.statusCode).toBe(422);
+    expect(expectErrorBody(res.json(), 422).class_name).toBe('IdempotencyKeyReused');
+  });
+
+  it('keys belong to their user: another user with the same key runs afresh', async () => {
+    const before = calls;
+    await send('shared-key', { n: 3 });
+    const other = await send('shared-key', { n: 3 }, otherToken);
+    expect(other.statusCode).toBe(200);
+    expect(calls).toBe(before + 2);
+  });
+
+  it('a server failure is not stored: the retry runs again', async () => {
+    const before = calls;
+    const first = await send('key-flaky', {}, token, api('/test-flaky'));
+    const retry = await send('key-flaky', {}, token, api('/test-flaky'));
+    expect([first.statusCode, retry.statusCode]).toEqual([503, 200]);
+    expect(calls).toBe(before + 2);
+  });
+
+  it('a key longer than 200 characters is refused', async () => {
+    const res = await send('k'.repeat(201), {});
+    expect(res.statusCode).toBe(400);
+    expectErrorBody(res.json(), 400);
+  });
+});
