@@ -19,8 +19,10 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
   await app.register(fastifyStatic, {
     root: clientDir,
     index: 'index.html',
-    setHeaders: (reply, path) => {
-      reply.header('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+    // Our own cache headers below, not send's default max-age=0.
+    cacheControl: false,
+    setHeaders: (res, path) => {
+      res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
