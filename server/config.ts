@@ -5,9 +5,16 @@ import { z } from 'zod';
  * Every setting the lab API reads from its environment, validated once at start.
  * The names are part of the product's contract (README, acceptance tools): keep them stable.
  */
+const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
+
 const configSchema = z
   .object({
-    PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+    PORT: z.coerce
+      .number({ error: PORT_MESSAGE })
+      .int({ error: PORT_MESSAGE })
+      .min(1, { error: PORT_MESSAGE })
+      .max(65535, { error: PORT_MESSAGE })
+      .default(8080),
     // Listen on every interface by default: a lab runs this behind its own proxy or on its LAN.
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -15,13 +22,15 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
-    PUBLIC_URL: z.url().optional(),
-    ADMIN_EMAIL: z.email().optional(),
+    PUBLIC_URL: z.url({ error: 'must be a full URL such as https://orders.example-lab.com' }).optional(),
+    ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
     INTERCOM_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
-    TRUST_PROXY: z.stringbool().default(false),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
+      .default('info'),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
   })

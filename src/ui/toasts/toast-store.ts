@@ -18,14 +18,14 @@ let nextId = 1;
 
 export const useToasts = create<{ toasts: Toast[] }>(() => ({ toasts: [] }));
 
-function defaultDuration(): number {
-  const path = typeof window === 'undefined' ? '' : window.location.pathname;
-  return ACCOUNT_SCREENS.some((p) => path === p || path.startsWith(`${p}/`)) ? ACCOUNT_TOAST_MS : TOAST_MS;
+/** How long a toast stays on the screen at `pathname`. */
+export function toastDurationFor(pathname: string): number {
+  return ACCOUNT_SCREENS.some((p) => pathname === p || pathname.startsWith(`${p}/`)) ? ACCOUNT_TOAST_MS : TOAST_MS;
 }
 
 export function showToast(kind: ToastKind, lines: string | string[], opts: { durationMs?: number } = {}): number {
   const id = nextId++;
-  const toast: Toast = { id, kind, lines: Array.isArray(lines) ? lines : [lines], durationMs: opts.durationMs ?? defaultDuration() };
+  const toast: Toast = { id, kind, lines: Array.isArray(lines) ? lines : [lines], durationMs: opts.durationMs ?? toastDurationFor(window.location.pathname) };
   useToasts.setState((s) => ({ toasts: [...s.toasts, toast] }));
   return id;
 }

@@ -15,7 +15,8 @@ describe('loadConfig', () => {
   });
 
   it.each([
-    [{ PORT: 'eighty' }, /^Invalid configuration: PORT .*\(got "eighty"\)$/],
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a whole number from 1 to 65535 \(got "eighty"\)$/],
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],

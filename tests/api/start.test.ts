@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/** `npm start`'s server process, as a lab would run it: real port, real data directory. */
+function start(env: Record<string, string>) {
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    for (let i = 0; i < 200 && !stdout.includes('Print lab is running'); i++) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!stdout.includes('Print lab is running')) throw new Error(`server did not start: ${stdout}${stderr}`);
+  };
+  return { child, exited, ready, out: () => stdout, err: () => stderr };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+describe('starting the server', () => {
+  it('a bad configuration value stops the start with one line naming the variable', async () => {
+    const s = start({ PORT: 'eighty', DATA_DIR: '/nonexistent' });
+    expect(await s.exited).toBe(1);
+    expect(s.err().trim()).toBe('Invalid configuration: PORT must be a whole number from 1 to 65535 (got "eighty")');
+  });
+
+  it('starts on PGlite under DATA_DIR, creates the demo admin once, and keeps data across restarts', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lab-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const first = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await first.ready();
+    expect(first.out()).toContain('Created the demo admin: admin@example.com / admin-password');
+    expect(first.out()).toContain('(database: pglite)');
+    const status = await fetch(`http://127.0.0.1:${port}/api/v2/status`);
+    expect(status.status).toBe(200);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const second = start({ DATA_DIR: dataDir, PORT: String(port) });
+    await second.ready();
+    expect(second.out()).not.toContain('Created the demo admin');
+    const login = await fetch(`http://127.0.0.1:${port}/api/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
+    });
+    expect(login.status).toBe(200);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+  }, 60_000);
+
+  it.runIf(process.env.API_TEST_DATABASE === 'postgres')('starts on PostgreSQL when DATABASE_URL is set', async () => {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const name = `lab_start_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    try {
+      const dbUrl = new URL(url);
+      dbUrl.pathname = `/${name}`;
+      const port = await freePort();
+      const s = start({ DATABASE_URL: dbUrl.toString(), DATA_DIR: '/nonexistent', PORT: String(port), ADMIN_EMAIL: 'owner@lab.example', ADMIN_PASSWORD: 'owner-password' });
+      await s.ready();
+      expect(s.out()).toContain('(database: postgres)');
+      const login = await fetch(`http://127.0.0.1:${port}/api/v2/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'owner@lab.example', password: 'owner-password' }),
+      });
+      expect(login.status).toBe(200);
+      s.child.kill('SIGTERM');
+      expect(await s.exited).toBe(0);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }, 60_000);
+});
