@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { SessionAnswer } from '../../src/domain/wire.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -14,16 +15,6 @@ export interface Actor {
   sessionId: string;
 }
 
-/** The answer of login, sign-up and login_as_user (DESIGN.md §4). */
-export interface SessionAnswer {
-  token: string;
-  intercom_user_hash: string;
-  email: string;
-  name: string;
-  business_name: string;
-  /** Lets the app show admin-only navigation at once; the server still checks every call. */
-  is_admin: boolean;
-}
 
 // Sessions last 30 days from the last use (DESIGN.md §5).
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;

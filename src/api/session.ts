@@ -1,4 +1,7 @@
 import { create } from 'zustand';
+import type { SessionAnswer } from '../domain/wire.ts';
+
+export type { SessionAnswer };
 
 /**
  * The session as the spec keeps it in local storage (accounts.md §3): token, identity hash,
@@ -33,15 +36,6 @@ export interface ActingAs {
   businessName: string;
 }
 
-/** What login, sign-up and login_as_user answer. */
-export interface SessionAnswer {
-  token: string;
-  intercom_user_hash: string;
-  email: string;
-  name: string;
-  business_name: string;
-  is_admin?: boolean;
-}
 
 const get = (k: string) => localStorage.getItem(k);
 const set = (k: string, v: string) => localStorage.setItem(k, v);
@@ -91,7 +85,7 @@ export function saveSession(answer: SessionAnswer): void {
   set(SESSION_KEYS.email, answer.email);
   set(SESSION_KEYS.name, answer.name);
   set(SESSION_KEYS.businessName, answer.business_name);
-  set(SESSION_KEYS.isAdmin, String(answer.is_admin ?? false));
+  set(SESSION_KEYS.isAdmin, String(answer.is_admin));
   useSession.setState({ ...read(), loggedOut: false });
 }
 

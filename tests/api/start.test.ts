@@ -35,6 +35,13 @@ const freePort = () =>
     });
   });
 
+const loginAt = (port: number, email: string, password: string) =>
+  fetch(`http://127.0.0.1:${port}/api/v2/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
@@ -61,11 +68,7 @@ describe('starting the server', () => {
     const second = start({ DATA_DIR: dataDir, PORT: String(port) });
     await second.ready();
     expect(second.out()).not.toContain('Created the demo admin');
-    const login = await fetch(`http://127.0.0.1:${port}/api/v2/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: 'admin-password' }),
-    });
+    const login = await loginAt(port, 'admin@example.com', 'admin-password');
     expect(login.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
@@ -84,11 +87,7 @@ describe('starting the server', () => {
       const s = start({ DATABASE_URL: dbUrl.toString(), DATA_DIR: '/nonexistent', PORT: String(port), ADMIN_EMAIL: 'owner@lab.example', ADMIN_PASSWORD: 'owner-password' });
       await s.ready();
       expect(s.out()).toContain('(database: postgres)');
-      const login = await fetch(`http://127.0.0.1:${port}/api/v2/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email: 'owner@lab.example', password: 'owner-password' }),
-      });
+      const login = await loginAt(port, 'owner@lab.example', 'owner-password');
       expect(login.status).toBe(200);
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
