@@ -2,21 +2,12 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser.ts';
 
 // The real server, built client and all, on its own port and a fresh data directory per run.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-'));
 
-/** The flags of DEVELOPERS.md: Debian's Chromium, never a downloaded browser. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -41,6 +32,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       LOG_LEVEL: 'warn',
+      // Every test signs in from 127.0.0.1; the limit itself has its API test.
+      LOGIN_RATE_LIMIT: '1000',
       NODE_NO_WARNINGS: '1',
     },
   },
@@ -49,7 +42,7 @@ export default defineConfig({
     serviceWorkers: 'allow',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
   projects: [{ name: 'debian-chromium', use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } } }],
 });

@@ -28,6 +28,12 @@ const configSchema = z
     INTERCOM_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+    // Sign-in attempts one address may make a minute (a studio behind one router shares it).
+    LOGIN_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a whole number of attempts a minute, 1 or more' })
+      .int({ error: 'must be a whole number of attempts a minute, 1 or more' })
+      .min(1, { error: 'must be a whole number of attempts a minute, 1 or more' })
+      .default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -50,6 +56,7 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
   trustProxy: boolean;
+  loginRateLimit: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
 }
@@ -79,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
     trustProxy: c.TRUST_PROXY,
+    loginRateLimit: c.LOGIN_RATE_LIMIT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
   };

@@ -1,1 +1,6 @@
-interface ImportMetaEnv { readonly VITE_PRICING_URL?: string }
+interface ImportMetaEnv {
+  readonly VITE_PRICING_URL?: string;
+}
+
+/** The build's version, defined by vite.config.ts. */
+declare const __APP_VERSION__: string;

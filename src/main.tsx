@@ -2,7 +2,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/client.ts';
+import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
+import { ConnectionStatus } from './app/connection-status.tsx';
 import { router } from './app/router.tsx';
+import { clearUserDataOnSignOut } from './app/session-effects.ts';
+import { UpdateBanner } from './app/update-banner.tsx';
 import { clearSession } from './api/session.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
@@ -10,12 +14,17 @@ import './app/app.css';
 // Any 401 on a signed-in call ends the session here too (accounts.md §4); the auth guard then
 // shows /login with the logged-out notice.
 setUnauthorizedHandler(clearSession);
+clearUserDataOnSignOut();
+document.documentElement.dataset.appVersion = RUNNING_VERSION;
+startAppUpdates();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
+    <UpdateBanner />
     <RouterProvider router={router} />
     <Toaster />
+    <ConnectionStatus />
   </StrictMode>,
 );

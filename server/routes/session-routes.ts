@@ -5,9 +5,6 @@ import type { ServerDeps } from '../deps.ts';
 import { login, logout, logoutAllSessions } from '../services/auth-service.ts';
 import { sessionAnswerSchema, successSchema } from './shapes.ts';
 
-// Per-address limit on sign-in attempts; the per-account limit lives in the auth service.
-const LOGIN_ATTEMPTS_PER_MINUTE = 10;
-
 const loginBody = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').max(320),
   password: z.string().min(1, 'Enter your password.').max(1000),
@@ -20,7 +17,8 @@ export const sessionRoutes =
       API.login,
       {
         schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: sessionAnswerSchema } },
-        config: { idempotency: false, rateLimit: { max: LOGIN_ATTEMPTS_PER_MINUTE, timeWindow: 60_000 } },
+        // Per-address limit (LOGIN_RATE_LIMIT); the per-account limit lives in the auth service.
+        config: { idempotency: false, rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
       },
       (request) => login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
     );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { serverStatus } from '../services/status-service.ts';
+import { currentClientVersion, serverStatus } from '../services/status-service.ts';
 
 export const statusRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -17,5 +17,20 @@ export const statusRoutes =
         },
       },
       () => serverStatus(deps),
+    );
+
+    app.get(
+      API.clientVersion,
+      {
+        schema: {
+          tags: ['status'],
+          summary: 'The version of the app build being served now; a running app that differs updates itself',
+          response: { 200: z.object({ version: z.string() }) },
+        },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return { version: await currentClientVersion(deps.config.clientDir) };
+      },
     );
   };

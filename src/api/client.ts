@@ -1,4 +1,5 @@
 import { API_PREFIX } from '../domain/paths.ts';
+import { reportServerReachable } from '../offline/connectivity.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import { currentToken } from './session.ts';
 
@@ -46,8 +47,10 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
+    reportServerReachable(false);
     throw new ApiError('network', err instanceof Error ? err.message : 'No response');
   }
+  reportServerReachable(true);
 
   const text = await response.text();
   let payload: unknown = null;

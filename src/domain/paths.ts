@@ -7,6 +7,7 @@ export const API_PREFIX = '/api/v2';
 export const API = {
   login: '/login',
   status: '/status',
+  clientVersion: '/client_version',
   logout: '/logout',
   logoutAllSessions: '/logout_all_sessions',
   labOrders: '/lab_orders',

@@ -11,6 +11,7 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Print Lab</title><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dir, 'version.json'), JSON.stringify({ version: 'build-1' }));
   t = await createTestApp({ CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -19,6 +20,25 @@ afterAll(async () => {
 });
 
 describe('the built client', () => {
+  it('reports the version of the build on disk, and sees a new build without a restart', async () => {
+    const first = await t.app.inject({ method: 'GET', url: api('/client_version') });
+    expect(first.json()).toEqual({ version: 'build-1' });
+    expect(first.headers['cache-control']).toBe('no-store');
+    writeFileSync(join(dir, 'version.json'), JSON.stringify({ version: 'build-2' }));
+    expect((await t.app.inject({ method: 'GET', url: api('/client_version') })).json()).toEqual({ version: 'build-2' });
+  });
+
+  it('answers 404 with the error body when no build is installed', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.app.inject({ method: 'GET', url: api('/client_version') });
+      expect(res.statusCode).toBe(404);
+      expectErrorBody(res.json(), 404);
+    } finally {
+      await bare.close();
+    }
+  });
+
   it('answers every screen path with index.html, revalidated on each load', async () => {
     for (const path of ['/', '/login', '/lab-orders/abc/edit/order-builder', '/account?x=1']) {
       const res = await t.app.inject({ method: 'GET', url: path });

@@ -100,15 +100,18 @@ test('a 401 from any call signs the user out', async ({ page }) => {
   await expect(page).toHaveURL(/\/lab-orders$/);
 });
 
-test('a list that cannot reach the server says so, and RELOAD recovers', async ({ page }) => {
-  await page.goto('/login');
-  await signIn(page);
-  await page.route('**/api/v2/lab_orders', (route) => route.abort('internetdisconnected'));
-  await page.getByRole('link', { name: 'ORDERS' }).click();
-  await expect(page.getByRole('alert')).toContainText(
-    'ERROR LOADING: Something went wrong:Please check your internet connection and try again.',
-  );
-  await page.unroute('**/api/v2/lab_orders');
-  await page.getByRole('button', { name: 'RELOAD' }).click();
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+test.describe('without a service worker in the way of the interception', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('a list that cannot reach the server, with no copy on this device, says so, and RELOAD recovers', async ({ page }) => {
+    await page.route('**/api/v2/lab_orders', (route) => route.abort('internetdisconnected'));
+    await page.goto('/login');
+    await signIn(page);
+    await expect(page.getByRole('alert')).toContainText(
+      'ERROR LOADING: Something went wrong:Please check your internet connection and try again.',
+    );
+    await page.unroute('**/api/v2/lab_orders');
+    await page.getByRole('button', { name: 'RELOAD' }).click();
+    await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  });
 });

@@ -2,22 +2,25 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
-import { rememberAdmin } from '../../api/session.ts';
+import { rememberAdmin, useSession } from '../../api/session.ts';
+import { readThrough } from '../../offline/cached-read.ts';
 import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList };
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList; cachedAt: number | null };
 
 /** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date. */
 export function OrdersListScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [query, setQuery] = useState('');
+  const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
 
   const fetchOrders = useCallback((signal?: AbortSignal) => {
-    getLabOrders(signal).then(
-      (list) => {
-        rememberAdmin(list.meta.current_user_is_admin);
-        setLoad({ state: 'loaded', list });
+    // Offline, the last list fetched on this device is shown (src/offline/cached-read.ts).
+    readThrough(owner, 'lab_orders', () => getLabOrders(signal)).then(
+      ({ data: list, cachedAt }) => {
+        if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
+        setLoad({ state: 'loaded', list, cachedAt });
       },
       (err: unknown) => {
         if (signal?.aborted) return;
@@ -27,7 +30,7 @@ export function OrdersListScreen() {
         setQuery('');
       },
     );
-  }, []);
+  }, [owner]);
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -67,6 +70,11 @@ export function OrdersListScreen() {
           >
             RELOAD
           </button>
+        </p>
+      )}
+      {load.state === 'loaded' && load.cachedAt !== null && (
+        <p className="offline-note" role="status">
+          You are offline. These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
         </p>
       )}
       {load.state === 'loaded' && load.list.data.length === 0 && (

@@ -1,0 +1,19 @@
+/** Cache Storage names shared by the service worker and the page (which clears them). */
+export const CACHE_NAMES = {
+  /** The lab's catalogue reads: the same for every user, kept across sign-outs. */
+  catalogue: 'lab-catalogue-v1',
+  /** Photo thumbnails: a user's own photos, deleted at sign-out. */
+  thumbnails: 'user-thumbnails-v1',
+} as const;
+
+/** API reads the service worker may cache: the public catalogue, never a user's own data. */
+export const CATALOGUE_PATHS = /^\/api\/v2\/(papers_with_details|products\/[^/]+\/finishing_services|price-lists|calculator_catalogue)$/;
+
+/** Photo thumbnails, wherever storage serves them from. */
+export const THUMBNAIL_PATHS = /\/thumbnails?\//;
+
+/** Caches holding one user's data: cleared when a session ends. */
+export const USER_CACHES: readonly string[] = [CACHE_NAMES.thumbnails];
+
+/** Caches to drop when a new version of the app arrives (their format may have changed). */
+export const VERSIONED_CACHES: readonly string[] = [CACHE_NAMES.catalogue];

@@ -1,0 +1,44 @@
+import { ApiError } from '../api/errors.ts';
+import { USER_CACHES, VERSIONED_CACHES } from './cache-names.ts';
+import { labDb, type LabDatabase } from './db.ts';
+
+export interface ReadResult<T> {
+  data: T;
+  /** When the shown data was fetched: null for a live answer, a time for an offline copy. */
+  cachedAt: number | null;
+}
+
+/**
+ * Network first: a live answer is kept in IndexedDB for its owner; without a connection the last
+ * kept answer is returned instead, so lists open offline. Other failures are not hidden.
+ */
+export async function readThrough<T>(owner: string, what: string, fetch: () => Promise<T>, db: LabDatabase = labDb): Promise<ReadResult<T>> {
+  const key = `${owner}|${what}`;
+  try {
+    const data = await fetch();
+    await db.cachedReads.put({ key, owner, savedAt: Date.now(), payload: data });
+    return { data, cachedAt: null };
+  } catch (err) {
+    if (err instanceof ApiError && err.kind === 'network') {
+      const kept = await db.cachedReads.get(key);
+      if (kept) return { data: kept.payload as T, cachedAt: kept.savedAt };
+    }
+    throw err;
+  }
+}
+
+/**
+ * At sign-out: forget every user's kept reads and cached thumbnails, so the next person on this
+ * device sees nothing of them. Unsent changes and queued uploads stay: they are sent when their
+ * owner signs in again.
+ */
+export async function clearUserData(db: LabDatabase = labDb): Promise<void> {
+  await db.cachedReads.clear();
+  if (typeof caches !== 'undefined') await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
+}
+
+/** A new app version: drop caches whose format may have changed. */
+export async function clearVersionedCaches(): Promise<void> {
+  if (typeof caches !== 'undefined') await Promise.all(VERSIONED_CACHES.map((name) => caches.delete(name)));
+}
+

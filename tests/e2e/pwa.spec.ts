@@ -1,0 +1,168 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
+import { signIn } from './helpers.ts';
+
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+/** Rows of one IndexedDB store, read with the browser's own API. */
+const countRows = (page: Page, store: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).count();
+          req.onsuccess = () => resolve(req.result);
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    store,
+  );
+
+test('the app is installable: manifest, icons, a controlling service worker, Chromium agrees', async ({ request, baseURL }) => {
+  // Installability needs a real profile: the default test context is incognito, where Chromium
+  // never offers installation.
+  const profile = mkdtempSync(join(tmpdir(), 'lab-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto('/login');
+  await controlled(page);
+
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const manifest = await (await request.get(manifestHref ?? '')).json();
+  expect(manifest).toMatchObject({ name: 'Print Lab Orders', short_name: 'Print Lab', display: 'standalone', start_url: '/', theme_color: '#1f2a36', background_color: '#f7f5f0' });
+  const sizes: Record<string, string> = {};
+  for (const icon of manifest.icons as { src: string; sizes: string; purpose: string }[]) {
+    const res = await request.get(icon.src);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const meta = await sharp(await res.body()).metadata();
+    expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+    sizes[`${icon.sizes} ${icon.purpose}`] = icon.src;
+  }
+  expect(Object.keys(sizes)).toEqual(expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']));
+
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors).toEqual([]);
+  await context.close();
+  rmSync(profile, { recursive: true, force: true });
+});
+
+test('with the network cut, a reload of /lab-orders and of an order builder still renders from cache', async ({ page, context }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto('/lab-orders');
+  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await controlled(page);
+  const indicator = page.getByRole('status', { name: 'Connection and sync' });
+  await expect(indicator).toContainText('Online');
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
+  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(indicator).toContainText('Offline');
+
+  await page.goto('/lab-orders/abc/edit/order-builder');
+  await expect(page.getByRole('heading', { name: 'ORDER BUILDER' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'ORDER BUILDER' })).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(indicator).toContainText('Online');
+});
+
+test("signing out forgets the user's kept data on this device", async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect.poll(() => countRows(page, 'cachedReads')).toBe(1);
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect.poll(() => countRows(page, 'cachedReads')).toBe(0);
+});
+
+test.describe('a new build deployed under the running app', () => {
+  const port = 4391;
+  let server: ChildProcess;
+  let clientDir: string;
+  let dataDir: string;
+  let newBuild: string;
+
+  test.beforeAll(async () => {
+    clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
+    dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
+    newBuild = mkdtempSync(join(tmpdir(), 'lab-e2e-next-'));
+    cpSync('dist', clientDir, { recursive: true });
+    server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', NODE_NO_WARNINGS: '1' },
+      stdio: 'ignore',
+    });
+    for (let i = 0; i < 100; i++) {
+      if (await fetch(`http://127.0.0.1:${port}/api/v2/status`).then((r) => r.ok, () => false)) return;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('second server did not start');
+  });
+
+  test.afterAll(() => {
+    server.kill('SIGTERM');
+    for (const dir of [clientDir, dataDir, newBuild]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('is detected, offered and applied, and unsent work survives', async ({ page }) => {
+    test.setTimeout(120_000);
+    const base = `http://127.0.0.1:${port}`;
+    await page.goto(`${base}/login`);
+    await signIn(page);
+    await controlled(page);
+    const before = await page.evaluate(() => document.documentElement.dataset.appVersion);
+    expect(before).toBeTruthy();
+
+    // A change made offline and not sent yet, as the builder's outbox keeps it.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('print-lab');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('outbox', 'readwrite');
+            tx.objectStore('outbox').put({ id: 'unsent-1', owner: 'admin@example.com', createdAt: Date.now(), name: 'updateQuantity', payload: { quantity: 2 } });
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    // Written behind Dexie's back, so the page reads it afresh.
+    await page.reload();
+    const indicator = page.getByRole('status', { name: 'Connection and sync' });
+    await expect(indicator).toContainText('1 change waiting to be sent');
+
+    // Deploy: build with a new version and copy it over the served files.
+    const build = spawnSync('node_modules/.bin/vite', ['build', '--outDir', newBuild, '--emptyOutDir', '--logLevel', 'error'], {
+      env: { ...process.env, VITE_BUILD_ID: 'e2e-next-build' },
+      encoding: 'utf8',
+    });
+    expect(build.status, build.stderr).toBe(0);
+    cpSync(newBuild, clientDir, { recursive: true, force: true });
+
+    // The app checks on focus (and every few minutes).
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    const banner = page.getByRole('status').filter({ hasText: 'A new version of the app is ready.' });
+    await expect(banner).toBeVisible({ timeout: 30_000 });
+    expect(await page.evaluate(() => localStorage.getItem('client-version'))).toBe('e2e-next-build');
+    await banner.getByRole('button', { name: 'UPDATE NOW' }).click();
+
+    await expect(page.locator('html')).toHaveAttribute('data-app-version', 'e2e-next-build', { timeout: 30_000 });
+    await expect(banner).toHaveCount(0);
+    await expect(indicator).toContainText('1 change waiting to be sent');
+    await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  });
+});

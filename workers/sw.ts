@@ -1,0 +1,45 @@
+/// <reference lib="webworker" />
+/**
+ * The service worker (vite-plugin-pwa, injectManifest): precaches the built shell, answers every
+ * navigation with the shell so the app opens offline, and caches catalogue reads and thumbnails.
+ * Signed-in API reads are never cached here: the app keeps those in IndexedDB, per user.
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CACHE_NAMES, CATALOGUE_PATHS, THUMBNAIL_PATHS } from '../src/offline/cache-names.ts';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// A few thousand thumbnails cover several large orders; a month covers a long job.
+const THUMBNAIL_MAX_ENTRIES = 3000;
+const THUMBNAIL_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// On the first visit there is no older worker to wait for: take the page at once, so the app
+// already opens offline next time. Later versions wait until the user accepts them (SKIP_WAITING).
+clientsClaim();
+
+// Every screen path answers with the shell; API calls and files are never navigations to it.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /\.[a-z0-9]+$/i] }));
+
+registerRoute(
+  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && CATALOGUE_PATHS.test(url.pathname),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.catalogue }),
+);
+
+registerRoute(
+  ({ url, request }) => request.destination === 'image' && THUMBNAIL_PATHS.test(url.pathname),
+  new CacheFirst({
+    cacheName: CACHE_NAMES.thumbnails,
+    plugins: [new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_S })],
+  }),
+);
+
+// The page asks the waiting worker to take over once the user accepts the new version.
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
