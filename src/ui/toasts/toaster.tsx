@@ -20,35 +20,59 @@ function ToastCard({ toast }: { toast: Toast }) {
   const [paused, setPaused] = useState(false);
   const [dragX, setDragX] = useState(0);
   const remaining = useRef(toast.durationMs);
+  const startedAt = useRef(0);
+  const timer = useRef<number | undefined>(undefined);
   const dragStart = useRef<number | null>(null);
 
+  // The countdown is paused and resumed inside the event handlers themselves, so no timer can
+  // fire between a hover and the re-render it causes.
+  const run = () => {
+    if (timer.current !== undefined) return;
+    startedAt.current = Date.now();
+    timer.current = window.setTimeout(() => dismissToast(toast.id), remaining.current);
+  };
+  const pause = () => {
+    if (timer.current !== undefined) {
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
+      remaining.current -= Date.now() - startedAt.current;
+    }
+    setPaused(true);
+  };
+  const resume = () => {
+    run();
+    setPaused(false);
+  };
+
   useEffect(() => {
-    if (paused || dragStart.current !== null) return;
-    const started = Date.now();
-    const timer = window.setTimeout(() => dismissToast(toast.id), remaining.current);
+    run();
     return () => {
-      window.clearTimeout(timer);
-      remaining.current -= Date.now() - started;
+      window.clearTimeout(timer.current);
+      timer.current = undefined;
     };
-  }, [paused, toast.id]);
+    // Started once per toast; pause and resume handle the rest.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, []);
 
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if ((e.target as HTMLElement).closest('button')) return;
     dragStart.current = e.clientX;
     e.currentTarget.setPointerCapture(e.pointerId);
-    setPaused(true);
+    pause();
   };
   const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
     if (dragStart.current !== null) setDragX(e.clientX - dragStart.current);
   };
-  const onPointerUp = () => {
+  const onPointerUp = (e: PointerEvent<HTMLDivElement>) => {
     if (dragStart.current === null) return;
     dragStart.current = null;
-    if (Math.abs(dragX) > DISMISS_DRAG_PX) dismissToast(toast.id);
-    else {
-      setDragX(0);
-      setPaused(false);
+    if (Math.abs(dragX) > DISMISS_DRAG_PX) {
+      dismissToast(toast.id);
+      return;
     }
+    setDragX(0);
+    // A mouse still hovers (mouseleave resumes); a finger has left the screen.
+    if (e.pointerType !== 'mouse') resume();
   };
 
   return (
@@ -56,10 +80,10 @@ function ToastCard({ toast }: { toast: Toast }) {
       className={`toast toast-${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
       style={{ transform: `translateX(${dragX}px)`, opacity: 1 - Math.min(Math.abs(dragX) / (DISMISS_DRAG_PX * 2), 0.6) }}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={() => setPaused(false)}
+      onMouseEnter={pause}
+      onMouseLeave={resume}
+      onFocus={pause}
+      onBlur={resume}
       onPointerDown={onPointerDown}
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
