@@ -11,6 +11,7 @@ import { registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
+import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { statusRoutes } from './routes/status-routes.ts';
@@ -57,6 +58,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(statusRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(labOrdersRoutes(deps));
+      await api.register(catalogueRoutes(deps));
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

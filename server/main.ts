@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
@@ -35,6 +36,8 @@ async function main(): Promise<void> {
   } else if (admin) {
     app.log.info(`Created the admin ${admin.email}`);
   }
+
+  if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
     Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>

@@ -11,6 +11,11 @@ export const API = {
   logout: '/logout',
   logoutAllSessions: '/logout_all_sessions',
   labOrders: '/lab_orders',
+  papersWithDetails: '/papers_with_details',
+  finishingServices: '/products/:print_size_guid/finishing_services',
+  calculatorCatalogue: '/calculator_catalogue',
+  priceLists: '/price-lists',
+  priceQuote: '/price_quote',
   openapi: '/openapi.json',
 } as const;
 

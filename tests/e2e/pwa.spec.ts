@@ -98,19 +98,23 @@ test.describe('a new build deployed under the running app', () => {
   let newBuild: string;
 
   test.beforeAll(async () => {
+    test.setTimeout(90_000);
     clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
     newBuild = mkdtempSync(join(tmpdir(), 'lab-e2e-next-'));
     cpSync('dist', clientDir, { recursive: true });
     server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT: '1000', NODE_NO_WARNINGS: '1' },
-      stdio: 'ignore',
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
-    for (let i = 0; i < 100; i++) {
+    let stderr = '';
+    server.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    // PGlite's first start takes several seconds on two busy cores.
+    for (let i = 0; i < 300; i++) {
       if (await fetch(`http://127.0.0.1:${port}/api/v2/status`).then((r) => r.ok, () => false)) return;
       await new Promise((r) => setTimeout(r, 200));
     }
-    throw new Error('second server did not start');
+    throw new Error(`second server did not start: ${stderr}`);
   });
 
   test.afterAll(() => {

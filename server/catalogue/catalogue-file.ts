@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { DETAIL_KINDS, FINISHING_CATEGORIES, requiredDetails, type FinishingCategory } from '../../src/domain/catalogue.ts';
+import { toCents } from '../../src/domain/money.ts';
+
+/**
+ * The catalogue file a lab loads (npm run catalogue:load -- file.json): papers, their print
+ * sizes, and the finishing offered for each size with its details. Prices in dollars.
+ */
+const price = z
+  .union([z.number(), z.string()])
+  .transform((value, ctx) => {
+    try {
+      const cents = toCents(value);
+      if (cents < 0) throw new RangeError('negative');
+      return cents;
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${String(value)}" is not a price in dollars` });
+      return z.NEVER;
+    }
+  });
+
+const detail = z.object({ name: z.string().min(1), price, default: z.boolean().optional() });
+
+const finishing = z
+  .object({
+    category: z.enum(FINISHING_CATEGORIES.filter((c): c is Exclude<FinishingCategory, 'none'> => c !== 'none')),
+    name: z.string().min(1),
+    price,
+    frame_profile: z.string().optional(),
+    details: z.partialRecord(z.enum(DETAIL_KINDS), z.array(detail).min(1)).default({}),
+  })
+  .superRefine((f, ctx) => {
+    const needed = requiredDetails(f.category);
+    for (const kind of needed) {
+      if (!f.details[kind]) ctx.addIssue({ code: 'custom', message: `${f.category} "${f.name}" needs ${kind} choices`, path: ['details', kind] });
+    }
+    for (const kind of Object.keys(f.details)) {
+      if (!needed.includes(kind as (typeof DETAIL_KINDS)[number])) {
+        ctx.addIssue({ code: 'custom', message: `${f.category} "${f.name}" takes no ${kind}`, path: ['details', kind] });
+      }
+    }
+  });
+
+const printSize = z.object({
+  name: z.string().regex(/^\d+(\.\d+)?x\d+(\.\d+)?$/, 'print size names read WxH, such as 8x10'),
+  x_aspect: z.number().int().positive(),
+  y_aspect: z.number().int().positive(),
+  price,
+  finishing: z.array(finishing).default([]),
+});
+
+export const catalogueFileSchema = z.object({
+  name: z.string().min(1),
+  papers: z
+    .array(z.object({ name: z.string().min(1), allows_border: z.boolean().default(false), print_sizes: z.array(printSize).min(1) }))
+    .min(1)
+    .refine((papers) => new Set(papers.map((p) => p.name)).size === papers.length, 'paper names must be unique'),
+});
+
+export type CatalogueFileInput = z.input<typeof catalogueFileSchema>;
+export type CatalogueFile = z.output<typeof catalogueFileSchema>;
+
+/** Validates a catalogue file; throws with every problem listed by where it is. */
+export function parseCatalogueFile(input: unknown): CatalogueFile {
+  const parsed = catalogueFileSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const lines = parsed.error.issues.map((i) => `${i.path.join('.') || '(file)'}: ${i.message}`);
+  throw new Error(`The catalogue file is not valid:\n${lines.join('\n')}`);
+}

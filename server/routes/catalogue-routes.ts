@@ -1,0 +1,114 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CALCULATOR_GROUPS, DETAIL_KINDS, FINISHING_CATEGORIES, type CalculatorGroup } from '../../src/domain/catalogue.ts';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
+
+const money = z.number();
+const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
+const paper = z.object({ guid: z.string(), name: z.string(), allows_border: z.boolean(), print_size_pricings: z.array(printSizePricing) });
+const detail = z.object({ guid: z.string(), name: z.string(), price: money, is_default: z.boolean() });
+const service = z.object({
+  guid: z.string(),
+  name: z.string(),
+  price: money,
+  finishing_category: z.enum(FINISHING_CATEGORIES),
+  frame_profile: z.string().nullable(),
+  formatted_frame_profile: z.string().nullable(),
+  detail_pricings: z.partialRecord(z.enum(DETAIL_KINDS), z.array(detail)),
+});
+const group = z.object({ finishing_category: z.enum(FINISHING_CATEGORIES), services: z.array(service) });
+const calculatorGroups = z.partialRecord(z.enum(Object.keys(CALCULATOR_GROUPS) as [CalculatorGroup, ...CalculatorGroup[]]), z.array(service));
+
+const quoteBody = z.object({
+  print_size: z.string().uuid({ error: 'Choose a print size.' }),
+  finishing_service: z.string().uuid().nullish(),
+  finishing_service_details: z.array(z.string().uuid()).max(4).optional(),
+  quantity: z.number().int({ error: 'Quantity must be a whole number.' }).min(1, { error: 'Quantity must be at least 1.' }).max(10_000),
+});
+
+/** The catalogue: public reads (the lab's price list), cached by the service worker. */
+export const catalogueRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      API.papersWithDetails,
+      { schema: { tags: ['catalogue'], summary: 'Papers with their print sizes and prices', response: { 200: z.object({ data: z.array(paper) }) } } },
+      async () => ({ data: await papersWithDetails(deps.db) }),
+    );
+
+    app.get(
+      API.finishingServices,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The finishing offered for one print size, grouped by category, with detail choices and prices',
+          params: z.object({ print_size_guid: z.string().uuid({ error: 'This print size is not offered.' }) }),
+          response: { 200: z.object({ data: z.array(group) }) },
+        },
+      },
+      async (request) => ({ data: await finishingServicesFor(deps.db, request.params.print_size_guid) }),
+    );
+
+    app.get(
+      API.calculatorCatalogue,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: "The calculator's catalogue: every print size with its finishing in the calculator's groups",
+          response: {
+            200: z.object({
+              data: z.array(paper.extend({ print_size_pricings: z.array(printSizePricing.extend({ calculator_groups: calculatorGroups })) })),
+            }),
+          },
+        },
+      },
+      async () => ({ data: await calculatorCatalogue(deps.db) }),
+    );
+
+    app.get(
+      API.priceLists,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: "The lab's price list by paper",
+          response: {
+            200: z.object({
+              data: z.array(
+                z.object({
+                  guid: z.string(),
+                  name: z.string(),
+                  print_sizes: z.array(z.object({ guid: z.string(), name: z.string(), price: money, finishing_from: z.partialRecord(z.enum(FINISHING_CATEGORIES), money) })),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async () => ({ data: await priceList(deps.db) }),
+    );
+
+    app.post(
+      API.priceQuote,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary: 'The price of a print with its finishing, as the server computes it',
+          body: quoteBody,
+          response: {
+            200: z.object({
+              paper: z.string(),
+              print_size: z.string(),
+              finishing: z.string().nullable(),
+              print_price: money,
+              finishing_price: money,
+              quantity: z.number(),
+              subtotal: money,
+            }),
+          },
+        },
+      },
+      (request) => priceQuote(deps.db, request.body),
+    );
+  };

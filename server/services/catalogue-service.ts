@@ -1,0 +1,178 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import {
+  calculatorGroups,
+  cheapestFinishingCents,
+  finishingChoiceCents,
+  finishingChoiceProblem,
+  formatFrameProfile,
+  DETAIL_KINDS,
+  type DetailKind,
+  type FinishingCategory,
+  type FinishingGroup,
+  type FinishingService,
+  type Paper,
+} from '../../src/domain/catalogue.ts';
+import { groupBy } from '../../src/domain/collections.ts';
+import { toDollars } from '../../src/domain/money.ts';
+import { linePriceCents } from '../../src/domain/pricing.ts';
+import type { Db } from '../db/client.ts';
+import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
+import { notFound, validationError } from '../http/errors.ts';
+
+/**
+ * The lab's catalogue as the app reads it: always the active catalogue. Catalogue reads are
+ * public (the lab's price list), so they take no actor.
+ */
+
+async function activePapers(db: Db) {
+  return db
+    .select({ paper: papers })
+    .from(papers)
+    .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
+    .orderBy(asc(papers.position))
+    .then((rows) => rows.map((r) => r.paper));
+}
+
+export async function papersWithDetails(db: Db): Promise<Paper[]> {
+  const paperRows = await activePapers(db);
+  if (!paperRows.length) return [];
+  const sizes = await db
+    .select()
+    .from(printSizes)
+    .where(inArray(printSizes.paperGuid, paperRows.map((p) => p.guid)))
+    .orderBy(asc(printSizes.position));
+  return paperRows.map((p) => ({
+    guid: p.guid,
+    name: p.name,
+    allows_border: p.allowsBorder,
+    print_size_pricings: sizes
+      .filter((s) => s.paperGuid === p.guid)
+      .map((s) => ({ guid: s.guid, name: s.name, price: toDollars(s.priceCents), x_aspect: s.xAspect, y_aspect: s.yAspect })),
+  }));
+}
+
+/** The finishing services of some print sizes, with their details, grouped by print size. */
+async function servicesFor(db: Db, printSizeGuids: string[]): Promise<Map<string, FinishingService[]>> {
+  const byPrintSize = new Map<string, FinishingService[]>();
+  if (!printSizeGuids.length) return byPrintSize;
+  const services = await db
+    .select()
+    .from(finishingServices)
+    .where(inArray(finishingServices.printSizeGuid, printSizeGuids))
+    .orderBy(asc(finishingServices.position));
+  const details = services.length
+    ? await db
+        .select()
+        .from(finishingDetails)
+        .where(inArray(finishingDetails.finishingServiceGuid, services.map((s) => s.guid)))
+        .orderBy(asc(finishingDetails.position))
+    : [];
+  const detailsByService = groupBy(details, (d) => d.finishingServiceGuid);
+  for (const s of services) {
+    const byKind = groupBy(detailsByService.get(s.guid) ?? [], (d) => d.kind as DetailKind);
+    const detail_pricings: FinishingService['detail_pricings'] = {};
+    // Keys in the order the choices are made: mount colour, frame mat, glass, stain.
+    for (const kind of DETAIL_KINDS) {
+      const list = byKind.get(kind);
+      if (list) detail_pricings[kind] = list.map((d) => ({ guid: d.guid, name: d.name, price: toDollars(d.priceCents), is_default: d.isDefault }));
+    }
+    const list = byPrintSize.get(s.printSizeGuid) ?? [];
+    list.push({
+      guid: s.guid,
+      name: s.name,
+      price: toDollars(s.priceCents),
+      finishing_category: s.category as FinishingCategory,
+      frame_profile: s.frameProfile,
+      formatted_frame_profile: formatFrameProfile(s.frameProfile),
+      detail_pricings,
+    });
+    byPrintSize.set(s.printSizeGuid, list);
+  }
+  return byPrintSize;
+}
+
+const groupByCategory = (services: FinishingService[]): FinishingGroup[] =>
+  [...groupBy(services, (s) => s.finishing_category)].map(([finishing_category, list]) => ({ finishing_category, services: list }));
+
+/** A print size of the active catalogue, or 404. */
+async function activePrintSize(db: Db, guid: string) {
+  const [row] = await db
+    .select({ size: printSizes, paper: papers })
+    .from(printSizes)
+    .innerJoin(papers, eq(papers.guid, printSizes.paperGuid))
+    .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
+    .where(eq(printSizes.guid, guid));
+  if (!row) throw notFound('This print size is not offered.');
+  return row;
+}
+
+export async function finishingServicesFor(db: Db, printSizeGuid: string): Promise<FinishingGroup[]> {
+  await activePrintSize(db, printSizeGuid);
+  return groupByCategory((await servicesFor(db, [printSizeGuid])).get(printSizeGuid) ?? []);
+}
+
+/** Every paper and print size with its finishing in the calculator's groups, in one answer. */
+export async function calculatorCatalogue(db: Db) {
+  const list = await papersWithDetails(db);
+  const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
+  return list.map((p) => ({
+    ...p,
+    print_size_pricings: p.print_size_pricings.map((s) => ({ ...s, calculator_groups: calculatorGroups(groupByCategory(services.get(s.guid) ?? [])) })),
+  }));
+}
+
+export interface QuoteInput {
+  print_size: string;
+  finishing_service?: string | null | undefined;
+  finishing_service_details?: string[] | undefined;
+  quantity: number;
+}
+
+/** The server's figure for one print with its finishing: the same rule the app uses. */
+export async function priceQuote(db: Db, input: QuoteInput) {
+  const { size, paper } = await activePrintSize(db, input.print_size);
+  let finishingCents = 0;
+  let service: FinishingService | undefined;
+  if (input.finishing_service) {
+    service = (await servicesFor(db, [size.guid])).get(size.guid)?.find((s) => s.guid === input.finishing_service);
+    if (!service) throw validationError(`That finishing is not offered for ${paper.name} ${size.name}.`);
+    const details: Partial<Record<DetailKind, string>> = {};
+    for (const guid of input.finishing_service_details ?? []) {
+      const kind = (Object.entries(service.detail_pricings) as [DetailKind, { guid: string }[]][]).find(([, list]) => list.some((d) => d.guid === guid))?.[0];
+      if (!kind) throw validationError(`That finishing detail is not offered with ${service.name}.`);
+      details[kind] = guid;
+    }
+    const problem = finishingChoiceProblem({ service, details });
+    if (problem) throw validationError(problem);
+    finishingCents = finishingChoiceCents({ service, details });
+  }
+  const subtotal = linePriceCents({ printCents: size.priceCents, finishingCents, quantity: input.quantity });
+  return {
+    paper: paper.name,
+    print_size: size.name,
+    finishing: service?.name ?? null,
+    print_price: toDollars(size.priceCents),
+    finishing_price: toDollars(finishingCents),
+    quantity: input.quantity,
+    subtotal: toDollars(subtotal),
+  };
+}
+
+/** The price list by paper: each print size with its price and the least each finishing costs. */
+export async function priceList(db: Db) {
+  const list = await papersWithDetails(db);
+  const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
+  return list.map((p) => ({
+    guid: p.guid,
+    name: p.name,
+    print_sizes: p.print_size_pricings.map((s) => {
+      const fromCents: Partial<Record<FinishingCategory, number>> = {};
+      for (const service of services.get(s.guid) ?? []) {
+        const cents = cheapestFinishingCents(service);
+        fromCents[service.finishing_category] = Math.min(cents, fromCents[service.finishing_category] ?? cents);
+      }
+      const finishing_from = Object.fromEntries(Object.entries(fromCents).map(([category, cents]) => [category, toDollars(cents)]));
+      return { guid: s.guid, name: s.name, price: s.price, finishing_from };
+    }),
+  }));
+}

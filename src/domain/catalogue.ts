@@ -1,0 +1,192 @@
+import { toCents, type Cents } from './money.ts';
+import { finishingCents } from './pricing.ts';
+
+/** The lab's products as the wire carries them (DESIGN.md §4) and the rules of choosing them. */
+
+export const FINISHING_CATEGORIES = [
+  'none',
+  'mount',
+  'four_ply_mat',
+  'eight_ply_mat',
+  'contemporary_frame',
+  'hardwood_frame',
+  'desktop_frame',
+  'hardwood_float_canvas_frame',
+] as const;
+export type FinishingCategory = (typeof FINISHING_CATEGORIES)[number];
+
+export const CATEGORY_NAMES: Record<FinishingCategory, string> = {
+  none: 'NONE',
+  mount: 'MOUNT',
+  four_ply_mat: '4-PLY MAT',
+  eight_ply_mat: '8-PLY MAT',
+  contemporary_frame: 'CONTEMPORARY FRAME',
+  hardwood_frame: 'HARDWOOD FRAME',
+  desktop_frame: 'DESKTOP FRAME',
+  hardwood_float_canvas_frame: 'HARDWOOD FLOAT CANVAS FRAME',
+};
+
+/** The choices that follow a finishing service, in the order they are made. */
+export const DETAIL_KINDS = ['mount_color', 'frame_mat', 'glass', 'stain'] as const;
+export type DetailKind = (typeof DETAIL_KINDS)[number];
+
+export const DETAIL_LABELS: Record<DetailKind, string> = {
+  mount_color: 'MOUNT COLOR',
+  frame_mat: 'FRAME MAT',
+  glass: 'ACRYLIC',
+  stain: 'FRAME STAIN',
+};
+
+const STAINED: readonly FinishingCategory[] = ['hardwood_frame', 'hardwood_float_canvas_frame', 'desktop_frame'];
+export const isFrame = (c: FinishingCategory) => c === 'contemporary_frame' || STAINED.includes(c);
+export const isMat = (c: FinishingCategory) => c === 'four_ply_mat' || c === 'eight_ply_mat';
+
+/**
+ * The details a category needs before it can be priced or ordered (orders.md §4): mats only
+ * their size; a mount its colour; a frame its mat and glass; a hardwood frame also its stain.
+ */
+export function requiredDetails(category: FinishingCategory): DetailKind[] {
+  if (category === 'mount') return ['mount_color'];
+  if (category === 'contemporary_frame') return ['frame_mat', 'glass'];
+  if (STAINED.includes(category)) return ['frame_mat', 'glass', 'stain'];
+  return [];
+}
+
+/** The label of the first finishing choice (orders.md §2, builder). */
+export function optionOneLabel(category: FinishingCategory): string {
+  if (isMat(category)) return 'MAT SIZE';
+  if (isFrame(category)) return 'FRAME WOOD';
+  if (category === 'mount') return 'MOUNT SIZE';
+  return 'FINISHING DETAIL';
+}
+
+/** The calculator's groups (orders.md §3) and the categories each gathers. */
+export const CALCULATOR_GROUPS = {
+  four_ply_mat: ['four_ply_mat'],
+  eight_ply_mat: ['eight_ply_mat'],
+  mount: ['mount'],
+  standard_frame: ['contemporary_frame'],
+  premium_frame: ['hardwood_frame', 'desktop_frame', 'hardwood_float_canvas_frame'],
+} as const satisfies Record<string, readonly FinishingCategory[]>;
+export type CalculatorGroup = keyof typeof CALCULATOR_GROUPS;
+export const CALCULATOR_GROUP_NAMES: Record<CalculatorGroup, string> = {
+  four_ply_mat: '4-PLY MAT',
+  eight_ply_mat: '8-PLY MAT',
+  mount: 'MOUNT',
+  standard_frame: 'STANDARD FRAME',
+  premium_frame: 'PREMIUM FRAME',
+};
+
+/** Border values of orders.md §3; any other value reads as no border. */
+export const BORDERS = [
+  { value: 'none', label: 'No border' },
+  { value: 'one_eighth', label: '1/8" border' },
+  { value: 'one_fourth', label: '1/4" border' },
+  { value: 'one_half', label: '1/2" border' },
+  { value: 'three_fourths', label: '3/4" border' },
+  { value: 'one', label: '1" border' },
+  { value: 'one_and_one_half', label: '1 1/2" border' },
+  { value: 'two', label: '2" border' },
+  { value: 'three', label: '3" border' },
+] as const;
+export type BorderValue = (typeof BORDERS)[number]['value'];
+export const borderLabel = (value: string): string => BORDERS.find((b) => b.value === value)?.label ?? 'No border';
+
+/** Frame profile strings as the lab writes them, shown with their short form (orders.md §9). */
+export function formatFrameProfile(profile: string | null): string | null {
+  if (profile === null) return null;
+  if (profile === ' 3/4') return '-.75';
+  if (profile === ' 1.5') return '-1.5';
+  return profile.trim();
+}
+
+// Wire shapes: money in dollars with 2 decimals.
+export interface PrintSizePricing {
+  guid: string;
+  name: string;
+  price: number;
+  x_aspect: number;
+  y_aspect: number;
+}
+
+export interface Paper {
+  guid: string;
+  name: string;
+  allows_border: boolean;
+  print_size_pricings: PrintSizePricing[];
+}
+
+export interface DetailPricing {
+  guid: string;
+  name: string;
+  price: number;
+  is_default: boolean;
+}
+
+export interface FinishingService {
+  guid: string;
+  name: string;
+  price: number;
+  finishing_category: FinishingCategory;
+  frame_profile: string | null;
+  formatted_frame_profile: string | null;
+  detail_pricings: Partial<Record<DetailKind, DetailPricing[]>>;
+}
+
+export interface FinishingGroup {
+  finishing_category: FinishingCategory;
+  services: FinishingService[];
+}
+
+/** A chosen finishing: the service and one detail guid per kind it needs. */
+export interface FinishingChoice {
+  service: FinishingService;
+  details: Partial<Record<DetailKind, string>>;
+}
+
+export const INCOMPLETE_FINISHING_MESSAGE =
+  'Please select all finishing details (mat size, mount size and color, or frame size, profile, acrylic and stain) or set the finishing category to NONE.';
+
+/** Why a finishing choice cannot be priced yet, or null when it is complete and consistent. */
+export function finishingChoiceProblem(choice: FinishingChoice): string | null {
+  for (const kind of requiredDetails(choice.service.finishing_category)) {
+    const guid = choice.details[kind];
+    if (!guid) return INCOMPLETE_FINISHING_MESSAGE;
+    if (!choice.service.detail_pricings[kind]?.some((d) => d.guid === guid)) return `That ${DETAIL_LABELS[kind]} is not offered with ${choice.service.name}.`;
+  }
+  for (const kind of DETAIL_KINDS) {
+    if (choice.details[kind] && !requiredDetails(choice.service.finishing_category).includes(kind)) {
+      return `${CATEGORY_NAMES[choice.service.finishing_category]} takes no ${DETAIL_LABELS[kind]}.`;
+    }
+  }
+  return null;
+}
+
+/** The finishing's price in cents: the service plus its chosen details. Throws when incomplete. */
+export function finishingChoiceCents(choice: FinishingChoice): Cents {
+  const problem = finishingChoiceProblem(choice);
+  if (problem) throw new RangeError(problem);
+  const details = requiredDetails(choice.service.finishing_category).map((kind) => {
+    const detail = choice.service.detail_pricings[kind]?.find((d) => d.guid === choice.details[kind]);
+    return toCents(detail?.price ?? 0);
+  });
+  return finishingCents(toCents(choice.service.price), details);
+}
+
+/** Gathers a print size's finishing groups into the calculator's groups. */
+export function calculatorGroups(groups: FinishingGroup[]): Partial<Record<CalculatorGroup, FinishingService[]>> {
+  const out: Partial<Record<CalculatorGroup, FinishingService[]>> = {};
+  for (const [group, categories] of Object.entries(CALCULATOR_GROUPS) as [CalculatorGroup, readonly FinishingCategory[]][]) {
+    const services = groups.filter((g) => categories.includes(g.finishing_category)).flatMap((g) => g.services);
+    if (services.length) out[group] = services;
+  }
+  return out;
+}
+
+/** The least a finishing service costs once complete: its price plus the cheapest of each needed detail. */
+export function cheapestFinishingCents(service: FinishingService): Cents {
+  const details = requiredDetails(service.finishing_category).map((kind) =>
+    Math.min(...(service.detail_pricings[kind] ?? [{ price: 0 }]).map((d) => toCents(d.price))),
+  );
+  return finishingCents(toCents(service.price), details);
+}

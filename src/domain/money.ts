@@ -1,0 +1,28 @@
+/**
+ * Money: integer cents inside, dollars with 2 decimals on the wire (DESIGN.md §4), '$' and 2
+ * decimals on screen. No float arithmetic on money anywhere else.
+ */
+export type Cents = number;
+
+/** Dollars (number or string, as a form or the wire gives them) to whole cents, rounded half up. */
+export function toCents(dollars: number | string): Cents {
+  const text = typeof dollars === 'number' ? dollars.toFixed(6) : dollars.trim();
+  const match = /^(-?)(\d*)(?:\.(\d*))?$/.exec(text);
+  if (!match || (match[2] === '' && (match[3] ?? '') === '')) throw new RangeError(`not an amount of money: ${String(dollars)}`);
+  const [, sign, whole = '', fraction = ''] = match;
+  const padded = `${fraction}000`;
+  let cents = Number(whole || '0') * 100 + Number(padded.slice(0, 2));
+  if (Number(padded[2]) >= 5) cents += 1;
+  return sign === '-' ? -cents : cents;
+}
+
+/** Cents to dollars for the wire: a number with at most 2 decimals. */
+export const toDollars = (cents: Cents): number => Math.round(cents) / 100;
+
+/** '$1,234.50' */
+export function formatMoney(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
+}

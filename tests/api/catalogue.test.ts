@@ -1,0 +1,166 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
+import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
+import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
+import { ensureCatalogue, loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
+import { catalogues, printSizes } from '../../server/db/schema.ts';
+import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  if (!(await ensureCatalogue(t.db))) throw new Error('the default catalogue was not loaded');
+});
+afterAll(() => t.close());
+
+const get = async <T>(path: string) => {
+  const res = await t.app.inject({ method: 'GET', url: api(path) });
+  if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: T }>().data;
+};
+const size = (papers: Paper[], paper: string, name: string) => {
+  const found = papers.find((p) => p.name === paper)?.print_size_pricings.find((s) => s.name === name);
+  if (!found) throw new Error(`${paper} ${name} not in the catalogue`);
+  return found;
+};
+
+describe('the default catalogue', () => {
+  it('has the papers of the spec, each with WxH print sizes, aspects and prices', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    expect(papers.map((p) => p.name)).toEqual(
+      expect.arrayContaining(['Lustre', 'Matte', 'Metallic', 'Brushed Canvas', 'Canvas - Gallery Wrap', 'Canvas - White Wrap', 'Canvas - Black Wrap', 'Canvas - Mirror Wrap', 'Deckled Circle', 'Deckled Circle - Border']),
+    );
+    for (const paper of papers) {
+      expect(paper.print_size_pricings.length).toBeGreaterThan(0);
+      for (const s of paper.print_size_pricings) {
+        expect(s.name).toBe(`${s.x_aspect}x${s.y_aspect}`);
+        expect(s.price).toBeGreaterThan(0);
+        expect(Math.abs(s.price * 100 - Math.round(s.price * 100))).toBeLessThan(1e-6);
+      }
+    }
+    expect(size(papers, 'Canvas - Gallery Wrap', '16x24').price).toBe(98);
+    expect(size(papers, 'Lustre', '8x10')).toMatchObject({ price: 3.1, x_aspect: 8, y_aspect: 10 });
+  });
+
+  it('offers finishing per print size, grouped by category, with details and ACRYLIC as the default glass', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    const groups = await get<FinishingGroup[]>(`/products/${size(papers, 'Lustre', '8x10').guid}/finishing_services`);
+    expect(groups.map((g) => g.finishing_category)).toEqual(['four_ply_mat', 'eight_ply_mat', 'mount', 'contemporary_frame', 'hardwood_frame', 'desktop_frame']);
+    const hardwood = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[0];
+    expect(hardwood?.formatted_frame_profile).toBe('-1.5');
+    expect(Object.keys(hardwood?.detail_pricings ?? {})).toEqual(['frame_mat', 'glass', 'stain']);
+    expect(hardwood?.detail_pricings.glass?.find((g) => g.is_default)?.name).toBe('ACRYLIC');
+    const mount = groups.find((g) => g.finishing_category === 'mount')?.services[0];
+    expect(mount?.detail_pricings.mount_color?.map((c) => c.name)).toEqual(['Black', 'White']);
+
+    const canvas = await get<FinishingGroup[]>(`/products/${size(papers, 'Canvas - Gallery Wrap', '16x24').guid}/finishing_services`);
+    expect(canvas.map((g) => g.finishing_category)).toEqual(['hardwood_float_canvas_frame']);
+  });
+
+  it('answers 404 for a print size that is not offered', async () => {
+    for (const guid of ['6f1c7a52-2b8e-4c55-9d0e-000000000000', 'not-a-guid']) {
+      const res = await t.app.inject({ method: 'GET', url: api(`/products/${guid}/finishing_services`) });
+      expect([404, 422]).toContain(res.statusCode);
+      expectErrorBody(res.json(), res.statusCode);
+    }
+  });
+
+  it("groups the calculator's catalogue as four_ply_mat, eight_ply_mat, mount, standard_frame, premium_frame", async () => {
+    const papers = await get<{ name: string; print_size_pricings: { name: string; calculator_groups: Record<string, FinishingService[]> }[] }[]>('/calculator_catalogue');
+    const lustre8x10 = papers.find((p) => p.name === 'Lustre')?.print_size_pricings.find((s) => s.name === '8x10');
+    expect(Object.keys(lustre8x10?.calculator_groups ?? {})).toEqual(['four_ply_mat', 'eight_ply_mat', 'mount', 'standard_frame', 'premium_frame']);
+    const premium = lustre8x10?.calculator_groups.premium_frame ?? [];
+    expect(new Set(premium.map((s) => s.finishing_category))).toEqual(new Set(['hardwood_frame', 'desktop_frame']));
+    for (const option of premium) expect(option).toMatchObject({ guid: expect.any(String), name: expect.any(String), price: expect.any(Number) });
+  });
+
+  it('lists prices by paper with the least each finishing costs', async () => {
+    const list = await get<{ name: string; print_sizes: { name: string; price: number; finishing_from: Record<string, number> }[] }[]>('/price-lists');
+    const row = list.find((p) => p.name === 'Lustre')?.print_sizes.find((s) => s.name === '8x10');
+    expect(row?.price).toBe(3.1);
+    expect(row?.finishing_from.four_ply_mat).toBe(9);
+    expect(row?.finishing_from.mount).toBe(4);
+  });
+});
+
+describe('POST /price_quote', () => {
+  const quote = (payload: object) => t.app.inject({ method: 'POST', url: api('/price_quote'), payload });
+
+  it('prices a framed print as (print + frame + mat + glass + stain) × quantity', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    const print = size(papers, 'Metallic', '11x14');
+    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[1];
+    if (!frame) throw new Error('no hardwood frame');
+    const pick = (kind: 'frame_mat' | 'glass' | 'stain', i: number) => frame.detail_pricings[kind]?.[i];
+    const mat = pick('frame_mat', 1);
+    const glass = pick('glass', 1);
+    const stain = pick('stain', 2);
+    const res = await quote({ print_size: print.guid, finishing_service: frame.guid, finishing_service_details: [mat?.guid, glass?.guid, stain?.guid], quantity: 3 });
+    expect(res.statusCode).toBe(200);
+    const cents = (d: number | undefined) => Math.round((d ?? 0) * 100);
+    const unit = cents(print.price) + cents(frame.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price);
+    expect(res.json()).toMatchObject({ quantity: 3, subtotal: (unit * 3) / 100, print_price: print.price, finishing: frame.name });
+  });
+
+  it('prices a print with no finishing', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    const print = size(papers, 'Lustre', '4x6');
+    const res = await quote({ print_size: print.guid, quantity: 25 });
+    expect(res.json()).toMatchObject({ subtotal: 16.25, finishing_price: 0 });
+  });
+
+  it('refuses an incomplete frame, a detail of another service, and a quantity of 0', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    const print = size(papers, 'Lustre', '8x10');
+    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const [frameA, frameB] = groups.find((g) => g.finishing_category === 'contemporary_frame')?.services ?? [];
+    if (!frameA || !frameB) throw new Error('no frames');
+    const incomplete = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: [frameA.detail_pricings.frame_mat?.[0]?.guid], quantity: 1 });
+    expect(incomplete.statusCode).toBe(422);
+    expect(expectErrorBody(incomplete.json(), 422).message).toMatch(/^Please select all finishing details/);
+    const foreign = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: [frameB.detail_pricings.frame_mat?.[0]?.guid], quantity: 1 });
+    expect(foreign.statusCode).toBe(422);
+    const zero = await quote({ print_size: print.guid, quantity: 0 });
+    expect(zero.statusCode).toBe(422);
+    expect(expectErrorBody(zero.json(), 422).message).toBe('Quantity must be at least 1.');
+  });
+});
+
+describe('replacing the catalogue', () => {
+  it('makes the new file the active catalogue and keeps the old rows for existing orders', async () => {
+    const before = await get<Paper[]>('/papers_with_details');
+    const oldSize = size(before, 'Lustre', '8x10');
+    await loadCatalogue(
+      t.db,
+      parseCatalogueFile({ name: 'Spring 2027', papers: [{ name: 'Lustre', allows_border: true, print_sizes: [{ name: '8x10', x_aspect: 8, y_aspect: 10, price: '3.50' }] }] }),
+    );
+    const after = await get<Paper[]>('/papers_with_details');
+    expect(after.map((p) => p.name)).toEqual(['Lustre']);
+    expect(size(after, 'Lustre', '8x10').price).toBe(3.5);
+    const gone = await t.app.inject({ method: 'GET', url: api(`/products/${oldSize.guid}/finishing_services`) });
+    expect(gone.statusCode).toBe(404);
+    const rows = await t.db.select().from(printSizes);
+    expect(rows.find((r) => r.guid === oldSize.guid)?.priceCents).toBe(310);
+    expect((await t.db.select().from(catalogues)).filter((c) => c.active)).toHaveLength(1);
+  });
+
+  it('refuses a bad file with every problem named, and saves nothing', async () => {
+    const count = (await t.db.select().from(catalogues)).length;
+    expect(() =>
+      parseCatalogueFile({
+        name: 'Broken',
+        papers: [{ name: 'Lustre', print_sizes: [{ name: 'big', x_aspect: 8, y_aspect: 10, price: 'free', finishing: [{ category: 'mount', name: 'Flush', price: 4 }] }] }],
+      }),
+    ).toThrow(/papers\.0\.print_sizes\.0\.name: print size names read WxH[\s\S]*"free" is not a price[\s\S]*needs mount_color choices/);
+    expect((await t.db.select().from(catalogues)).length).toBe(count);
+  });
+
+  it('is loaded once: a second start finds it', async () => {
+    await expect(ensureCatalogue(t.db)).resolves.toBe(false);
+  });
+
+  it('the default catalogue file passes its own validation', () => {
+    expect(() => parseCatalogueFile(defaultCatalogue())).not.toThrow();
+  });
+});

@@ -1,0 +1,108 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatMoney, toCents, toDollars } from '../../src/domain/money.ts';
+import { SHIPPING_CENTS, finishingCents, linePriceCents, orderTotals, type OrderPriceInput } from '../../src/domain/pricing.ts';
+
+describe('money', () => {
+  it.each([
+    ['12.34', 1234],
+    ['0.65', 65],
+    [9.8, 980],
+    [1.005, 101],
+    ['3', 300],
+    ['.5', 50],
+    ['-2.50', -250],
+    [0.1 + 0.2, 30],
+  ])('toCents(%s) = %i', (dollars, cents) => {
+    expect(toCents(dollars)).toBe(cents);
+  });
+
+  it('refuses what is not an amount', () => {
+    for (const bad of ['', 'abc', '1.2.3', '$5']) expect(() => toCents(bad)).toThrow(RangeError);
+  });
+
+  it('formats with $ and 2 decimals', () => {
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(5)).toBe('$0.05');
+    expect(formatMoney(123456)).toBe('$1,234.56');
+    expect(formatMoney(-250)).toBe('-$2.50');
+  });
+
+  it('cents survive the trip to dollars and back', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
+        expect(toCents(toDollars(cents))).toBe(cents);
+      }),
+    );
+  });
+});
+
+describe('line prices', () => {
+  it('are (print price + finishing price) × quantity', () => {
+    expect(linePriceCents({ printCents: 310, finishingCents: finishingCents(8950, [1300, 0, 1200]), quantity: 2 })).toBe((310 + 8950 + 1300 + 1200) * 2);
+  });
+
+  it('refuse a quantity that is not a whole number of 1 or more', () => {
+    for (const quantity of [0, -1, 1.5, Number.NaN]) expect(() => linePriceCents({ printCents: 100, finishingCents: 0, quantity })).toThrow(RangeError);
+  });
+});
+
+const cents = fc.integer({ min: 0, max: 5_000_000 });
+const orderInput: fc.Arbitrary<OrderPriceInput> = fc.record({
+  lines: fc.array(fc.record({ printCents: cents, finishingCents: cents, quantity: fc.integer({ min: 1, max: 500 }) }), { maxLength: 40 }),
+  discountCents: fc.integer({ min: -1000, max: 50_000_000 }),
+  creditRequestedCents: fc.integer({ min: -1000, max: 50_000_000 }),
+  creditAvailableCents: fc.integer({ min: 0, max: 50_000_000 }),
+  localPickup: fc.boolean(),
+  boutiquePackagingCents: fc.integer({ min: 0, max: 10_000 }),
+});
+
+describe('order totals (properties)', () => {
+  it('the total is never negative and always adds up', () => {
+    fc.assert(
+      fc.property(orderInput, (input) => {
+        const t = orderTotals(input);
+        expect(t.total).toBeGreaterThanOrEqual(0);
+        expect(t.total).toBe(t.subtotal - t.discount - t.credit + t.shipping + t.boutique);
+      }),
+    );
+  });
+
+  it('credit is never above what is owed nor above what is available, and never negative', () => {
+    fc.assert(
+      fc.property(orderInput, (input) => {
+        const t = orderTotals(input);
+        expect(t.credit).toBeGreaterThanOrEqual(0);
+        expect(t.credit).toBeLessThanOrEqual(t.subtotal - t.discount + t.shipping + t.boutique);
+        expect(t.credit).toBeLessThanOrEqual(input.creditAvailableCents);
+      }),
+    );
+  });
+
+  it('the discount is between 0 and the subtotal', () => {
+    fc.assert(
+      fc.property(orderInput, (input) => {
+        const t = orderTotals(input);
+        expect(t.discount).toBeGreaterThanOrEqual(0);
+        expect(t.discount).toBeLessThanOrEqual(t.subtotal);
+      }),
+    );
+  });
+
+  it('every figure is a whole number of cents', () => {
+    fc.assert(
+      fc.property(orderInput, (input) => {
+        for (const value of Object.values(orderTotals(input))) expect(Number.isInteger(value)).toBe(true);
+      }),
+    );
+  });
+
+  it('shipping is a flat $10, or nothing with local pickup', () => {
+    fc.assert(
+      fc.property(orderInput, (input) => {
+        expect(orderTotals(input).shipping).toBe(input.localPickup ? 0 : SHIPPING_CENTS);
+      }),
+    );
+    expect(SHIPPING_CENTS).toBe(1000);
+  });
+});
