@@ -3,7 +3,9 @@ import { ROUTES } from '../domain/paths.ts';
 import { ForgotPasswordConfirmationScreen } from '../features/auth/forgot-password-confirmation-screen.tsx';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
+import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
 import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
+import { PriceListsScreen } from '../features/price-lists/price-lists-screen.tsx';
 import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
 import { PlannedScreen } from './planned-screen.tsx';
 import { RequireAuth } from './require-auth.tsx';
@@ -40,8 +42,8 @@ export const routes: RouteObject[] = [
               { path: ROUTES.labOrders, element: <OrdersListScreen key="lab-orders" /> },
               { path: ROUTES.account, element: planned('ACCOUNT', 'Your details, addresses, cards, certificate and sales history.') },
               { path: ROUTES.credit, element: planned('CREDIT', 'Your credit, referrals and referral code.') },
-              { path: ROUTES.calculate, element: planned('PRICE CALCULATOR', 'Price a print with its finishing.') },
-              { path: ROUTES.priceLists, element: <p>updating user...</p> },
+              { path: ROUTES.calculate, element: <CalculatorScreen /> },
+              { path: ROUTES.priceLists, element: <PriceListsScreen /> },
               { path: ROUTES.cartPreview, element: planned('CART PREVIEW', 'See each line item on its paper.') },
               { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
               { path: ROUTES.photographer, element: planned('CREDIT', 'A photographer’s credit and referrals.') },

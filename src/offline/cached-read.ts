@@ -2,6 +2,9 @@ import { ApiError } from '../api/errors.ts';
 import { USER_CACHES, VERSIONED_CACHES } from './cache-names.ts';
 import { labDb, type LabDatabase } from './db.ts';
 
+/** The owner of data that is the lab's and the same for everyone (the catalogue). */
+export const SHARED_OWNER = 'lab';
+
 export interface ReadResult<T> {
   data: T;
   /** When the shown data was fetched: null for a live answer, a time for an offline copy. */
@@ -29,11 +32,11 @@ export async function readThrough<T>(owner: string, what: string, fetch: () => P
 
 /**
  * At sign-out: forget every user's kept reads and cached thumbnails, so the next person on this
- * device sees nothing of them. Unsent changes and queued uploads stay: they are sent when their
- * owner signs in again.
+ * device sees nothing of them. The lab's own catalogue stays. Unsent changes and queued uploads
+ * stay too: they are sent when their owner signs in again.
  */
 export async function clearUserData(db: LabDatabase = labDb): Promise<void> {
-  await db.cachedReads.clear();
+  await db.cachedReads.where('owner').notEqual(SHARED_OWNER).delete();
   if (typeof caches !== 'undefined') await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
 }
 

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
-import { clearUserData, readThrough } from '../../src/offline/cached-read.ts';
+import { SHARED_OWNER, clearUserData, readThrough } from '../../src/offline/cached-read.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 
 let n = 0;
@@ -40,13 +40,14 @@ describe('readThrough', () => {
     await expect(readThrough('ann@example.com', 'lab_orders', () => Promise.reject(serverError), db)).rejects.toBe(serverError);
   });
 
-  it('clearUserData forgets kept reads but keeps unsent changes and uploads', async () => {
+  it("clearUserData forgets users' kept reads but keeps the lab's catalogue, unsent changes and uploads", async () => {
     const db = freshDb();
     await readThrough('ann@example.com', 'lab_orders', async () => ['x'], db);
+    await readThrough(SHARED_OWNER, 'calculator_catalogue', async () => ['papers'], db);
     await db.outbox.add({ id: 'o1', owner: 'ann@example.com', createdAt: 1, name: 'updateQuantity', payload: {} });
     await db.uploads.add({ id: 'u1', owner: 'ann@example.com', orderGuid: 'g', createdAt: 1, state: 'queued' });
     await clearUserData(db);
-    expect(await db.cachedReads.count()).toBe(0);
+    expect((await db.cachedReads.toArray()).map((r) => r.key)).toEqual([`${SHARED_OWNER}|calculator_catalogue`]);
     expect(await db.outbox.count()).toBe(1);
     expect(await db.uploads.count()).toBe(1);
   });

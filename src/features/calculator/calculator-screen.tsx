@@ -1,0 +1,244 @@
+import { useEffect, useState } from 'react';
+import type { CalculatorPaper } from '../../api/catalogue.ts';
+import { getPriceQuote } from '../../api/catalogue.ts';
+import { ApiError, errorLines, errorText } from '../../api/errors.ts';
+import {
+  CALCULATOR_GROUP_NAMES,
+  DETAIL_LABELS,
+  finishingChoiceCents,
+  finishingChoiceProblem,
+  optionOneLabel,
+  requiredDetails,
+  type CalculatorGroup,
+  type DetailKind,
+} from '../../domain/catalogue.ts';
+import { formatMoney, toCents } from '../../domain/money.ts';
+import { linePriceCents } from '../../domain/pricing.ts';
+import { readCalculatorCatalogue } from '../../offline/catalogue-copy.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+import { GatedSelect } from '../../ui/gated-select.tsx';
+
+export const PAPER_FIRST = 'You must select a Paper Type first.';
+export const PAPER_AND_SIZE_FIRST = 'You must select a Paper Type and Print Size first.';
+
+type Details = Partial<Record<DetailKind, string>>;
+type Result = { cents: number; from: 'server' | 'device' };
+
+const withPrice = (name: string, price: number) => (price > 0 ? `${name} (+${formatMoney(toCents(price))})` : name);
+
+/** /calculate (orders.md §2, §4): price a print with its finishing, online or offline. */
+export function CalculatorScreen() {
+  const [catalogue, setCatalogue] = useState<CalculatorPaper[] | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [paperGuid, setPaperGuid] = useState('');
+  const [sizeGuid, setSizeGuid] = useState('');
+  const [group, setGroup] = useState<CalculatorGroup | 'none' | ''>('');
+  const [serviceGuid, setServiceGuid] = useState('');
+  const [details, setDetails] = useState<Details>({});
+  const [quantity, setQuantity] = useState('1');
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    readCalculatorCatalogue().then(
+      ({ data }) => setCatalogue(data.data),
+      (err: unknown) => setLoadError(errorText(err)),
+    );
+  }, []);
+
+  const paper = catalogue?.find((p) => p.guid === paperGuid);
+  const size = paper?.print_size_pricings.find((s) => s.guid === sizeGuid);
+  const services = size && group && group !== 'none' ? (size.calculator_groups[group] ?? []) : [];
+  const service = services.find((s) => s.guid === serviceGuid);
+  const needed = service ? requiredDetails(service.finishing_category) : [];
+  const qty = Number(quantity);
+
+  // Each choice shows once the one before it is made (orders.md §4).
+  const shownDetails: DetailKind[] = [];
+  for (const kind of needed) {
+    shownDetails.push(kind);
+    if (!details[kind]) break;
+  }
+
+  const problem = !size
+    ? PAPER_AND_SIZE_FIRST
+    : !group
+      ? 'Choose a finishing service, or NONE.'
+      : group !== 'none' && !service
+        ? 'Choose the finishing detail.'
+        : service
+          ? finishingChoiceProblem({ service, details })
+          : null;
+  const quantityOk = Number.isInteger(qty) && qty >= 1;
+
+  const reset = (level: 'paper' | 'size' | 'group' | 'service') => {
+    if (level === 'paper') setSizeGuid('');
+    if (level === 'paper' || level === 'size') setGroup('');
+    if (level !== 'service') setServiceGuid('');
+    setDetails({});
+    setResult(null);
+  };
+
+  const chooseDetail = (kind: DetailKind, guid: string) => {
+    // Later choices depend on this one: clear them, and offer the default glass (ACRYLIC).
+    const next: Details = {};
+    for (const k of needed) {
+      if (k === kind) break;
+      next[k] = details[k];
+    }
+    next[kind] = guid;
+    const after = needed[needed.indexOf(kind) + 1];
+    if (after === 'glass' && guid) next.glass = service?.detail_pricings.glass?.find((g) => g.is_default)?.guid;
+    setDetails(next);
+    setResult(null);
+  };
+
+  const calculate = async () => {
+    if (!size || problem || !quantityOk) return;
+    const finishing = service ? finishingChoiceCents({ service, details }) : 0;
+    const local = linePriceCents({ printCents: toCents(size.price), finishingCents: finishing, quantity: qty });
+    setBusy(true);
+    try {
+      // The server's figure is the authority; the device's own is used when offline.
+      const quote = await getPriceQuote({
+        print_size: size.guid,
+        finishing_service: service?.guid ?? null,
+        finishing_service_details: needed.map((k) => details[k] ?? ''),
+        quantity: qty,
+      });
+      setResult({ cents: toCents(quote.subtotal), from: 'server' });
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'network') setResult({ cents: local, from: 'device' });
+      else toast.error(errorLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (loadError) return <p role="alert">ERROR LOADING: {loadError}</p>;
+  if (!catalogue) return <p role="status">loading</p>;
+
+  return (
+    <section className="calculator">
+      <h1>PRICE CALCULATOR</h1>
+      <form
+        className="calculator-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void calculate();
+        }}
+      >
+        <GatedSelect
+          label="Paper Type"
+          value={paperGuid}
+          onChange={(v) => {
+            setPaperGuid(v);
+            reset('paper');
+          }}
+        >
+          <option value="">Select a paper</option>
+          {catalogue.map((p) => (
+            <option key={p.guid} value={p.guid}>
+              {p.name}
+            </option>
+          ))}
+        </GatedSelect>
+
+        <GatedSelect
+          label="Print Size"
+          value={sizeGuid}
+          blockedBecause={paper ? null : PAPER_FIRST}
+          onChange={(v) => {
+            setSizeGuid(v);
+            reset('size');
+          }}
+        >
+          <option value="">Select a print size</option>
+          {paper?.print_size_pricings.map((s) => (
+            <option key={s.guid} value={s.guid}>
+              {s.name} — {formatMoney(toCents(s.price))}
+            </option>
+          ))}
+        </GatedSelect>
+
+        <GatedSelect
+          label="Finishing Service"
+          value={group}
+          blockedBecause={paper && size ? null : PAPER_AND_SIZE_FIRST}
+          onChange={(v) => {
+            setGroup(v as CalculatorGroup | 'none' | '');
+            reset('group');
+          }}
+        >
+          <option value="">Select finishing</option>
+          {/* Brushed Canvas must be finished (orders.md §4: NONE hidden). */}
+          {paper?.name === 'Brushed Canvas' ? null : <option value="none">NONE</option>}
+          {size
+            ? (Object.keys(size.calculator_groups) as CalculatorGroup[]).map((g) => (
+                <option key={g} value={g}>
+                  {CALCULATOR_GROUP_NAMES[g]}
+                </option>
+              ))
+            : null}
+        </GatedSelect>
+
+        {group && group !== 'none' ? (
+          <GatedSelect
+            label={optionOneLabel(services[0]?.finishing_category ?? 'none')}
+            value={serviceGuid}
+            onChange={(v) => {
+              setServiceGuid(v);
+              reset('service');
+            }}
+          >
+            <option value="">Select</option>
+            {services.map((s) => (
+              <option key={s.guid} value={s.guid}>
+                {withPrice(s.name, s.price)}
+              </option>
+            ))}
+          </GatedSelect>
+        ) : null}
+
+        {service
+          ? shownDetails.map((kind) => (
+              <GatedSelect key={kind} label={DETAIL_LABELS[kind]} value={details[kind] ?? ''} onChange={(v) => chooseDetail(kind, v)}>
+                <option value="">Select</option>
+                {service.detail_pricings[kind]?.map((d) => (
+                  <option key={d.guid} value={d.guid}>
+                    {withPrice(d.name, d.price)}
+                  </option>
+                ))}
+              </GatedSelect>
+            ))
+          : null}
+
+        <label>
+          Quantity
+          <input
+            inputMode="numeric"
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(e.target.value.replace(/\D/g, ''));
+              setResult(null);
+            }}
+          />
+        </label>
+
+        <button type="submit" className="button primary" disabled={Boolean(problem) || !quantityOk || busy}>
+          Calculate
+        </button>
+        {problem && size ? <p className="muted">{problem}</p> : null}
+      </form>
+
+      <div className="calculator-result" aria-live="polite">
+        <h2>Subtotal Price</h2>
+        <p className="price" data-testid="subtotal">
+          {result ? formatMoney(result.cents) : '—'}
+        </p>
+        {result?.from === 'device' ? <p className="muted">You are offline: calculated on this device from the saved price list.</p> : null}
+        <p className="muted">All orders are charged $10 for shipping</p>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+/** A dropdown by its label (a label's text also holds its options, so match the combobox's name). */
+const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+
+async function openCalculator(page: Page) {
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto('/calculate');
+  await expect(page.getByRole('heading', { name: 'PRICE CALCULATOR' })).toBeVisible();
+}
+
+/** Clicks a blocked dropdown as a person would, and returns the alert it raises. */
+async function alertFrom(page: Page, label: string): Promise<string> {
+  let message = '';
+  page.once('dialog', (d) => {
+    message = d.message();
+    void d.dismiss();
+  });
+  // force: a blocked select is aria-disabled, which Playwright would wait on; a person can click it.
+  await select(page, label).click({ force: true });
+  await expect.poll(() => message).not.toBe('');
+  return message;
+}
+
+test('the dropdowns are gated with the spec alerts, and earlier choices reset later ones', async ({ page }) => {
+  await openCalculator(page);
+  expect(await alertFrom(page, 'Print Size')).toBe('You must select a Paper Type first.');
+  expect(await alertFrom(page, 'Finishing Service')).toBe('You must select a Paper Type and Print Size first.');
+
+  await select(page, 'Paper Type').selectOption({ label: 'Lustre' });
+  expect(await alertFrom(page, 'Finishing Service')).toBe('You must select a Paper Type and Print Size first.');
+  await select(page, 'Print Size').selectOption({ label: '8x10 — $3.10' });
+
+  // 4-ply: MAT SIZE only.
+  await select(page, 'Finishing Service').selectOption({ label: '4-PLY MAT' });
+  await expect(select(page, 'MAT SIZE')).toBeVisible();
+  await expect(select(page, 'MOUNT COLOR')).toHaveCount(0);
+  // Mount: MOUNT SIZE, then MOUNT COLOR.
+  await select(page, 'Finishing Service').selectOption({ label: 'MOUNT' });
+  await expect(select(page, 'MAT SIZE')).toHaveCount(0);
+  await expect(select(page, 'MOUNT COLOR')).toHaveCount(0);
+  await select(page, 'MOUNT SIZE').selectOption({ index: 1 });
+  await expect(select(page, 'MOUNT COLOR')).toBeVisible();
+  // Standard frame: FRAME WOOD, FRAME MAT, ACRYLIC, and no stain.
+  await select(page, 'Finishing Service').selectOption({ label: 'STANDARD FRAME' });
+  await select(page, 'FRAME WOOD').selectOption({ index: 1 });
+  await select(page, 'FRAME MAT').selectOption({ index: 1 });
+  await expect(select(page, 'ACRYLIC')).toHaveValue(/.+/);
+  await expect(select(page, 'ACRYLIC').locator('option:checked')).toHaveText('ACRYLIC');
+  await expect(select(page, 'FRAME STAIN')).toHaveCount(0);
+
+  // A new print size resets the finishing; a new paper resets the print size too.
+  await select(page, 'Print Size').selectOption({ label: '11x14 — $7.50' });
+  await expect(select(page, 'Finishing Service')).toHaveValue('');
+  await expect(select(page, 'FRAME WOOD')).toHaveCount(0);
+  await select(page, 'Paper Type').selectOption({ label: 'Brushed Canvas' });
+  await expect(select(page, 'Print Size')).toHaveValue('');
+  // Brushed Canvas must be finished: NONE is not offered.
+  await select(page, 'Print Size').selectOption({ index: 1 });
+  await expect(select(page, 'Finishing Service').locator('option', { hasText: 'NONE' })).toHaveCount(0);
+  await expect(page.getByText('All orders are charged $10 for shipping')).toBeVisible();
+});
+
+test("prices a framed print and shows the server's figure; offline it prices the same from the saved catalogue", async ({ page, context }) => {
+  await openCalculator(page);
+  await select(page, 'Paper Type').selectOption({ label: 'Metallic' });
+  await select(page, 'Print Size').selectOption({ index: 5 });
+  await select(page, 'Finishing Service').selectOption({ label: 'PREMIUM FRAME' });
+  await select(page, 'FRAME WOOD').selectOption({ index: 2 });
+  await select(page, 'FRAME MAT').selectOption({ index: 2 });
+  await select(page, 'ACRYLIC').selectOption({ index: 2 });
+  await select(page, 'FRAME STAIN').selectOption({ index: 3 });
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  const shown = page.getByTestId('subtotal');
+  await expect(shown).toHaveText(/^\$[\d,]+\.\d{2}$/);
+
+  const value = (label: string) => select(page, label).inputValue();
+  const quote = await page.request.post('/api/v2/price_quote', {
+    data: {
+      print_size: await value('Print Size'),
+      finishing_service: await value('FRAME WOOD'),
+      finishing_service_details: [await value('FRAME MAT'), await value('ACRYLIC'), await value('FRAME STAIN')],
+      quantity: 3,
+    },
+  });
+  expect(quote.status()).toBe(200);
+  const { subtotal } = (await quote.json()) as { subtotal: number };
+  const serverFigure = `$${subtotal.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(shown).toHaveText(serverFigure);
+
+  // On a train: no connection, the page reloads from the service worker and the saved catalogue.
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  await page.reload();
+  await select(page, 'Paper Type').selectOption({ label: 'Metallic' });
+  await select(page, 'Print Size').selectOption({ index: 5 });
+  await select(page, 'Finishing Service').selectOption({ label: 'PREMIUM FRAME' });
+  await select(page, 'FRAME WOOD').selectOption({ index: 2 });
+  await select(page, 'FRAME MAT').selectOption({ index: 2 });
+  await select(page, 'ACRYLIC').selectOption({ index: 2 });
+  await select(page, 'FRAME STAIN').selectOption({ index: 3 });
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(shown).toHaveText(serverFigure);
+  await expect(page.getByText('You are offline: calculated on this device from the saved price list.')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('the price list shows a table per paper', async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await page.goto('/price-lists');
+  const lustre = page.getByRole('table', { name: 'Lustre' });
+  await expect(lustre).toBeVisible();
+  await expect(lustre.getByRole('row', { name: /^8x10 \$3\.10/ })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Canvas - Gallery Wrap' }).getByRole('row', { name: /^16x24 \$98\.00/ })).toBeVisible();
+});
