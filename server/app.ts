@@ -4,7 +4,9 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
+import { LocalStorage } from './adapters/storage/local-storage.ts';
 import type { ServerDeps } from './deps.ts';
+import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
@@ -14,6 +16,7 @@ import { contentSecurityPolicy } from './http/security-headers.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
+import { signupRoutes } from './routes/signup-routes.ts';
 import { statusRoutes } from './routes/status-routes.ts';
 import { APP_VERSION } from './version.ts';
 
@@ -50,6 +53,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   });
 
   registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
+  if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage);
   registerAuth(app, deps);
   registerIdempotency(app, deps.db);
 
@@ -59,6 +63,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(sessionRoutes(deps));
       await api.register(labOrdersRoutes(deps));
       await api.register(catalogueRoutes(deps));
+      await api.register(signupRoutes(deps));
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 
@@ -8,6 +9,8 @@ export interface ServerDeps {
   config: Config;
   /** The server's signing secret (see services/app-secret.ts). */
   appSecret: string;
+  /** Photos, certificates and reports (local files by default). */
+  storage: Storage;
   log?: FastifyBaseLogger;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;

@@ -1,3 +1,4 @@
+import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
   const app = await buildApp(
-    { db: database.db, config, appSecret },
+    { db: database.db, config, appSecret, storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
     { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } },
   );
 

@@ -38,6 +38,9 @@ export const users = pgTable(
     referredByGuid: uuid('referred_by_guid'),
     creditAvailableCents: integer('credit_available_cents').notNull().default(0),
     tnBusiness: boolean('tn_business'),
+    // Object-storage key of the blanket certificate of resale (a PDF), once uploaded.
+    blanketCertificateKey: text('blanket_certificate_key'),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginAt: timestamp('failed_login_at', { withTimezone: true }),
     createdAt: createdAt(),

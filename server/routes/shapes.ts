@@ -5,6 +5,7 @@ export const successSchema = z.object({ success: z.literal(true) });
 
 export const sessionAnswerSchema = z.object({
   token: z.string(),
+  guid: z.string(),
   intercom_user_hash: z.string(),
   email: z.string(),
   name: z.string(),

@@ -55,6 +55,7 @@ export async function createSession(
   });
   return {
     token,
+    guid: user.guid,
     intercom_user_hash: identityHash(deps, user.email),
     email: user.email,
     name: fullName(user),

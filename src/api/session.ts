@@ -14,6 +14,7 @@ export const SESSION_KEYS = {
   name: 'name',
   businessName: 'business-name',
   isAdmin: 'is-admin',
+  userGuid: 'user-guid',
   actingAsToken: 'logged-in-as-token',
   actingAsEmail: 'logged-in-as-email',
   actingAsName: 'logged-in-as-name',
@@ -27,6 +28,7 @@ export interface Session {
   name: string;
   businessName: string;
   isAdmin: boolean;
+  guid: string;
 }
 
 export interface ActingAs {
@@ -54,6 +56,7 @@ function read(): { session: Session | null; actingAs: ActingAs | null } {
           name: get(SESSION_KEYS.name) ?? '',
           businessName: get(SESSION_KEYS.businessName) ?? '',
           isAdmin: get(SESSION_KEYS.isAdmin) === 'true',
+          guid: get(SESSION_KEYS.userGuid) ?? '',
         }
       : null;
   const actingToken = get(SESSION_KEYS.actingAsToken);
@@ -86,6 +89,7 @@ export function saveSession(answer: SessionAnswer): void {
   set(SESSION_KEYS.name, answer.name);
   set(SESSION_KEYS.businessName, answer.business_name);
   set(SESSION_KEYS.isAdmin, String(answer.is_admin));
+  set(SESSION_KEYS.userGuid, answer.guid);
   useSession.setState({ ...read(), loggedOut: false });
 }
 

@@ -3,6 +3,8 @@
 /** The answer of login, sign-up and login_as_user. */
 export interface SessionAnswer {
   token: string;
+  /** The user's own guid, which account calls name (PATCH /users/{guid}, certificate uploads). */
+  guid: string;
   intercom_user_hash: string;
   email: string;
   name: string;

@@ -3,6 +3,10 @@ import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../../server/db/client.ts';
@@ -17,6 +21,7 @@ const usePostgres = process.env.API_TEST_DATABASE === 'postgres';
 export interface TestApp {
   app: App;
   db: Db;
+  storage: LocalStorage;
   config: Config;
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
@@ -29,16 +34,20 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', CLIENT_DIR: '/nonexistent-test-client', LOG_LEVEL: 'silent', ...env });
   const clock = { now: new Date() };
   const appSecret = await loadAppSecret(database.db);
-  const app = await buildApp({ db: database.db, config, appSecret, now: () => clock.now });
+  const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));
+  const storage = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
+  const app = await buildApp({ db: database.db, config, appSecret, storage, now: () => clock.now });
   return {
     app,
     db: database.db,
+    storage,
     config,
     clock,
     close: async () => {
       await app.close();
       await database.close();
       await drop();
+      rmSync(objects, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import { apiRequest, setUnauthorizedHandler } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
 import { clearSession, saveSession, useSession } from '../../src/api/session.ts';
 
-const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false };
+const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false, guid: 'u-1' };
 let requests: { url: string; init: RequestInit }[] = [];
 
 function respond(status: number, body: unknown) {

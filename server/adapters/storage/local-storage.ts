@@ -1,0 +1,133 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { Readable } from 'node:stream';
+import type { PresignedPut, Storage, StoredObject } from './storage.ts';
+
+export const LOCAL_STORAGE_PREFIX = '/storage/';
+
+/**
+ * The embedded object store: files under DATA_DIR/objects, reached through HMAC-signed expiring
+ * URLs served by the API itself, in the manner of S3 presigned PUT and GET. The signature binds
+ * the method, key, expiry, content type and size limit, so a URL cannot be reused for anything
+ * else.
+ */
+export class LocalStorage implements Storage {
+  readonly root: string;
+  readonly #secret: string;
+  readonly #now: () => Date;
+
+  constructor(opts: { root: string; secret: string; now?: () => Date }) {
+    this.root = resolve(opts.root);
+    this.#secret = opts.secret;
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  #sign(parts: string[]): string {
+    return createHmac('sha256', this.#secret).update(parts.join('\n')).digest('base64url');
+  }
+
+  #expiry(seconds: number): string {
+    return String(Math.floor(this.#now().getTime() / 1000) + seconds);
+  }
+
+  /** The file of a key; refuses keys that would leave the store. */
+  path(key: string): string {
+    if (!/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(key) || key.includes('..')) throw new Error(`bad storage key: ${key}`);
+    const full = resolve(this.root, key);
+    if (!full.startsWith(this.root + sep)) throw new Error(`bad storage key: ${key}`);
+    return full;
+  }
+
+  async presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut> {
+    const expires = this.#expiry(opts.expiresInSeconds);
+    const max = String(opts.maxBytes);
+    const sig = this.#sign(['PUT', key, expires, opts.contentType, max]);
+    const query = new URLSearchParams({ expires, max, ct: opts.contentType, sig });
+    return { url: `${LOCAL_STORAGE_PREFIX}${key}?${query}`, headers: { 'content-type': opts.contentType } };
+  }
+
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string> {
+    const expires = this.#expiry(opts.expiresInSeconds);
+    const name = opts.downloadName ?? '';
+    const sig = this.#sign(['GET', key, expires, name]);
+    const query = new URLSearchParams({ expires, sig, ...(name ? { name } : {}) });
+    return `${LOCAL_STORAGE_PREFIX}${key}?${query}`;
+  }
+
+  /** Checks a signed URL's query for a method and key: null when valid, else why not. */
+  verify(method: 'PUT' | 'GET', key: string, query: Record<string, string | undefined>): 'expired' | 'invalid' | null {
+    const { expires = '', sig = '' } = query;
+    const parts = method === 'PUT' ? ['PUT', key, expires, query.ct ?? '', query.max ?? ''] : ['GET', key, expires, query.name ?? ''];
+    const want = Buffer.from(this.#sign(parts));
+    const got = Buffer.from(sig);
+    if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
+    if (Number(expires) * 1000 < this.#now().getTime()) return 'expired';
+    return null;
+  }
+
+  /** Writes an upload, refusing it past maxBytes; nothing is left behind on failure. */
+  async receive(key: string, body: Readable, contentType: string, maxBytes: number): Promise<StoredObject> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    const temp = `${file}.upload-${process.pid}-${Date.now()}`;
+    let size = 0;
+    try {
+      await pipeline(
+        body,
+        async function* limit(source: AsyncIterable<Buffer>) {
+          for await (const chunk of source) {
+            size += chunk.length;
+            if (size > maxBytes) throw new TooLarge();
+            yield chunk;
+          }
+        },
+        createWriteStream(temp),
+      );
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+      await rename(temp, file);
+      return { size, contentType };
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  }
+
+  async head(key: string): Promise<StoredObject | null> {
+    try {
+      const info = await stat(this.path(key));
+      const meta = JSON.parse(await readFile(`${this.path(key)}.meta.json`, 'utf8').catch(() => '{}')) as { contentType?: string };
+      return { size: info.size, contentType: meta.contentType ?? null };
+    } catch {
+      return null;
+    }
+  }
+
+  async readStart(key: string, bytes: number): Promise<Buffer> {
+    const handle = await open(this.path(key), 'r');
+    try {
+      const buffer = Buffer.alloc(bytes);
+      const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size: body.length }));
+    await writeFile(file, body);
+  }
+
+  stream(key: string): Readable {
+    return createReadStream(this.path(key));
+  }
+}
+
+export class TooLarge extends Error {}
+
+export const storageRoot = (dataDir: string) => join(dataDir, 'objects');

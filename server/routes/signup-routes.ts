@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { confirmCertificate, presignCertificate } from '../services/certificate-service.ts';
+import { updateOwnReferralCode } from '../services/referral-service.ts';
+import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
+import { sessionAnswerSchema, successSchema } from './shapes.ts';
+
+// Lookups that reveal whether an account or code exists: enough for a person typing, too few
+// to walk the list of the lab's photographers.
+const LOOKUPS_PER_MINUTE = 30;
+const lookupLimit = { rateLimit: { max: LOOKUPS_PER_MINUTE, timeWindow: 60_000 } };
+
+const email = z.email({ error: 'Enter a valid email address.' }).max(320);
+
+export const signupRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      API.users,
+      {
+        schema: {
+          tags: ['sign-up'],
+          summary: 'Sign up (step 1): create the account and sign in',
+          body: z.object({
+            email,
+            first_name: z.string().trim().min(1, 'Enter your first name.').max(100),
+            last_name: z.string().trim().min(1, 'Enter your last name.').max(100),
+            website: z.string().trim().max(500).optional(),
+            password: z.string().max(1000),
+            password_confirmation: z.string().max(1000),
+          }),
+          response: { 200: sessionAnswerSchema },
+        },
+        config: { idempotency: false, ...lookupLimit },
+      },
+      (request) => signUp(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
+    );
+
+    app.patch(
+      API.user,
+      {
+        schema: {
+          tags: ['account'],
+          summary: "Change a photographer's own referral code",
+          params: z.object({ guid: z.string().uuid({ error: 'This photographer does not exist.' }) }),
+          body: z.object({ referral_code: z.string().max(100) }),
+          response: { 200: z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) }) },
+        },
+      },
+      (request) => updateOwnReferralCode(deps, request.actor, request.params.guid, request.body.referral_code),
+    );
+
+    app.post(
+      API.checkForEmail,
+      {
+        schema: { tags: ['sign-up'], summary: 'Success when the email has an account', body: z.object({ email: z.string().max(320) }), response: { 200: successSchema } },
+        config: lookupLimit,
+      },
+      async (request) => {
+        await checkForEmail(deps, request.body.email);
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      API.checkReferralCode,
+      {
+        schema: { tags: ['sign-up'], summary: 'Success when the referral code exists', body: z.object({ code: z.string().max(100) }), response: { 200: successSchema } },
+        config: lookupLimit,
+      },
+      async (request) => {
+        await checkReferralCode(deps, request.body.code);
+        return { success: true as const };
+      },
+    );
+
+    app.patch(
+      API.updateNewUser,
+      {
+        schema: {
+          tags: ['sign-up'],
+          summary: 'Sign up (steps 2 and 3): the referral code, or the Tennessee answer',
+          body: z.object({ code: z.string().min(1).max(100).optional(), tn_business: z.boolean().optional() }),
+          response: { 200: successSchema },
+        },
+      },
+      (request) => updateNewUser(deps, request.actor, request.body),
+    );
+
+    app.post(
+      API.createPresignedUrl,
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'A signed upload address; for the blanket certificate: the user guid and the file name',
+          params: z.object({ guid: z.string() }),
+          body: z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }), file_name: z.string().min(1).max(255) }),
+          response: { 200: z.object({ signedUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()) }) },
+        },
+      },
+      (request) => presignCertificate(deps, request.actor, request.body),
+    );
+
+    app.post(
+      API.blanketCertificate,
+      {
+        schema: {
+          tags: ['uploads'],
+          summary: 'The certificate upload is done: check it is a PDF and keep it',
+          body: z.object({ key: z.string().min(1).max(500) }),
+          response: { 200: z.object({ blanket_certificate_of_resale_link: z.string() }) },
+        },
+      },
+      (request) => confirmCertificate(deps, request.actor, request.body),
+    );
+  };

@@ -1,0 +1,39 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { DOWNLOAD_URL_TTL_S, UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
+import { users } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { notFound, unauthorized, validationError } from '../http/errors.ts';
+import type { Actor } from './auth-service.ts';
+
+// A scanned multi-page certificate is a few MB; 20 MB leaves room without inviting abuse.
+export const MAX_CERTIFICATE_BYTES = 20 * 1024 * 1024;
+export const CERTIFICATE_NOT_PDF = 'The blanket certificate of resale must be a PDF file.';
+const PDF_MAGIC = '%PDF-';
+
+const keyPrefix = (userGuid: string) => `certificates/${userGuid}/`;
+
+/** A signed address the browser PUTs the certificate to (accounts.md §4, certificate upload). */
+export async function presignCertificate(deps: ServerDeps, actor: Actor | null, input: { guid: string; file_name: string }) {
+  if (!actor) throw unauthorized();
+  if (input.guid !== actor.user.guid) throw notFound('This account does not exist.');
+  if (!/\.pdf$/i.test(input.file_name)) throw validationError(CERTIFICATE_NOT_PDF);
+  const key = `${keyPrefix(actor.user.guid)}${randomUUID()}.pdf`;
+  const put = await deps.storage.presignPut(key, { contentType: 'application/pdf', maxBytes: MAX_CERTIFICATE_BYTES, expiresInSeconds: UPLOAD_URL_TTL_S });
+  return { signedUrl: put.url, key, headers: put.headers };
+}
+
+/** The browser says the upload is done: the file is checked by content before it is kept. */
+export async function confirmCertificate(deps: ServerDeps, actor: Actor | null, input: { key: string }) {
+  if (!actor) throw unauthorized();
+  if (!input.key.startsWith(keyPrefix(actor.user.guid))) throw notFound('This upload does not exist.');
+  const head = await deps.storage.head(input.key);
+  if (!head) throw notFound('This upload does not exist. Please upload the file again.');
+  const start = await deps.storage.readStart(input.key, PDF_MAGIC.length);
+  if (start.toString('latin1') !== PDF_MAGIC) throw validationError(CERTIFICATE_NOT_PDF);
+  await deps.db.update(users).set({ blanketCertificateKey: input.key, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
+  return { blanket_certificate_of_resale_link: await certificateLink(deps, input.key) };
+}
+
+export const certificateLink = (deps: ServerDeps, key: string) =>
+  deps.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_TTL_S, downloadName: 'blanket-certificate-of-resale.pdf' });
