@@ -34,6 +34,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1; the limit itself has its API test.
       LOGIN_RATE_LIMIT: '1000',
+      LOOKUP_RATE_LIMIT: '1000',
       NODE_NO_WARNINGS: '1',
     },
   },

@@ -34,6 +34,13 @@ const configSchema = z
       .int({ error: 'must be a whole number of attempts a minute, 1 or more' })
       .min(1, { error: 'must be a whole number of attempts a minute, 1 or more' })
       .default(10),
+    // Email and referral-code lookups one address may make a minute: plenty for a person typing,
+    // too few to walk the list of the lab's photographers.
+    LOOKUP_RATE_LIMIT: z.coerce
+      .number({ error: 'must be a whole number of lookups a minute, 1 or more' })
+      .int({ error: 'must be a whole number of lookups a minute, 1 or more' })
+      .min(1, { error: 'must be a whole number of lookups a minute, 1 or more' })
+      .default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -57,6 +64,7 @@ export interface Config {
   intercomSecret: string | undefined;
   trustProxy: boolean;
   loginRateLimit: number;
+  lookupRateLimit: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
 }
@@ -87,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     intercomSecret: c.INTERCOM_SECRET,
     trustProxy: c.TRUST_PROXY,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
+    lookupRateLimit: c.LOOKUP_RATE_LIMIT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
   };

@@ -7,16 +7,14 @@ import { updateOwnReferralCode } from '../services/referral-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
 import { sessionAnswerSchema, successSchema } from './shapes.ts';
 
-// Lookups that reveal whether an account or code exists: enough for a person typing, too few
-// to walk the list of the lab's photographers.
-const LOOKUPS_PER_MINUTE = 30;
-const lookupLimit = { rateLimit: { max: LOOKUPS_PER_MINUTE, timeWindow: 60_000 } };
-
 const email = z.email({ error: 'Enter a valid email address.' }).max(320);
 
 export const signupRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    // Lookups that reveal whether an account or code exists (LOOKUP_RATE_LIMIT a minute).
+    const lookupLimit = { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
+
     app.post(
       API.users,
       {

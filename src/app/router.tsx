@@ -7,6 +7,9 @@ import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
 import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
 import { PriceListsScreen } from '../features/price-lists/price-lists-screen.tsx';
 import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
+import { SignupStep1Screen } from '../features/signup/signup-step1-screen.tsx';
+import { SignupStep2Screen } from '../features/signup/signup-step2-screen.tsx';
+import { SignupStep3Screen } from '../features/signup/signup-step3-screen.tsx';
 import { PlannedScreen } from './planned-screen.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
@@ -21,8 +24,8 @@ export const routes: RouteObject[] = [
     children: [
       // Public routes.
       { path: ROUTES.login, element: <LoginScreen /> },
-      { path: ROUTES.signupStep1, element: planned('SIGN UP', 'Create your photographer account.') },
-      { path: ROUTES.refer, element: planned('SIGN UP', 'Create your photographer account with a referral code.') },
+      { path: ROUTES.signupStep1, element: <SignupStep1Screen /> },
+      { path: ROUTES.refer, element: <SignupStep1Screen /> },
       { path: ROUTES.shopifyConnect, element: planned('CONNECT YOUR SHOP', 'Connect your shop with the code from your account page.') },
       { path: ROUTES.forgotPassword, element: planned('FORGOT PASSWORD', 'Get an email to reset your password.') },
       { path: ROUTES.forgotPasswordConfirmation, element: <ForgotPasswordConfirmationScreen /> },
@@ -31,8 +34,8 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           // Sign-up steps after the account exists: signed in, without the navigation bar.
-          { path: ROUTES.signupStep2, element: planned('SIGN UP', 'Were you referred by another photographer?') },
-          { path: ROUTES.signupStep3, element: planned('SIGN UP', 'Is your business located in Tennessee?') },
+          { path: ROUTES.signupStep2, element: <SignupStep2Screen /> },
+          { path: ROUTES.signupStep3, element: <SignupStep3Screen /> },
           { path: ROUTES.signupConfirmation, element: <SignupConfirmationScreen /> },
           {
             element: <SignedInLayout />,

@@ -57,5 +57,5 @@ test('every signed-in route sends a visitor to /login, and resolves once signed 
   await page.getByRole('link', { name: 'RETURN HOME' }).click();
   await expect(page).toHaveURL(/\/lab-orders$/);
   await page.goto('/price-lists');
-  await expect(page.getByText('updating user...')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Lustre' })).toBeVisible();
 });

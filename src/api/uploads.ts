@@ -1,0 +1,33 @@
+import { API, routePath } from '../domain/paths.ts';
+import { apiRequest } from './client.ts';
+import { ApiError, isErrorBody } from './errors.ts';
+
+export interface PresignedUpload {
+  signedUrl: string;
+  key: string;
+  headers: Record<string, string>;
+}
+
+/** A signed address for the blanket certificate of resale (accounts.md §7). */
+export const presignCertificate = (userGuid: string, fileName: string) =>
+  apiRequest<PresignedUpload>('POST', routePath(API.createPresignedUrl, { guid: userGuid }), { body: { guid: userGuid, file_name: fileName } });
+
+export const confirmCertificate = (key: string) =>
+  apiRequest<{ blanket_certificate_of_resale_link: string }>('POST', API.blanketCertificate, { body: { key } });
+
+/**
+ * Sends a file to a signed storage address (the embedded store or S3), not to the API: the one
+ * place outside the API client that calls fetch, since storage speaks its own protocol.
+ */
+export async function putToSignedUrl(upload: PresignedUpload, file: Blob): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(upload.signedUrl, { method: 'PUT', headers: upload.headers, body: file });
+  } catch (err) {
+    throw new ApiError('network', err instanceof Error ? err.message : 'No response');
+  }
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw isErrorBody(body) ? ApiError.fromBody(body, response.status) : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
+  }
+}

@@ -1,0 +1,12 @@
+/** Field rules of the specs' forms (accounts.md §5), shared by screens and tests. */
+
+/** 'Email must look like {email}': something@something.something, no spaces. */
+export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
+
+/** Sign-up and email change ask for 8 characters; the server enforces 8 everywhere. */
+export const MIN_PASSWORD = 8;
+
+export const passwordsOk = (password: string, confirmation: string): boolean => password.length >= MIN_PASSWORD && password === confirmation;
+
+/** Referral codes are checked with the server from 3 characters on. */
+export const REFERRAL_CHECK_FROM = 3;

@@ -1,0 +1,135 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { logErrorDetails } from '../../api/errors.ts';
+import { saveSession } from '../../api/session.ts';
+import { emailHasAccount, signUp } from '../../api/signup.ts';
+import { ROUTES } from '../../domain/paths.ts';
+import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
+import { FormFailure } from './form-failure.tsx';
+import { rememberReferralCode } from './referral-arrival.ts';
+
+export const EMAIL_IN_USE = 'Email already in use. Please login or reset your password.';
+// Wait for a pause in typing before asking the server whether the email is taken.
+const EMAIL_CHECK_DELAY_MS = 300;
+
+/** /signup/1-of-3 and /refer/:id (accounts.md §2): the account, signed in at once. */
+export function SignupStep1Screen() {
+  const { id: referralCode } = useParams();
+  const navigate = useNavigate();
+  const [form, setForm] = useState({ first_name: '', last_name: '', email: '', website: '', password: '', password_confirmation: '' });
+  const [terms, setTerms] = useState(false);
+  const [emailTaken, setEmailTaken] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+
+  useEffect(() => {
+    if (referralCode) rememberReferralCode(referralCode);
+  }, [referralCode]);
+
+  useEffect(() => {
+    if (!looksLikeEmail(form.email)) return;
+    let current = true;
+    const timer = window.setTimeout(() => {
+      emailHasAccount(form.email.trim()).then(
+        (taken) => current && setEmailTaken(taken),
+        () => {
+          // The server is unreachable: sign-up itself will say so.
+        },
+      );
+    }, EMAIL_CHECK_DELAY_MS);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [form.email]);
+
+  const field = (name: keyof typeof form) => ({
+    name,
+    value: form[name],
+    onChange: (e: { target: { value: string } }) => {
+      if (name === 'email') setEmailTaken(false);
+      setForm((f) => ({ ...f, [name]: e.target.value }));
+    },
+  });
+
+  const ready =
+    form.first_name.trim() !== '' &&
+    form.last_name.trim() !== '' &&
+    looksLikeEmail(form.email) &&
+    !emailTaken &&
+    passwordsOk(form.password, form.password_confirmation) &&
+    terms;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      saveSession(await signUp({ ...form, email: form.email.trim() }));
+      void navigate(ROUTES.signupStep2);
+    } catch (err) {
+      logErrorDetails(err);
+      if ((err as { className?: string }).className === 'EmailInUse') setEmailTaken(true);
+      else setFailure(err);
+      setBusy(false);
+    }
+  };
+
+  const mismatch = form.password_confirmation !== '' && form.password !== form.password_confirmation;
+  return (
+    <main className="auth-page">
+      <form className="auth-card wide" onSubmit={(e) => void onSubmit(e)}>
+        <p className="step-marker">
+          <strong>1</strong> • 2 • 3
+        </p>
+        <h1>CREATE YOUR ACCOUNT</h1>
+        {referralCode ? <p className="notice">You were referred by a fellow photographer (code {referralCode.toUpperCase()}).</p> : null}
+        <div className="field-row">
+          <label>
+            First name
+            <input autoComplete="given-name" required {...field('first_name')} />
+          </label>
+          <label>
+            Last name
+            <input autoComplete="family-name" required {...field('last_name')} />
+          </label>
+        </div>
+        <label>
+          Email
+          <input type="email" autoComplete="email" required aria-invalid={emailTaken} aria-describedby="email-error" {...field('email')} />
+        </label>
+        {emailTaken ? (
+          <p id="email-error" className="field-error" role="alert">
+            {EMAIL_IN_USE} <Link to={ROUTES.login}>SIGN IN</Link> or <Link to={ROUTES.forgotPassword}>RESET</Link>
+          </p>
+        ) : null}
+        <label>
+          Website or social URL (optional)
+          <input type="url" autoComplete="url" {...field('website')} />
+        </label>
+        <label>
+          Password
+          <input type="password" autoComplete="new-password" minLength={MIN_PASSWORD} required {...field('password')} />
+        </label>
+        <label>
+          Confirm password
+          <input type="password" autoComplete="new-password" required aria-invalid={mismatch} {...field('password_confirmation')} />
+        </label>
+        <p className={mismatch || (form.password !== '' && form.password.length < MIN_PASSWORD) ? 'field-error' : 'muted'}>
+          Password fields must match and be at least 8 characters long.
+        </p>
+        <label className="checkbox">
+          <input type="checkbox" checked={terms} onChange={(e) => setTerms(e.target.checked)} />I agree to the lab&apos;s terms of service
+        </label>
+        {failure ? <FormFailure error={failure} /> : null}
+        <button type="submit" className="button primary" disabled={!ready || busy}>
+          NEXT
+        </button>
+        <p className="auth-links">
+          Already have an account? <Link to={ROUTES.login}>SIGN IN</Link>
+        </p>
+      </form>
+    </main>
+  );
+}
