@@ -7,6 +7,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser.ts';
 // The real server, built client and all, on its own port and a fresh data directory per run.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-'));
+// Where the test SMTP server drops every mail (see tests/e2e/serve.ts).
+process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-mail-'));
 
 
 export default defineConfig({
@@ -21,7 +23,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results',
   webServer: {
-    command: 'node_modules/.bin/tsx server/main.ts',
+    command: 'node_modules/.bin/tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${PORT}/api/v2/status`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -31,6 +33,7 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
+      E2E_MAIL_DIR: process.env.E2E_MAIL_DIR,
       LOG_LEVEL: 'warn',
       // Every test signs in from 127.0.0.1; the limit itself has its API test.
       LOGIN_RATE_LIMIT: '1000',

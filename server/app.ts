@@ -15,6 +15,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
+import { passwordRoutes } from './routes/password-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signupRoutes } from './routes/signup-routes.ts';
 import { statusRoutes } from './routes/status-routes.ts';
@@ -64,6 +65,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(labOrdersRoutes(deps));
       await api.register(catalogueRoutes(deps));
       await api.register(signupRoutes(deps));
+      await api.register(passwordRoutes(deps));
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

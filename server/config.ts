@@ -25,6 +25,8 @@ const configSchema = z
     PUBLIC_URL: z.url({ error: 'must be a full URL such as https://orders.example-lab.com' }).optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    MAIL_FROM: z.string().min(3).default('Print Lab <orders@printlab.example>'),
     INTERCOM_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
@@ -62,6 +64,8 @@ export interface Config {
   publicUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
   trustProxy: boolean;
   loginRateLimit: number;
   lookupRateLimit: number;
@@ -80,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
     // Never echo a secret back into a log.
-    const secret = /PASSWORD|SECRET|DATABASE_URL/.test(name);
+    const secret = /PASSWORD|SECRET|DATABASE_URL|SMTP_URL/.test(name);
     const got = name in present && !secret ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
   }
@@ -93,6 +97,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
+    smtpUrl: c.SMTP_URL,
+    mailFrom: c.MAIL_FROM,
     trustProxy: c.TRUST_PROXY,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     lookupRateLimit: c.LOOKUP_RATE_LIMIT,

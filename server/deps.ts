@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
+import type { Mailer } from './services/mail-service.ts';
 
 /** What the app is built from: passed in, never module-level singletons. */
 export interface ServerDeps {
@@ -11,6 +12,8 @@ export interface ServerDeps {
   appSecret: string;
   /** Photos, certificates and reports (local files by default). */
   storage: Storage;
+  /** Mail through the outbox (printed by default, SMTP when configured). */
+  mailer: Mailer;
   log?: FastifyBaseLogger;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;

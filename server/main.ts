@@ -1,4 +1,5 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
+import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -7,9 +8,12 @@ import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
+import { createMailer } from './services/mail-service.ts';
 
 // Expired sessions and old idempotency answers are swept this often.
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
+// Mail that could not be sent at once is tried again this often.
+const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
 
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
@@ -26,8 +30,10 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
+  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
+  const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err instanceof Error ? err.message : ''));
   const app = await buildApp(
-    { db: database.db, config, appSecret, storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
+    { db: database.db, config, appSecret, mailer, storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
     { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } },
   );
 
@@ -46,6 +52,10 @@ async function main(): Promise<void> {
     );
   }, HOUSEKEEPING_INTERVAL_MS);
   housekeeping.unref();
+  const mailRetry = setInterval(() => {
+    mailer.sendPending().catch((err: unknown) => app.log.error({ err }, 'mail retry failed'));
+  }, MAIL_RETRY_INTERVAL_MS);
+  mailRetry.unref();
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -53,6 +63,7 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info(`${signal}: shutting down`);
     clearInterval(housekeeping);
+    clearInterval(mailRetry);
     await app.close();
     // PGlite keeps the process alive until closed, and must flush its files.
     await database.close();
@@ -62,6 +73,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log(`Mail goes out through ${transport.name === 'smtp' ? 'SMTP' : 'the log (set SMTP_URL to send it)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }
 

@@ -183,3 +183,40 @@ export const finishingDetails = pgTable(
   },
   (t) => [index('finishing_details_service_idx').on(t.finishingServiceGuid)],
 );
+
+/**
+ * Every mail the lab sends, kept as an outbox: written in the same request that causes it, sent
+ * by the mail transport (the log by default, SMTP when configured) and retried until sent.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    bodyText: text('body_text').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Password reset tokens: 6 characters, mailed, stored hashed, short-lived, burnt by guessing. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userGuid)],
+);

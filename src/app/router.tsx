@@ -1,7 +1,9 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../domain/paths.ts';
 import { ForgotPasswordConfirmationScreen } from '../features/auth/forgot-password-confirmation-screen.tsx';
+import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen.tsx';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
+import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
 import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
 import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
@@ -27,9 +29,9 @@ export const routes: RouteObject[] = [
       { path: ROUTES.signupStep1, element: <SignupStep1Screen /> },
       { path: ROUTES.refer, element: <SignupStep1Screen /> },
       { path: ROUTES.shopifyConnect, element: planned('CONNECT YOUR SHOP', 'Connect your shop with the code from your account page.') },
-      { path: ROUTES.forgotPassword, element: planned('FORGOT PASSWORD', 'Get an email to reset your password.') },
+      { path: ROUTES.forgotPassword, element: <ForgotPasswordScreen /> },
       { path: ROUTES.forgotPasswordConfirmation, element: <ForgotPasswordConfirmationScreen /> },
-      { path: ROUTES.resetPassword, element: planned('RESET PASSWORD', 'Set a new password with the token from your email.') },
+      { path: ROUTES.resetPassword, element: <ResetPasswordScreen /> },
       {
         element: <RequireAuth />,
         children: [

@@ -6,7 +6,9 @@ import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
+import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../../server/db/client.ts';
@@ -22,6 +24,8 @@ export interface TestApp {
   app: App;
   db: Db;
   storage: LocalStorage;
+  /** Mails as the log transport printed them. */
+  printed: string[];
   config: Config;
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
@@ -36,11 +40,15 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const appSecret = await loadAppSecret(database.db);
   const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));
   const storage = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
-  const app = await buildApp({ db: database.db, config, appSecret, storage, now: () => clock.now });
+  // Mail goes to the outbox table and to this list, as the log transport prints it.
+  const printed: string[] = [];
+  const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
+  const app = await buildApp({ db: database.db, config, appSecret, storage, mailer, now: () => clock.now });
   return {
     app,
     db: database.db,
     storage,
+    printed,
     config,
     clock,
     close: async () => {

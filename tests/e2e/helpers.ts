@@ -14,3 +14,20 @@ export async function signIn(page: Page, who = DEMO_ADMIN): Promise<void> {
 }
 
 export const storedToken = (page: Page) => page.evaluate(() => localStorage.getItem('token'));
+
+/** The newest mail to an address, from the test SMTP server's drop folder (tests/e2e/serve.ts). */
+export async function lastMailTo(address: string): Promise<string> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const dir = process.env.E2E_MAIL_DIR ?? '';
+  for (let i = 0; i < 50; i++) {
+    const mails = readdirSync(dir)
+      .sort()
+      .map((f) => readFileSync(join(dir, f), 'utf8'))
+      .filter((m) => m.startsWith(`X-Envelope-To: ${address}\r\n`));
+    const last = mails.at(-1);
+    if (last) return last;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no mail arrived for ${address}`);
+}

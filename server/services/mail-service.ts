@@ -1,0 +1,52 @@
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import type { Mail, MailTransport } from '../adapters/mail/mail-transport.ts';
+import type { Db } from '../db/client.ts';
+import { mailOutbox } from '../db/schema.ts';
+
+// A mail that keeps failing is given up after this many tries (about a day with the sweep below).
+export const MAX_MAIL_ATTEMPTS = 24;
+
+export interface Mailer {
+  /** Queues a mail in the outbox and tries to send it at once; never throws for a transport failure. */
+  send(mail: Mail): Promise<string>;
+  /** Sends what is still pending (called periodically). */
+  sendPending(): Promise<number>;
+}
+
+export function createMailer(db: Db, transport: MailTransport, from: string, log: (msg: string, err?: unknown) => void = () => {}): Mailer {
+  async function attempt(row: typeof mailOutbox.$inferSelect): Promise<boolean> {
+    try {
+      await transport.deliver({ from, to: row.toAddress, subject: row.subject, text: row.bodyText });
+      await db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), attempts: row.attempts + 1, lastError: null }).where(eq(mailOutbox.id, row.id));
+      return true;
+    } catch (err) {
+      const attempts = row.attempts + 1;
+      await db
+        .update(mailOutbox)
+        .set({ status: attempts >= MAX_MAIL_ATTEMPTS ? 'failed' : 'pending', attempts, lastError: err instanceof Error ? err.message : String(err) })
+        .where(eq(mailOutbox.id, row.id));
+      log(`mail to ${row.toAddress} not sent (try ${attempts})`, err);
+      return false;
+    }
+  }
+
+  return {
+    async send(mail) {
+      const [row] = await db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text }).returning();
+      if (!row) throw new Error('mail not queued');
+      await attempt(row);
+      return row.id;
+    },
+    async sendPending() {
+      const rows = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lt(mailOutbox.attempts, MAX_MAIL_ATTEMPTS), lt(mailOutbox.createdAt, sql`now() - interval '30 seconds'`)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(100);
+      let sent = 0;
+      for (const row of rows) if (await attempt(row)) sent += 1;
+      return sent;
+    },
+  };
+}

@@ -1,0 +1,110 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { errorLines } from '../../api/errors.ts';
+import { resetPassword, resetTokenValid } from '../../api/password.ts';
+import { saveSession } from '../../api/session.ts';
+import { ROUTES } from '../../domain/paths.ts';
+import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
+
+export const TOKEN_INVALID = 'Reset token either expired or is not valid for this email address.';
+export const PASSWORD_RULE = 'Password fields must match and be at least 8 characters long.';
+const TOKEN_LENGTH = 6;
+
+/** The token as typed: letters, digits and spaces only; checked once 6 characters without spaces. */
+const cleanToken = (raw: string) => raw.replace(/[^A-Za-z0-9 ]/g, '');
+const compactToken = (raw: string) => raw.replace(/\s+/g, '');
+
+/** /reset-password: email, reset token, new password twice, SAVE → signed in at / (accounts.md §2). */
+export function ResetPasswordScreen() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState(params.get('email') ?? '');
+  const [token, setToken] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [checked, setChecked] = useState<{ key: string; valid: boolean } | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const compact = compactToken(token);
+  const key = `${email.trim()}|${compact}`;
+  const checkable = looksLikeEmail(email) && compact.length === TOKEN_LENGTH;
+
+  useEffect(() => {
+    if (!checkable) return;
+    let current = true;
+    resetTokenValid(email.trim(), compact).then(
+      (valid) => current && setChecked({ key, valid }),
+      (err: unknown) => current && setFailure(errorLines(err)),
+    );
+    return () => {
+      current = false;
+    };
+  }, [checkable, email, compact, key]);
+
+  const tokenValid = checkable && checked?.key === key ? checked.valid : null;
+  const passwordsMatch = passwordsOk(password, confirmation);
+  const ready = tokenValid === true && passwordsMatch;
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!ready) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      saveSession(await resetPassword({ email: email.trim(), challenge_token: compact, password, password_confirmation: confirmation }));
+      void navigate(ROUTES.home);
+    } catch (err) {
+      setFailure(errorLines(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={(e) => void onSubmit(e)}>
+        <h1>RESET PASSWORD</h1>
+        <label>
+          Email
+          <input type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
+        </label>
+        <label>
+          Reset token
+          <input value={token} autoComplete="one-time-code" aria-invalid={tokenValid === false} onChange={(e) => setToken(cleanToken(e.target.value))} />
+        </label>
+        {tokenValid === false ? (
+          <p className="field-error" role="alert">
+            {TOKEN_INVALID}
+          </p>
+        ) : null}
+        {tokenValid === true ? (
+          <p className="field-ok" role="status">
+            <span aria-hidden="true">✓ </span>Reset token accepted.
+          </p>
+        ) : null}
+        <label>
+          Password
+          <input type="password" autoComplete="new-password" minLength={MIN_PASSWORD} value={password} onChange={(e) => setPassword(e.target.value)} />
+        </label>
+        <label>
+          Confirm password
+          <input type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
+        </label>
+        <p className={(password || confirmation) && !passwordsMatch ? 'field-error' : 'muted'}>{PASSWORD_RULE}</p>
+        {failure ? (
+          <div className="form-error" role="alert">
+            {failure.map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
+        ) : null}
+        <button type="submit" className="button primary" disabled={!ready || busy}>
+          SAVE
+        </button>
+        <p className="auth-links">
+          <Link to={ROUTES.forgotPassword}>SEND A NEW TOKEN</Link> · <Link to={ROUTES.login}>BACK TO SIGN IN</Link>
+        </p>
+      </form>
+    </main>
+  );
+}

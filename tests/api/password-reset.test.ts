@@ -1,0 +1,97 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox } from '../../server/db/schema.ts';
+import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
+import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'https://orders.lab.example' });
+});
+afterAll(() => t.close());
+
+const post = (path: string, payload: object) => t.app.inject({ method: 'POST', url: api(path), payload });
+
+/** Reads the token out of the last mail to this address, as the photographer would. */
+async function mailedToken(email: string): Promise<string> {
+  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const last = mails.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).at(-1);
+  const match = /reset token is: ([A-Z0-9]{6})/.exec(last?.bodyText ?? '');
+  if (!match?.[1]) throw new Error(`no token mailed to ${email}`);
+  return match[1];
+}
+
+describe('forgot password → token by mail → reset', () => {
+  it('mails a 6-character token through the outbox, which the log transport prints and marks sent', async () => {
+    const { user } = await createUser(t.db);
+    expect((await post('/forgot_password', { email: user.email })).json()).toEqual({ success: true });
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
+    expect(mail).toMatchObject({ subject: 'Your password reset token', status: 'sent', attempts: 1 });
+    expect(mail?.bodyText).toContain(`https://orders.lab.example/reset-password?email=${encodeURIComponent(user.email)}`);
+    expect(t.printed.some((line) => line.includes(`Mail to ${user.email}`))).toBe(true);
+    expect(await mailedToken(user.email)).toMatch(/^[A-Z2-9]{6}$/);
+  });
+
+  it("answers 404 in the spec's words for an email without an account", async () => {
+    const res = await post('/forgot_password', { email: 'nobody@nowhere.example' });
+    expect(res.statusCode).toBe(404);
+    expect(expectErrorBody(res.json(), 404).message).toBe('Email does not exist. Please register as a new user.');
+  });
+
+  it('validates the token with spaces and any case, resets the password, ends old sessions and signs in', async () => {
+    const { user, password } = await createUser(t.db);
+    const oldToken = await signIn(t.app, user.email, password);
+    await post('/forgot_password', { email: user.email });
+    const token = await mailedToken(user.email);
+    const typed = `${token.slice(0, 3).toLowerCase()} ${token.slice(3)}`;
+    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: typed })).statusCode).toBe(200);
+
+    const mismatch = await post('/reset_password', { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-2' });
+    expect(expectErrorBody(mismatch.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
+
+    const res = await post('/reset_password', { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-1' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ email: user.email, token: expect.any(String) });
+    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: oldToken } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: res.json().token } })).statusCode).toBe(200);
+    expect((await post('/login', { email: user.email, password })).statusCode).toBe(401);
+    expect((await post('/login', { email: user.email, password: 'new-password-1' })).statusCode).toBe(200);
+    // Used once: the same token no longer works.
+    const again = await post('/validate_challenge_token', { email: user.email, challenge_token: token });
+    expect(expectErrorBody(again.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');
+  });
+
+  it('burns the token after 5 wrong tries', async () => {
+    const { user } = await createUser(t.db);
+    await post('/forgot_password', { email: user.email });
+    const token = await mailedToken(user.email);
+    for (let i = 0; i < 5; i++) {
+      expect((await post('/validate_challenge_token', { email: user.email, challenge_token: 'ZZZZZZ' })).statusCode).toBe(404);
+    }
+    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: token })).statusCode).toBe(404);
+  });
+
+  it('a token expires after 30 minutes, and a new request replaces the old token', async () => {
+    const { user } = await createUser(t.db);
+    await post('/forgot_password', { email: user.email });
+    const first = await mailedToken(user.email);
+    await post('/forgot_password', { email: user.email });
+    const second = await mailedToken(user.email);
+    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: first })).statusCode).toBe(404);
+    t.clock.now = new Date(Date.now() + RESET_TOKEN_TTL_MS + 1000);
+    try {
+      expect((await post('/validate_challenge_token', { email: user.email, challenge_token: second })).statusCode).toBe(404);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it('a token is only good for its own email', async () => {
+    const a = await createUser(t.db);
+    const b = await createUser(t.db);
+    await post('/forgot_password', { email: a.user.email });
+    await post('/forgot_password', { email: b.user.email });
+    const tokenA = await mailedToken(a.user.email);
+    expect((await post('/validate_challenge_token', { email: b.user.email, challenge_token: tokenA })).statusCode).toBe(404);
+  });
+});
