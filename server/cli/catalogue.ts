@@ -41,10 +41,13 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
+// exitCode, not exit(): exit() would cut a long catalogue short on a pipe.
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  (code) => {
+    process.exitCode = code;
+  },
   (err: unknown) => {
     console.error(err instanceof ConfigError ? err.message : err);
-    process.exit(1);
+    process.exitCode = 1;
   },
 );

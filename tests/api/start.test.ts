@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,5 +95,34 @@ describe('starting the server', () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
+  }, 60_000);
+});
+
+describe('the catalogue command', () => {
+  it('writes the default as a template, and loads a file into the lab database', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lab-cli-'));
+    dirs.push(dataDir);
+    const run = (args: string[]) => {
+      const r = spawnSync('node_modules/.bin/tsx', ['server/cli/catalogue.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, NODE_NO_WARNINGS: '1' },
+        encoding: 'utf8',
+      });
+      return { code: r.status, out: r.stdout, err: r.stderr };
+    };
+    const template = run(['default']);
+    expect(template.code).toBe(0);
+    const parsed = JSON.parse(template.out) as { papers: { name: string }[] };
+    expect(parsed.papers.map((p) => p.name)).toContain('Canvas - Gallery Wrap');
+
+    const file = join(dataDir, 'prices.json');
+    writeFileSync(file, JSON.stringify({ name: 'Lab 2027', papers: [{ name: 'Lustre', print_sizes: [{ name: '8x10', x_aspect: 8, y_aspect: 10, price: '3.25' }] }] }));
+    const loaded = run(['load', file]);
+    expect(loaded.code).toBe(0);
+    expect(loaded.out).toContain('Loaded "Lab 2027": 1 papers, 1 print sizes, 0 finishing services');
+
+    writeFileSync(file, JSON.stringify({ name: 'Broken', papers: [] }));
+    const broken = run(['load', file]);
+    expect(broken.code).toBe(1);
+    expect(broken.err).toContain('The catalogue file is not valid');
   }, 60_000);
 });
