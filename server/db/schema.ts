@@ -41,6 +41,9 @@ export const users = pgTable(
     // Object-storage key of the blanket certificate of resale (a PDF), once uploaded.
     blanketCertificateKey: text('blanket_certificate_key'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    // The primary address and card (no foreign key: the rows live in later tables; cleared on removal).
+    defaultAddressGuid: uuid('default_address_guid'),
+    defaultCardId: uuid('default_card_id'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginAt: timestamp('failed_login_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -219,4 +222,60 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userGuid)],
+);
+
+/** A photographer's saved shipping addresses. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    recipient: text('recipient'),
+    street: text('street').notNull(),
+    street2: text('street_2'),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zip: text('zip').notNull(),
+    phone: text('phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('addresses_user_idx').on(t.userGuid)],
+);
+
+/** Saved cards: only the payment provider's reference and what may be shown (brand, last 4). */
+export const cards = pgTable(
+  'cards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerCardId: text('provider_card_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('cards_user_idx').on(t.userGuid)],
+);
+
+/** Every change to a photographer's credit, with why (referral credit, credit spent, admin). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    referredUserGuid: uuid('referred_user_guid').references(() => users.guid, { onDelete: 'set null' }),
+    labOrderId: bigint('lab_order_id', { mode: 'number' }).references(() => labOrders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('credit_ledger_user_idx').on(t.userGuid)],
 );

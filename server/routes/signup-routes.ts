@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { confirmCertificate, presignCertificate } from '../services/certificate-service.ts';
-import { updateOwnReferralCode } from '../services/referral-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
 import { sessionAnswerSchema, successSchema } from './shapes.ts';
 
@@ -34,20 +33,6 @@ export const signupRoutes =
         config: { idempotency: false, ...lookupLimit },
       },
       (request) => signUp(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
-    );
-
-    app.patch(
-      API.user,
-      {
-        schema: {
-          tags: ['account'],
-          summary: "Change a photographer's own referral code",
-          params: z.object({ guid: z.string().uuid({ error: 'This photographer does not exist.' }) }),
-          body: z.object({ referral_code: z.string().max(100) }),
-          response: { 200: z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) }) },
-        },
-      },
-      (request) => updateOwnReferralCode(deps, request.actor, request.params.guid, request.body.referral_code),
     );
 
     app.post(

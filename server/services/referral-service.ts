@@ -1,7 +1,9 @@
-import { count, eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import { toDollars } from '../../src/domain/money.ts';
+import { creditLedger, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
+import { userFields } from './account-service.ts';
 import type { Actor } from './auth-service.ts';
 import { findByReferralCode, normaliseReferralCode } from './signup-service.ts';
 
@@ -20,4 +22,40 @@ export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | nul
   if (!updated) throw notFound('This photographer does not exist.');
   const [referred] = await deps.db.select({ n: count() }).from(users).where(eq(users.referredByGuid, guid));
   return { user: { guid, referral_code: code, referred_users: referred?.n ?? 0 } };
+}
+
+/** The photographers someone referred, with the credit each earned them (REFERRAL REPORT). */
+export async function referralRows(deps: ServerDeps, referrerGuid: string) {
+  const rows = await deps.db
+    .select({
+      guid: users.guid,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      businessName: users.businessName,
+      email: users.email,
+      earned: sql<number>`coalesce((select sum(${creditLedger.amountCents}) from ${creditLedger} where ${creditLedger.userGuid} = ${referrerGuid} and ${creditLedger.referredUserGuid} = ${users.guid} and ${creditLedger.reason} = 'referral'), 0)`,
+    })
+    .from(users)
+    .where(eq(users.referredByGuid, referrerGuid))
+    .orderBy(asc(users.createdAt));
+  return rows.map((r) => ({
+    name: `${r.firstName} ${r.lastName}`.trim(),
+    business_name: r.businessName,
+    email: r.email,
+    credit_earned: toDollars(Number(r.earned)),
+  }));
+}
+
+export async function myReferrals(deps: ServerDeps, actor: Actor | null) {
+  if (!actor) throw unauthorized();
+  return { data: await referralRows(deps, actor.user.guid) };
+}
+
+/** A photographer's credit and referral page: their own, or any photographer's for an admin. */
+export async function photographerCredit(deps: ServerDeps, actor: Actor | null, guid: string) {
+  if (!actor) throw unauthorized();
+  if (actor.user.guid !== guid && !actor.user.isAdmin) throw notFound('This photographer does not exist.');
+  const [user] = await deps.db.select().from(users).where(eq(users.guid, guid));
+  if (!user) throw notFound('This photographer does not exist.');
+  return { data: { user: await userFields(deps, user), referrals: await referralRows(deps, guid) } };
 }

@@ -35,7 +35,15 @@ export interface TestApp {
 /** A fresh app over a fresh, migrated database: no state is shared between test files. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
-  const config = loadConfig({ DATA_DIR: '/nonexistent-test-data', CLIENT_DIR: '/nonexistent-test-client', LOG_LEVEL: 'silent', ...env });
+  // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
+  const config = loadConfig({
+    DATA_DIR: '/nonexistent-test-data',
+    CLIENT_DIR: '/nonexistent-test-client',
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT: '1000',
+    LOOKUP_RATE_LIMIT: '1000',
+    ...env,
+  });
   const clock = { now: new Date() };
   const appSecret = await loadAppSecret(database.db);
   const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));

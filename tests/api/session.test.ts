@@ -75,12 +75,14 @@ describe('POST /login', () => {
     }
   });
 
-  it('limits sign-in attempts per address', async () => {
+  it('limits sign-in attempts per address (LOGIN_RATE_LIMIT, 10 by default)', async () => {
+    const limited = await createTestApp({ LOGIN_RATE_LIMIT: '10' });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: 'x@example.com', password: 'wrong-password' }, remoteAddress: '10.9.9.9' });
+      const res = await limited.app.inject({ method: 'POST', url: api('/login'), payload: { email: 'x@example.com', password: 'wrong-password' }, remoteAddress: '10.9.9.9' });
       statuses.push(res.statusCode);
     }
+    await limited.close();
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
     expect(statuses.slice(10)).toEqual([429, 429]);
   });

@@ -1,0 +1,144 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { addAddress, changeEmail, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
+import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
+import { successSchema } from './shapes.ts';
+
+const userShape = z.object({
+  guid: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  business_name: z.string(),
+  business_url: z.string().nullable(),
+  social_media_url: z.string().nullable(),
+  phone: z.string().nullable(),
+  blanket_certificate_of_resale_link: z.string().nullable(),
+  referral_code: z.string().nullable(),
+  referred_users: z.number(),
+  referred_by_email: z.string().nullable(),
+  credit_available: z.number(),
+  user_approved: z.boolean(),
+  tn_business: z.boolean().nullable(),
+});
+const profileShape = z.object({
+  user: userShape,
+  cards: z.object({ data: z.array(z.object({ id: z.string(), masked_card: z.string() })) }),
+  addresses: z.object({
+    data: z.array(
+      z.object({
+        guid: z.string(),
+        recipient: z.string().nullable(),
+        street: z.string(),
+        street_2: z.string().nullable(),
+        city: z.string(),
+        state_province: z.string(),
+        state: z.string(),
+        zip: z.string(),
+      }),
+    ),
+  }),
+  default_card: z.string().nullable(),
+  default_address: z.string().nullable(),
+});
+const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
+const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
+const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
+
+/** The account page and the credit page (accounts.md §2, §7). */
+export const accountRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(API.profile, { schema: { tags: ['account'], summary: 'The signed-in photographer with cards and addresses', response: { 200: profileShape } } }, (request) =>
+      profile(deps, request.actor),
+    );
+
+    app.patch(
+      API.user,
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change BASIC INFORMATION (answers the profile), or the own referral code (answers the user)',
+          params: guidParam,
+          body: z.union([
+            z.object({ referral_code: z.string().max(100) }),
+            z.object({
+              first_name: z.string().max(100).optional(),
+              last_name: z.string().max(100).optional(),
+              business_name: z.string().max(200).optional(),
+              phone: z.string().max(30).optional(),
+            }),
+          ]),
+          response: { 200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) })]) },
+        },
+      },
+      (request) =>
+        'referral_code' in request.body
+          ? updateOwnReferralCode(deps, request.actor, request.params.guid, request.body.referral_code)
+          : updateBasicInformation(deps, request.actor, request.params.guid, request.body),
+    );
+
+    app.post(
+      API.addresses,
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Save a shipping address',
+          body: z.object({
+            street_address: nonBlank('Enter the street address.'),
+            street_address_two: z.string().max(200).optional(),
+            recipient_name: z.string().max(200).optional(),
+            city: nonBlank('Enter the city.'),
+            state: nonBlank('Enter the state.'),
+            zip: z.string().trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
+          }),
+          response: { 200: profileShape },
+        },
+      },
+      (request) => addAddress(deps, request.actor, request.body),
+    );
+
+    app.post(
+      API.updateDefaultAddress,
+      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: z.string().max(64) }), response: { 200: profileShape } } },
+      (request) => setDefaultAddress(deps, request.actor, request.body.make_primary),
+    );
+
+    app.post(
+      API.removeAddress,
+      { schema: { tags: ['account'], summary: 'Remove a saved address', body: z.object({ selected_item: z.string().uuid({ error: 'This address does not exist.' }) }), response: { 200: profileShape } } },
+      (request) => removeAddress(deps, request.actor, request.body.selected_item),
+    );
+
+    app.patch(
+      API.updateUserEmail,
+      {
+        schema: {
+          tags: ['account'],
+          summary: 'Change the login email (ends every session)',
+          body: z.object({ email: z.email({ error: 'Enter a valid email address.' }).max(320), password: z.string().max(1000) }),
+          response: { 200: successSchema },
+        },
+      },
+      (request) => changeEmail(deps, request.actor, request.body),
+    );
+
+    app.get(API.referrals, { schema: { tags: ['referrals'], summary: 'The REFERRAL REPORT of the signed-in photographer', response: { 200: z.object({ data: z.array(referralRow) }) } } }, (request) =>
+      myReferrals(deps, request.actor),
+    );
+
+    app.get(
+      API.photographer,
+      {
+        schema: {
+          tags: ['referrals'],
+          summary: "A photographer's credit and referrals (their own, or any for an admin)",
+          params: guidParam,
+          response: { 200: z.object({ data: z.object({ user: userShape, referrals: z.array(referralRow) }) }) },
+        },
+      },
+      (request) => photographerCredit(deps, request.actor, request.params.guid),
+    );
+  };

@@ -1,0 +1,154 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { toDollars } from '../../src/domain/money.ts';
+import { addresses, cards, sessions, users } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
+import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
+import { certificateLink } from './certificate-service.ts';
+import { verifyPassword } from './passwords.ts';
+
+/** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
+
+export const EMAIL_ALREADY_IN_USE = 'This email is already in use by another account.';
+export const WRONG_PASSWORD = 'The password is not correct.';
+
+/** The user as the profile shows it (accounts.md §3, User). */
+export async function userFields(deps: ServerDeps, user: UserRow) {
+  const [referred] = await deps.db.select({ n: count() }).from(users).where(eq(users.referredByGuid, user.guid));
+  const [referrer] = user.referredByGuid
+    ? await deps.db.select({ email: users.email }).from(users).where(eq(users.guid, user.referredByGuid))
+    : [];
+  return {
+    guid: user.guid,
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    business_name: user.businessName,
+    business_url: user.businessUrl,
+    social_media_url: user.socialMediaUrl,
+    phone: user.phone,
+    blanket_certificate_of_resale_link: user.blanketCertificateKey ? await certificateLink(deps, user.blanketCertificateKey) : null,
+    referral_code: user.referralCode,
+    referred_users: referred?.n ?? 0,
+    referred_by_email: referrer?.email ?? null,
+    credit_available: toDollars(user.creditAvailableCents),
+    user_approved: user.userApproved,
+    tn_business: user.tnBusiness,
+  };
+}
+
+const addressShape = (a: typeof addresses.$inferSelect) => ({
+  guid: a.guid,
+  recipient: a.recipient,
+  street: a.street,
+  street_2: a.street2,
+  city: a.city,
+  state_province: a.state,
+  state: a.state,
+  zip: a.zip,
+});
+
+/** The profile shape: {user, cards:{data}, addresses:{data}, default_card, default_address}. */
+export async function profile(deps: ServerDeps, actor: Actor | null) {
+  if (!actor) throw unauthorized();
+  const [user] = await deps.db.select().from(users).where(eq(users.guid, actor.user.guid));
+  if (!user) throw unauthorized();
+  const addressRows = await deps.db.select().from(addresses).where(eq(addresses.userGuid, user.guid)).orderBy(asc(addresses.createdAt));
+  const cardRows = await deps.db.select().from(cards).where(eq(cards.userGuid, user.guid)).orderBy(asc(cards.createdAt));
+  return {
+    user: await userFields(deps, user),
+    cards: { data: cardRows.map((c) => ({ id: c.id, masked_card: `${c.brand.toUpperCase()} •••• ${c.last4}` })) },
+    addresses: { data: addressRows.map(addressShape) },
+    default_card: user.defaultCardId,
+    default_address: user.defaultAddressGuid,
+  };
+}
+
+/** BASIC INFORMATION: only the fields sent change; the phone keeps its digits. */
+export async function updateBasicInformation(
+  deps: ServerDeps,
+  actor: Actor | null,
+  guid: string,
+  input: { first_name?: string | undefined; last_name?: string | undefined; business_name?: string | undefined; phone?: string | undefined },
+) {
+  if (!actor) throw unauthorized();
+  if (actor.user.guid !== guid) throw notFound('This account does not exist.');
+  const set: Partial<typeof users.$inferInsert> = {};
+  if (input.first_name?.trim()) set.firstName = input.first_name.trim();
+  if (input.last_name?.trim()) set.lastName = input.last_name.trim();
+  if (input.business_name?.trim()) set.businessName = input.business_name.trim();
+  if (input.phone !== undefined && input.phone !== '') {
+    if (!/^\d{7,15}$/.test(input.phone)) throw validationError('A phone number is 7 to 15 digits.');
+    set.phone = input.phone;
+  }
+  if (!Object.keys(set).length) throw validationError('Fill in at least one of first name, last name, business name or phone.');
+  await deps.db.update(users).set({ ...set, updatedAt: sql`now()` }).where(eq(users.guid, guid));
+  return profile(deps, actor);
+}
+
+export async function addAddress(
+  deps: ServerDeps,
+  actor: Actor | null,
+  input: { street_address: string; street_address_two?: string | undefined; recipient_name?: string | undefined; city: string; state: string; zip: string },
+) {
+  if (!actor) throw unauthorized();
+  const [row] = await deps.db
+    .insert(addresses)
+    .values({
+      userGuid: actor.user.guid,
+      street: input.street_address.trim(),
+      street2: input.street_address_two?.trim() || null,
+      recipient: input.recipient_name?.trim() || null,
+      city: input.city.trim(),
+      state: input.state.trim(),
+      zip: input.zip.trim(),
+    })
+    .returning();
+  // The first address a photographer saves is their primary one.
+  if (row && !actor.user.defaultAddressGuid) {
+    await deps.db.update(users).set({ defaultAddressGuid: row.guid }).where(and(eq(users.guid, actor.user.guid), sql`${users.defaultAddressGuid} is null`));
+  }
+  return profile(deps, actor);
+}
+
+async function ownAddress(deps: ServerDeps, actor: Actor, guid: string) {
+  const [row] = await deps.db.select().from(addresses).where(and(eq(addresses.guid, guid), eq(addresses.userGuid, actor.user.guid)));
+  if (!row) throw notFound('This address does not exist.');
+  return row;
+}
+
+/** make_primary: an address guid, or '' to clear the choice. */
+export async function setDefaultAddress(deps: ServerDeps, actor: Actor | null, makePrimary: string) {
+  if (!actor) throw unauthorized();
+  if (makePrimary) await ownAddress(deps, actor, makePrimary);
+  await deps.db.update(users).set({ defaultAddressGuid: makePrimary || null }).where(eq(users.guid, actor.user.guid));
+  return profile(deps, actor);
+}
+
+export async function removeAddress(deps: ServerDeps, actor: Actor | null, guid: string) {
+  if (!actor) throw unauthorized();
+  await ownAddress(deps, actor, guid);
+  await deps.db.transaction(async (tx) => {
+    await tx.delete(addresses).where(eq(addresses.guid, guid));
+    await tx.update(users).set({ defaultAddressGuid: null }).where(and(eq(users.guid, actor.user.guid), eq(users.defaultAddressGuid, guid)));
+  });
+  return profile(deps, actor);
+}
+
+/**
+ * CHANGE ACCOUNT EMAIL: checked against the current password; afterwards every session ends and
+ * the photographer signs in with the new email (accounts.md §5).
+ */
+export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: { email: string; password: string }) {
+  if (!actor) throw unauthorized();
+  const email = normaliseEmail(input.email);
+  if (!(await verifyPassword(actor.user.passwordHash, input.password))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
+  if (email === actor.user.email) throw new HttpError(422, 'EmailInUse', 'This email is already the email of your account.');
+  const [holder] = await deps.db.select({ guid: users.guid }).from(users).where(eq(users.email, email));
+  if (holder) throw new HttpError(422, 'EmailInUse', EMAIL_ALREADY_IN_USE);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
+    await tx.delete(sessions).where(eq(sessions.userGuid, actor.user.guid));
+  });
+  return { success: true as const };
+}

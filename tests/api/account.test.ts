@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger } from '../../server/db/schema.ts';
+import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function photographer(fields: Parameters<typeof createUser>[1] = {}) {
+  const { user, password } = await createUser(t.db, fields);
+  return { user, password, token: await signIn(t.app, user.email, password) };
+}
+const call = (method: 'GET' | 'POST' | 'PATCH', path: string, token: string, payload?: object) =>
+  t.app.inject({ method, url: api(path), headers: { token }, ...(payload ? { payload } : {}) });
+const address = { street_address: '12 Darkroom Lane', city: 'Nashville', state: 'TN', zip: '37201' };
+
+describe('GET /profile', () => {
+  it('answers the profile shape for the signed-in photographer only', async () => {
+    const me = await photographer({ businessName: 'North Light', phone: '6155550100' });
+    const res = await call('GET', '/profile', me.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      user: { guid: me.user.guid, email: me.user.email, business_name: 'North Light', phone: '6155550100', credit_available: 0, referred_users: 0, referred_by_email: null },
+      cards: { data: [] },
+      addresses: { data: [] },
+      default_card: null,
+      default_address: null,
+    });
+    expect((await t.app.inject({ method: 'GET', url: api('/profile') })).statusCode).toBe(401);
+  });
+});
+
+describe('BASIC INFORMATION', () => {
+  it('changes only the fields sent, keeps phones to digits, and refuses another account', async () => {
+    const me = await photographer();
+    const res = await call('PATCH', `/users/${me.user.guid}`, me.token, { business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toMatchObject({ business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: me.user.firstName });
+    expect(expectErrorBody((await call('PATCH', `/users/${me.user.guid}`, me.token, { phone: '615-555' })).json(), 422).message).toBe('A phone number is 7 to 15 digits.');
+    expect((await call('PATCH', `/users/${me.user.guid}`, me.token, {})).statusCode).toBe(422);
+    const other = await photographer();
+    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { business_name: 'Mine now' })).statusCode).toBe(404);
+  });
+});
+
+describe('shipping addresses', () => {
+  it('adds, makes primary, clears, and removes, one photographer at a time', async () => {
+    const me = await photographer();
+    const first = await call('POST', '/addresses', me.token, address);
+    expect(first.statusCode).toBe(200);
+    const firstGuid = first.json().addresses.data[0].guid as string;
+    expect(first.json().default_address).toBe(firstGuid);
+    expect(first.json().addresses.data[0]).toMatchObject({ street: '12 Darkroom Lane', city: 'Nashville', state: 'TN', state_province: 'TN', zip: '37201' });
+
+    const second = await call('POST', '/addresses', me.token, { ...address, street_address: '9 Fixer St', zip: '37203' });
+    const secondGuid = second.json().addresses.data[1].guid as string;
+    expect(second.json().default_address).toBe(firstGuid);
+    expect((await call('POST', '/accounts/update_default_address', me.token, { make_primary: secondGuid })).json().default_address).toBe(secondGuid);
+    expect((await call('POST', '/accounts/update_default_address', me.token, { make_primary: '' })).json().default_address).toBeNull();
+    await call('POST', '/accounts/update_default_address', me.token, { make_primary: secondGuid });
+    const removed = await call('POST', '/accounts/remove_address', me.token, { selected_item: secondGuid });
+    expect(removed.json().addresses.data.map((a: { guid: string }) => a.guid)).toEqual([firstGuid]);
+    expect(removed.json().default_address).toBeNull();
+
+    const other = await photographer();
+    expect((await call('POST', '/accounts/remove_address', other.token, { selected_item: firstGuid })).statusCode).toBe(404);
+    expect((await call('POST', '/accounts/update_default_address', other.token, { make_primary: firstGuid })).statusCode).toBe(404);
+    expect((await call('GET', '/profile', other.token)).json().addresses.data).toEqual([]);
+  });
+
+  it('refuses a zip that is not 5 digits, and saves nothing', async () => {
+    const me = await photographer();
+    const res = await call('POST', '/addresses', me.token, { ...address, zip: '3720' });
+    expect(expectErrorBody(res.json(), 422).message).toBe('The zip code is 5 digits.');
+    expect((await call('GET', '/profile', me.token)).json().addresses.data).toEqual([]);
+  });
+});
+
+describe('CHANGE ACCOUNT EMAIL', () => {
+  it('needs the right password and a free email, then ends every session', async () => {
+    const me = await photographer();
+    const other = await photographer();
+    const wrong = await call('PATCH', '/update_user_email', me.token, { email: 'new@studio.example', password: 'not-it-at-all' });
+    expect(expectErrorBody(wrong.json(), 422).class_name).toBe('IncorrectPassword');
+    const taken = await call('PATCH', '/update_user_email', me.token, { email: other.user.email, password: me.password });
+    expect(expectErrorBody(taken.json(), 422).message).toContain('already');
+
+    const newEmail = `moved-${me.user.guid.slice(0, 8)}@studio.example`;
+    expect((await call('PATCH', '/update_user_email', me.token, { email: newEmail, password: me.password })).statusCode).toBe(200);
+    expect((await call('GET', '/profile', me.token)).statusCode).toBe(401);
+    await expect(signIn(t.app, newEmail, me.password)).resolves.toBeTruthy();
+    await expect(signIn(t.app, me.user.email, me.password)).rejects.toThrow();
+  });
+});
+
+describe('referrals and credit', () => {
+  it('lists the photographers one referred with the credit each earned; admins see anyone', async () => {
+    const referrer = await photographer({ referralCode: 'MARGARET9999' });
+    const referred = await photographer({ firstName: 'Berenice', lastName: 'Abbott', businessName: 'Changing NY' });
+    expect((await call('PATCH', '/update_new_user', referred.token, { code: 'MARGARET9999' })).statusCode).toBe(200);
+    await t.db.insert(creditLedger).values({ userGuid: referrer.user.guid, amountCents: 1234, reason: 'referral', referredUserGuid: referred.user.guid });
+
+    const report = await call('GET', '/accounts/referrals', referrer.token);
+    expect(report.json()).toEqual({ data: [{ name: 'Berenice Abbott', business_name: 'Changing NY', email: referred.user.email, credit_earned: 12.34 }] });
+    expect((await call('GET', '/profile', referred.token)).json().user.referred_by_email).toBe(referrer.user.email);
+
+    const own = await call('GET', `/photographers/${referrer.user.guid}`, referrer.token);
+    expect(own.json().data).toMatchObject({ user: { referred_users: 1, referral_code: 'MARGARET9999' }, referrals: [{ email: referred.user.email }] });
+    expect((await call('GET', `/photographers/${referrer.user.guid}`, referred.token)).statusCode).toBe(404);
+    const admin = await photographer({ isAdmin: true });
+    expect((await call('GET', `/photographers/${referrer.user.guid}`, admin.token)).statusCode).toBe(200);
+  });
+});
