@@ -117,6 +117,12 @@ export function clearSession(): void {
   useSession.setState({ ...read(), loggedOut: wasSignedIn });
 }
 
+/** Signs out without the logged-out notice (the user chose it, e.g. after an email change). */
+export function clearSessionQuietly(): void {
+  for (const k of Object.values(SESSION_KEYS)) localStorage.removeItem(k);
+  useSession.setState({ ...read(), loggedOut: false });
+}
+
 /** The token calls carry: the impersonation token while acting as a photographer. */
 export function currentToken(): string | null {
   const { session, actingAs } = useSession.getState();

@@ -1,11 +1,13 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../domain/paths.ts';
 import { ForgotPasswordConfirmationScreen } from '../features/auth/forgot-password-confirmation-screen.tsx';
+import { AccountScreen } from '../features/account/account-screen.tsx';
 import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen.tsx';
 import { LoginScreen } from '../features/auth/login-screen.tsx';
 import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
 import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
 import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
+import { CreditScreen } from '../features/credit/credit-screen.tsx';
 import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
 import { PriceListsScreen } from '../features/price-lists/price-lists-screen.tsx';
 import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
@@ -45,13 +47,13 @@ export const routes: RouteObject[] = [
               // Keys make a click on ORDERS from / load the list afresh.
               { path: ROUTES.home, element: <OrdersListScreen key="home" /> },
               { path: ROUTES.labOrders, element: <OrdersListScreen key="lab-orders" /> },
-              { path: ROUTES.account, element: planned('ACCOUNT', 'Your details, addresses, cards, certificate and sales history.') },
-              { path: ROUTES.credit, element: planned('CREDIT', 'Your credit, referrals and referral code.') },
+              { path: ROUTES.account, element: <AccountScreen /> },
+              { path: ROUTES.credit, element: <CreditScreen /> },
               { path: ROUTES.calculate, element: <CalculatorScreen /> },
               { path: ROUTES.priceLists, element: <PriceListsScreen /> },
               { path: ROUTES.cartPreview, element: planned('CART PREVIEW', 'See each line item on its paper.') },
               { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
-              { path: ROUTES.photographer, element: planned('CREDIT', 'A photographer’s credit and referrals.') },
+              { path: ROUTES.photographer, element: <CreditScreen key="photographer" /> },
               { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
               { path: ROUTES.orderThanks, element: <OrderThanksScreen /> },
               { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },

@@ -91,7 +91,7 @@ describe('CHANGE ACCOUNT EMAIL', () => {
     expect((await call('PATCH', '/update_user_email', me.token, { email: newEmail, password: me.password })).statusCode).toBe(200);
     expect((await call('GET', '/profile', me.token)).statusCode).toBe(401);
     await expect(signIn(t.app, newEmail, me.password)).resolves.toBeTruthy();
-    await expect(signIn(t.app, me.user.email, me.password)).rejects.toThrow();
+    await expect(signIn(t.app, me.user.email, me.password)).rejects.toThrow(/sign-in failed: 401/);
   });
 });
 

@@ -4,7 +4,7 @@ import { updateNewUser } from '../../api/signup.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { FormFailure } from './form-failure.tsx';
 import { forgetReferralCode, rememberedReferralCode } from './referral-arrival.ts';
-import { ReferralCodeField, referralCodeValid, type ReferralCheck } from './referral-code-field.tsx';
+import { ReferralCodeField, referralCodeValid, type ReferralCheck } from '../../ui/referral-code-field.tsx';
 
 /** /signup/2-of-3: 'Were you referred by another photographer?' */
 export function SignupStep2Screen() {

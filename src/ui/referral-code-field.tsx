@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { referralCodeExists } from '../../api/signup.ts';
-import { REFERRAL_CHECK_FROM } from '../../domain/validation.ts';
+import { referralCodeExists } from '../api/signup.ts';
+import { REFERRAL_CHECK_FROM } from '../domain/validation.ts';
 
 export const REFERRAL_VALID = 'You successfully validated your referral code!';
 export const REFERRAL_UNKNOWN = 'This referral code does not exist.';

@@ -1,0 +1,93 @@
+import { useState, type FormEvent } from 'react';
+import { addAddress, makePrimaryAddress, removeAddress, type Profile } from '../../api/account.ts';
+import { errorLines } from '../../api/errors.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+
+const EMPTY = { street_address: '', city: '', state: '', zip: '' };
+
+/** Shipping addresses: ADD ADDRESS, a primary chooser, removal one by one (accounts.md §2, §5). */
+export function AddressesSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const [form, setForm] = useState(EMPTY);
+  const [busy, setBusy] = useState(false);
+  const ready = form.street_address.trim() !== '' && form.city.trim() !== '' && form.state.trim() !== '' && form.zip.length === 5;
+
+  const run = async (action: () => Promise<Profile>, after?: () => void) => {
+    setBusy(true);
+    try {
+      onSaved(await action());
+      after?.();
+    } catch (err) {
+      toast.error(errorLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void run(() => addAddress(form), () => setForm(EMPTY));
+  };
+
+  // Removes every saved address, one call at a time, as the spec's bulk clearing does.
+  const removeAll = () =>
+    void run(async () => {
+      let latest = profile;
+      for (const a of profile.addresses.data) latest = await removeAddress(a.guid);
+      return latest;
+    });
+
+  const list = profile.addresses.data;
+  return (
+    <section className="account-section" aria-labelledby="addresses">
+      <h2 id="addresses">SHIPPING ADDRESSES</h2>
+      {list.length ? (
+        <fieldset className="address-list">
+          <legend>Primary address</legend>
+          {list.map((a) => (
+            <div key={a.guid} className="address-row">
+              <label className="checkbox">
+                <input
+                  type="radio"
+                  name="primary-address"
+                  checked={profile.default_address === a.guid}
+                  disabled={busy}
+                  onChange={() => void run(() => makePrimaryAddress(a.guid))}
+                />
+                {a.street}, {a.city}, {a.state} {a.zip}
+              </label>
+              <button type="button" className="link" disabled={busy} onClick={() => void run(() => removeAddress(a.guid))} aria-label={`Remove ${a.street}`}>
+                REMOVE
+              </button>
+            </div>
+          ))}
+          <button type="button" className="link" disabled={busy} onClick={removeAll}>
+            REMOVE ALL ADDRESSES
+          </button>
+        </fieldset>
+      ) : (
+        <p className="muted">No saved addresses yet.</p>
+      )}
+      <form className="field-grid" onSubmit={onSubmit}>
+        <label>
+          Street address
+          <input autoComplete="street-address" value={form.street_address} onChange={(e) => setForm((f) => ({ ...f, street_address: e.target.value }))} />
+        </label>
+        <label>
+          City
+          <input autoComplete="address-level2" value={form.city} onChange={(e) => setForm((f) => ({ ...f, city: e.target.value }))} />
+        </label>
+        <label>
+          State
+          <input autoComplete="address-level1" value={form.state} onChange={(e) => setForm((f) => ({ ...f, state: e.target.value }))} />
+        </label>
+        <label>
+          Zip
+          <input inputMode="numeric" autoComplete="postal-code" maxLength={5} value={form.zip} onChange={(e) => setForm((f) => ({ ...f, zip: e.target.value.replace(/\D/g, '') }))} />
+        </label>
+        <button type="submit" className="button primary" disabled={!ready || busy}>
+          ADD ADDRESS
+        </button>
+      </form>
+    </section>
+  );
+}

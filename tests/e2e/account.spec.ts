@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_ADMIN, LOGGED_OUT, signIn } from './helpers.ts';
+
+const unique = () => randomBytes(4).toString('hex');
+
+/** A fresh photographer, signed up through the API, then signed in through the screen. */
+async function newPhotographer(page: Page, request: APIRequestContext) {
+  const who = { email: `acct-${unique()}@studio.example`, password: 'account-pass-1' };
+  const res = await request.post('/api/v2/users', {
+    data: { email: who.email, first_name: 'Gordon', last_name: 'Parks', password: who.password, password_confirmation: who.password },
+  });
+  const { guid, token } = (await res.json()) as { guid: string; token: string };
+  await page.goto('/login');
+  await signIn(page, who);
+  return { ...who, guid, token };
+}
+
+test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'ACCOUNT', exact: true })).toBeVisible();
+
+  const update = page.getByRole('button', { name: 'UPDATE' });
+  await expect(update).toBeDisabled();
+  await page.getByLabel('Phone').fill('(615) 555-0100 x');
+  await expect(page.getByLabel('Phone')).toHaveValue('6155550100');
+  await page.getByLabel('Business name').fill('Kansas Light');
+  await update.click();
+  await expect(page.getByText('Gordon Parks · Kansas Light · 6155550100')).toBeVisible();
+
+  const add = page.getByRole('button', { name: 'ADD ADDRESS' });
+  await page.getByLabel('Street address').fill('12 Darkroom Lane');
+  await page.getByLabel('City').fill('Nashville');
+  await page.getByLabel('State').fill('TN');
+  await page.getByLabel('Zip').fill('3720');
+  await expect(add).toBeDisabled();
+  await page.getByLabel('Zip').fill('37201');
+  await add.click();
+  const first = page.getByRole('radio', { name: '12 Darkroom Lane, Nashville, TN 37201' });
+  await expect(first).toBeChecked();
+
+  await page.getByLabel('Street address').fill('9 Fixer Street');
+  await page.getByLabel('City').fill('Memphis');
+  await page.getByLabel('State').fill('TN');
+  await page.getByLabel('Zip').fill('38103');
+  await add.click();
+  const second = page.getByRole('radio', { name: '9 Fixer Street, Memphis, TN 38103' });
+  await expect(second).not.toBeChecked();
+  // The choice is saved on the server first, then shown.
+  await second.click();
+  await expect(second).toBeChecked();
+  await page.reload();
+  await expect(page.getByRole('radio', { name: '9 Fixer Street, Memphis, TN 38103' })).toBeChecked();
+
+  await page.getByRole('button', { name: 'Remove 12 Darkroom Lane' }).click();
+  await expect(page.getByRole('radio', { name: /12 Darkroom Lane/ })).toHaveCount(0);
+  await page.getByRole('button', { name: 'REMOVE ALL ADDRESSES' }).click();
+  await expect(page.getByText('No saved addresses yet.')).toBeVisible();
+});
+
+test('CHANGE ACCOUNT EMAIL: both error readings, then signed out with the green notice', async ({ page, request }) => {
+  const me = await newPhotographer(page, request);
+  await page.goto('/account');
+  const change = page.getByRole('button', { name: 'CHANGE LOGIN' });
+  await page.getByLabel('New email').fill(DEMO_ADMIN.email);
+  await page.getByLabel('Current password').fill('short');
+  await expect(change).toBeDisabled();
+  await page.getByLabel('Current password').fill(me.password);
+  await change.click();
+  await expect(
+    page.getByText('This email is already assigned to your account. Enter a new email above and your current password below to update your email address.'),
+  ).toBeVisible();
+  await expect(change).toBeDisabled();
+
+  const newEmail = `moved-${unique()}@studio.example`;
+  await page.getByLabel('New email').fill(newEmail);
+  await page.getByLabel('Current password').fill('not-my-password');
+  await change.click();
+  await expect(page.getByText('Incorrect Password. Please enter correct password.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill(me.password);
+  await change.click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status').filter({ hasText: "You've successfully updated your email address" })).toBeVisible();
+  await expect(page.getByText(LOGGED_OUT)).toHaveCount(0);
+  await signIn(page, { email: newEmail, password: me.password });
+});
+
+test('a 401 on the account page sends the user to /login with the logged-out notice', async ({ page, request }) => {
+  const me = await newPhotographer(page, request);
+  expect((await request.delete('/api/v2/logout_all_sessions', { headers: { token: me.token } })).status()).toBe(200);
+  await page.goto('/account');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText(LOGGED_OUT)).toBeVisible();
+});
+
+test('the credit page: submit a referrer, choose a referral code, copy the link, see the report', async ({ page, request, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  // The referrer, with a known code.
+  const referrer = await request.post('/api/v2/users', {
+    data: { email: `mentor-${unique()}@studio.example`, first_name: 'Diane', last_name: 'Arbus', password: 'mentor-pass-1', password_confirmation: 'mentor-pass-1' },
+  });
+  const r = (await referrer.json()) as { guid: string; token: string; email: string };
+  const mentorCode = `DIANE${unique().toUpperCase()}`;
+  await request.patch(`/api/v2/users/${r.guid}`, { data: { referral_code: mentorCode }, headers: { token: r.token } });
+
+  const me = await newPhotographer(page, request);
+  await page.getByRole('link', { name: 'CREDIT' }).click();
+  await expect(page.getByText('NO REFERRAL PHOTOGRAPHER')).toBeVisible();
+  await expect(page.getByText('$0.00')).toBeVisible();
+  const submitBox = page.getByRole('region', { name: 'Were you referred by another photographer?' });
+  await submitBox.getByLabel('Referral code').fill('WRONGCODE');
+  await expect(submitBox.getByText('This referral code does not exist.')).toBeVisible();
+  await expect(submitBox.getByRole('button', { name: 'SUBMIT' })).toBeDisabled();
+  await submitBox.getByLabel('Referral code').fill(mentorCode);
+  await expect(submitBox.getByText('You successfully validated your referral code!')).toBeVisible();
+  await submitBox.getByRole('button', { name: 'SUBMIT' }).click();
+  await expect(page.getByText(r.email)).toBeVisible();
+  await expect(submitBox).toHaveCount(0);
+
+  const save = page.getByRole('button', { name: 'SAVE' });
+  await page.getByLabel('Your referral code', { exact: true }).fill(mentorCode);
+  await expect(page.getByText('This referral code is already in use.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  const mine = `PARKS${unique().toUpperCase()}`;
+  await page.getByLabel('Your referral code', { exact: true }).fill(mine);
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByLabel('Referral URL')).toHaveValue(new RegExp(`/refer/${mine}$`));
+  await page.getByRole('button', { name: 'COPY LINK' }).click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`/refer/${mine}$`));
+
+  // The referrer's own credit page lists this photographer in the report.
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signIn(page, { email: r.email, password: 'mentor-pass-1' });
+  await page.goto('/credit');
+  const report = page.getByRole('table');
+  await expect(report.getByRole('row', { name: new RegExp(`Gordon Parks .*${me.email.replace('.', '\\.')} \\$0\\.00`) })).toBeVisible();
+  await expect(page.getByText('PHOTOGRAPHERS REFERRED')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'DOWNLOAD REFERRAL REPORT' }).click();
+  const file = await download;
+  const { readFileSync } = await import('node:fs');
+  const csv = readFileSync((await file.path()) ?? '', 'utf8');
+  expect(csv).toContain('Name,Business Name,E-Mail,Credit Earned');
+  expect(csv).toContain(`Gordon Parks,,${me.email},0.00`);
+});
