@@ -14,6 +14,7 @@ import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account-routes.ts';
+import { cardRoutes } from './routes/card-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
 import { passwordRoutes } from './routes/password-routes.ts';
@@ -68,6 +69,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(signupRoutes(deps));
       await api.register(passwordRoutes(deps));
       await api.register(accountRoutes(deps));
+      await api.register(cardRoutes(deps));
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

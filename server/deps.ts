@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Payments } from './adapters/payments/payments.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
@@ -14,6 +15,8 @@ export interface ServerDeps {
   storage: Storage;
   /** Mail through the outbox (printed by default, SMTP when configured). */
   mailer: Mailer;
+  /** Saved cards and charges (the TEST MODE sandbox by default, Stripe when configured). */
+  payments: Payments;
   log?: FastifyBaseLogger;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;

@@ -1,5 +1,6 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
+import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
@@ -33,7 +34,7 @@ async function main(): Promise<void> {
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
   const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err instanceof Error ? err.message : ''));
   const app = await buildApp(
-    { db: database.db, config, appSecret, mailer, storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
+    { db: database.db, config, appSecret, mailer, payments: sandboxPayments(database.db), storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
     { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } },
   );
 
@@ -73,6 +74,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log('Card payments: sandbox (TEST MODE, Stripe test cards only)');
   console.log(`Mail goes out through ${transport.name === 'smtp' ? 'SMTP' : 'the log (set SMTP_URL to send it)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }

@@ -44,12 +44,18 @@ export const users = pgTable(
     // The primary address and card (no foreign key: the rows live in later tables; cleared on removal).
     defaultAddressGuid: uuid('default_address_guid'),
     defaultCardId: uuid('default_card_id'),
+    // The code a photographer enters on /shopify-connect to link their shop (shown on /account).
+    shopConnectionCode: text('shop_connection_code'),
     failedLoginCount: integer('failed_login_count').notNull().default(0),
     failedLoginAt: timestamp('failed_login_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_referral_code_key').on(t.referralCode)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_referral_code_key').on(t.referralCode),
+    uniqueIndex('users_shop_connection_code_key').on(t.shopConnectionCode),
+  ],
 );
 
 /** Sessions: only a SHA-256 of the token is stored, so a database leak signs nobody in. */
@@ -105,6 +111,12 @@ export const labOrders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // The order's figures as charged, in cents (DESIGN.md §5); the sales report reads them.
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),
@@ -258,6 +270,8 @@ export const cards = pgTable(
     last4: text('last4').notNull(),
     expMonth: integer('exp_month'),
     expYear: integer('exp_year'),
+    // The sandbox remembers what a charge on the card will do ('succeeds' or 'declines').
+    sandboxBehaviour: text('sandbox_behaviour'),
     createdAt: createdAt(),
   },
   (t) => [index('cards_user_idx').on(t.userGuid)],
@@ -278,4 +292,51 @@ export const creditLedger = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('credit_ledger_user_idx').on(t.userGuid)],
+);
+
+/** Shops linked to a photographer's account through /shopify-connect. */
+export const shopConnections = pgTable(
+  'shop_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    shopDomain: text('shop_domain').notNull(),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('shop_connections_shop_key').on(t.shopDomain)],
+);
+
+/**
+ * Card tokens minted by the sandbox payment provider's TEST MODE card field, as Stripe.js mints
+ * them at Stripe: single use, and only for Stripe's public test card numbers.
+ */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  // 'succeeds' or 'declines': what a charge on this card will do at checkout.
+  behaviour: text('behaviour').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Yearly sales reports (SALES HISTORY): made by a background job, kept in object storage. */
+export const taxReports = pgTable(
+  'tax_reports',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    status: text('status').notNull(),
+    csvKey: text('csv_key'),
+    pdfKey: text('pdf_key'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.year] })],
 );

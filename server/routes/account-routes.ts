@@ -4,6 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { addAddress, changeEmail, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
+import { connectShop } from '../services/shop-connection-service.ts';
 import { successSchema } from './shapes.ts';
 
 const userShape = z.object({
@@ -42,6 +43,7 @@ const profileShape = z.object({
   }),
   default_card: z.string().nullable(),
   default_address: z.string().nullable(),
+  shop_connection: z.object({ code: z.string(), shops: z.array(z.string()) }),
 });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
 const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
@@ -123,6 +125,20 @@ export const accountRoutes =
         },
       },
       (request) => changeEmail(deps, request.actor, request.body),
+    );
+
+    app.post(
+      API.shopConnections,
+      {
+        schema: {
+          tags: ['account'],
+          summary: "Link a shop to the account whose connection code is given (no token: the shop platform's page)",
+          body: z.object({ code: z.string().min(1, 'Enter your connection code.').max(40), shop: z.string().min(1, 'Enter your shop address.').max(200) }),
+          response: { 200: z.object({ success: z.literal(true), shop: z.string() }) },
+        },
+        config: { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
+      },
+      (request) => connectShop(deps, request.body),
     );
 
     app.get(API.referrals, { schema: { tags: ['referrals'], summary: 'The REFERRAL REPORT of the signed-in photographer', response: { 200: z.object({ data: z.array(referralRow) }) } } }, (request) =>

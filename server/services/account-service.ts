@@ -6,6 +6,7 @@ import { HttpError, notFound, unauthorized, validationError } from '../http/erro
 import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
 import { verifyPassword } from './passwords.ts';
+import { connectedShops, connectionCodeOf } from './shop-connection-service.ts';
 
 /** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
 
@@ -61,6 +62,7 @@ export async function profile(deps: ServerDeps, actor: Actor | null) {
     addresses: { data: addressRows.map(addressShape) },
     default_card: user.defaultCardId,
     default_address: user.defaultAddressGuid,
+    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid) },
   };
 }
 

@@ -36,6 +36,7 @@ export interface Profile {
   addresses: { data: Address[] };
   default_card: string | null;
   default_address: string | null;
+  shop_connection: { code: string; shops: string[] };
 }
 
 export interface ReferralRow {
@@ -62,3 +63,6 @@ export const getReferrals = () => apiRequest<{ data: ReferralRow[] }>('GET', API
 
 export const getPhotographerCredit = (guid: string) =>
   apiRequest<{ data: { user: AccountUser; referrals: ReferralRow[] } }>('GET', routePath(API.photographer, { guid }));
+
+export const connectShop = (code: string, shop: string) =>
+  apiRequest<{ success: true; shop: string }>('POST', API.shopConnections, { body: { code, shop }, auth: false });

@@ -31,3 +31,10 @@ export async function putToSignedUrl(upload: PresignedUpload, file: Blob): Promi
     throw isErrorBody(body) ? ApiError.fromBody(body, response.status) : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
   }
 }
+
+/** The certificate's whole upload: a signed address, the file sent to it, then the server told. */
+export async function uploadCertificate(userGuid: string, file: File): Promise<string> {
+  const upload = await presignCertificate(userGuid, file.name);
+  await putToSignedUrl(upload, file);
+  return (await confirmCertificate(upload.key)).blanket_certificate_of_resale_link;
+}

@@ -8,6 +8,7 @@ import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx'
 import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
 import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
 import { CreditScreen } from '../features/credit/credit-screen.tsx';
+import { ShopConnectScreen } from '../features/shop-connect/shop-connect-screen.tsx';
 import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
 import { PriceListsScreen } from '../features/price-lists/price-lists-screen.tsx';
 import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
@@ -30,7 +31,7 @@ export const routes: RouteObject[] = [
       { path: ROUTES.login, element: <LoginScreen /> },
       { path: ROUTES.signupStep1, element: <SignupStep1Screen /> },
       { path: ROUTES.refer, element: <SignupStep1Screen /> },
-      { path: ROUTES.shopifyConnect, element: planned('CONNECT YOUR SHOP', 'Connect your shop with the code from your account page.') },
+      { path: ROUTES.shopifyConnect, element: <ShopConnectScreen /> },
       { path: ROUTES.forgotPassword, element: <ForgotPasswordScreen /> },
       { path: ROUTES.forgotPasswordConfirmation, element: <ForgotPasswordConfirmationScreen /> },
       { path: ROUTES.resetPassword, element: <ResetPasswordScreen /> },

@@ -10,3 +10,8 @@ export const passwordsOk = (password: string, confirmation: string): boolean => 
 
 /** Referral codes are checked with the server from 3 characters on. */
 export const REFERRAL_CHECK_FROM = 3;
+
+/** A first check on the device; the server checks the content itself. */
+export const isPdfFile = (file: { name: string; type: string }): boolean => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
+
+export const CERTIFICATE_NOT_PDF = 'The blanket certificate of resale must be a PDF file.';

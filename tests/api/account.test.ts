@@ -113,3 +113,20 @@ describe('referrals and credit', () => {
     expect((await call('GET', `/photographers/${referrer.user.guid}`, admin.token)).statusCode).toBe(200);
   });
 });
+
+describe('shop connections', () => {
+  it('links a shop to the account owning the code; a wrong code or a bad address is refused', async () => {
+    const me = await photographer();
+    const { code, shops } = (await call('GET', '/profile', me.token)).json().shop_connection as { code: string; shops: string[] };
+    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(shops).toEqual([]);
+    expect((await call('GET', '/profile', me.token)).json().shop_connection.code).toBe(code);
+
+    const connect = (payload: object) => t.app.inject({ method: 'POST', url: api('/shop_connections'), payload });
+    expect(expectErrorBody((await connect({ code: 'ZZZZ-ZZZZ', shop: 'a.myshopify.com' })).json(), 404).message).toMatch(/^This connection code does not exist/);
+    expect((await connect({ code, shop: 'evil.example.com' })).statusCode).toBe(422);
+    const ok = await connect({ code: code.toLowerCase(), shop: 'https://North-Light.myshopify.com/admin' });
+    expect(ok.json()).toEqual({ success: true, shop: 'north-light.myshopify.com' });
+    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
+  });
+});

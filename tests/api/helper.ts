@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
+import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
@@ -51,7 +52,8 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // Mail goes to the outbox table and to this list, as the log transport prints it.
   const printed: string[] = [];
   const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
-  const app = await buildApp({ db: database.db, config, appSecret, storage, mailer, now: () => clock.now });
+  const payments = sandboxPayments(database.db, () => clock.now);
+  const app = await buildApp({ db: database.db, config, appSecret, storage, mailer, payments, now: () => clock.now });
   return {
     app,
     db: database.db,

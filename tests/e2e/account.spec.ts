@@ -146,3 +146,69 @@ test('the credit page: submit a referrer, choose a referral code, copy the link,
   expect(csv).toContain('Name,Business Name,E-Mail,Credit Earned');
   expect(csv).toContain(`Gordon Parks,,${me.email},0.00`);
 });
+
+test('BLANKET CERTIFICATE OF RESALE: upload a PDF from the account page, then download it', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.goto('/account');
+  await expect(page.getByText('No certificate on file.')).toBeVisible();
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+  await page.getByLabel('Certificate (PDF)').setInputFiles({ name: 'resale.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await page.getByRole('button', { name: 'UPLOAD CERTIFICATE' }).click();
+  await expect(page.getByText('A certificate is on file.')).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'DOWNLOAD CERTIFICATE' }).click();
+  const { readFileSync } = await import('node:fs');
+  expect(readFileSync((await (await download).path()) ?? '').equals(pdf)).toBe(true);
+});
+
+test('/shopify-connect links a shop to the account whose code is entered', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.goto('/account');
+  const code = (await page.getByText('Your connection code:').locator('strong').textContent()) ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  const shop = `studio-${unique()}.myshopify.com`;
+  await page.goto(`/shopify-connect?shop=${shop}`);
+  await expect(page.getByText('If you do not have a code, you can find it on your account profile page.')).toBeVisible();
+  await expect(page.getByRole('link', { name: "BACK TO THE LAB'S WEBSITE" })).toBeVisible();
+  await page.getByLabel('Connection code').fill('NOPE-NOPE');
+  await page.getByRole('button', { name: 'CONNECT' }).click();
+  await expect(page.getByRole('alert')).toContainText('This connection code does not exist.');
+  await page.getByLabel('Connection code').fill(code.toLowerCase());
+  await page.getByRole('button', { name: 'CONNECT' }).click();
+  await expect(page.getByText(`Your shop ${shop} is connected to your lab account.`)).toBeVisible();
+});
+
+test('CREDIT CARDS with the TEST MODE card field: save, choose primary, remove', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.goto('/account');
+  await expect(page.getByRole('note')).toContainText('TEST MODE');
+  const save = page.getByRole('button', { name: 'SAVE CARD' });
+
+  // A real card number is refused by the provider, under the field.
+  await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/31');
+  await page.getByLabel('CVC').fill('123');
+  await save.click();
+  await expect(page.getByText('TEST MODE: this lab takes test cards only. Use a test card such as 4242 4242 4242 4242.')).toBeVisible();
+
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await save.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Card Saved' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'VISA •••• 4242' })).toBeChecked();
+
+  await page.getByLabel('Card number').fill('5555 5555 5555 4444');
+  await page.getByLabel('Expiry (MM/YY)').fill('11/30');
+  await page.getByLabel('CVC').fill('321');
+  await save.click();
+  const master = page.getByRole('radio', { name: 'MASTERCARD •••• 4444' });
+  await expect(master).not.toBeChecked();
+  await master.click();
+  await expect(master).toBeChecked();
+
+  await page.getByRole('button', { name: 'Remove VISA •••• 4242' }).click();
+  await expect(page.getByRole('radio', { name: 'VISA •••• 4242' })).toHaveCount(0);
+  await page.getByRole('button', { name: 'REMOVE ALL CARDS' }).click();
+  await expect(page.getByText('No saved cards yet.')).toBeVisible();
+});

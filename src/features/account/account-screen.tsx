@@ -3,6 +3,8 @@ import { getProfile, type Profile } from '../../api/account.ts';
 import { errorText } from '../../api/errors.ts';
 import { AddressesSection } from './addresses-section.tsx';
 import { BasicInfoSection } from './basic-info-section.tsx';
+import { CardsSection } from './cards-section.tsx';
+import { CertificateSection } from './certificate-section.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 
 /** /account (accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
@@ -26,6 +28,19 @@ export function AccountScreen() {
       <BasicInfoSection profile={profile} onSaved={setProfile} />
       <AddressesSection profile={profile} onSaved={setProfile} />
       <ChangeEmailSection />
+      <CardsSection profile={profile} onSaved={setProfile} />
+      <CertificateSection profile={profile} onSaved={setProfile} />
+      <section className="account-section" aria-labelledby="shop">
+        <h2 id="shop">SHOP CONNECTION</h2>
+        <p>
+          Your connection code: <strong>{profile.shop_connection.code}</strong>
+        </p>
+        <p className="muted">
+          {profile.shop_connection.shops.length
+            ? `Connected shops: ${profile.shop_connection.shops.join(', ')}`
+            : 'Enter this code when your shop asks to connect to the lab.'}
+        </p>
+      </section>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { useNavigate } from 'react-router-dom';
 import { errorLines } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
 import { updateNewUser } from '../../api/signup.ts';
-import { confirmCertificate, presignCertificate, putToSignedUrl } from '../../api/uploads.ts';
+import { uploadCertificate } from '../../api/uploads.ts';
 import { ROUTES } from '../../domain/paths.ts';
+import { CERTIFICATE_NOT_PDF, isPdfFile } from '../../domain/validation.ts';
 import { FormFailure } from './form-failure.tsx';
 
-const isPdfName = (file: File) => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
 
 /** /signup/3-of-3: 'Is your business located in Tennessee?' with the certificate when YES. */
 export function SignupStep3Screen() {
@@ -30,9 +30,7 @@ export function SignupStep3Screen() {
     try {
       if (inTennessee === 'YES' && file) {
         try {
-          const upload = await presignCertificate(guid, file.name);
-          await putToSignedUrl(upload, file);
-          await confirmCertificate(upload.key);
+          await uploadCertificate(guid, file);
         } catch (err) {
           setUploadErrors(errorLines(err));
           setBusy(false);
@@ -71,8 +69,8 @@ export function SignupStep3Screen() {
                 accept="application/pdf,.pdf"
                 onChange={(e) => {
                   const chosen = e.target.files?.[0] ?? null;
-                  setUploadErrors(chosen && !isPdfName(chosen) ? ['The blanket certificate of resale must be a PDF file.'] : []);
-                  setFile(chosen && isPdfName(chosen) ? chosen : null);
+                  setUploadErrors(chosen && !isPdfFile(chosen) ? [CERTIFICATE_NOT_PDF] : []);
+                  setFile(chosen && isPdfFile(chosen) ? chosen : null);
                 }}
               />
             </label>

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { sandboxCardTokens } from '../../db/schema.ts';
+import { CardError, type Payments, type SavedCard } from './payments.ts';
+
+/**
+ * The embedded payment provider: clearly TEST MODE, taking Stripe's public test card numbers and
+ * test token ids, so a lab can try the whole flow before it has a Stripe account.
+ */
+export const TEST_CARDS: Record<string, { brand: string; behaviour: 'succeeds' | 'declines' }> = {
+  '4242424242424242': { brand: 'visa', behaviour: 'succeeds' },
+  '4000056655665556': { brand: 'visa', behaviour: 'succeeds' },
+  '5555555555554444': { brand: 'mastercard', behaviour: 'succeeds' },
+  '378282246310005': { brand: 'amex', behaviour: 'succeeds' },
+  '4000000000000002': { brand: 'visa', behaviour: 'declines' },
+};
+
+/** Stripe's public test token ids (tok_chargeDeclined saves, then declines at checkout). */
+const TEST_TOKENS: Record<string, { brand: string; last4: string; behaviour: 'succeeds' | 'declines' }> = {
+  tok_visa: { brand: 'visa', last4: '4242', behaviour: 'succeeds' },
+  tok_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'succeeds' },
+  tok_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'declines' },
+};
+
+export const NOT_A_TEST_CARD = 'TEST MODE: this lab takes test cards only. Use a test card such as 4242 4242 4242 4242.';
+
+function luhn(number: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < number.length; i++) {
+    let d = Number(number[number.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export interface SandboxPayments extends Payments {
+  readonly name: 'sandbox';
+  mintToken(card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<{ id: string; brand: string; last4: string }>;
+}
+
+export function sandboxPayments(db: Db, now: () => Date = () => new Date()): SandboxPayments {
+  return {
+    name: 'sandbox',
+    publishableKey: null,
+
+    /** The TEST MODE card field's tokenization, as Stripe.js does it against Stripe. */
+    async mintToken(card) {
+      const number = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{13,19}$/.test(number) || !luhn(number)) throw new CardError('Your card number is incorrect.');
+      const today = now();
+      const year = card.exp_year < 100 ? 2000 + card.exp_year : card.exp_year;
+      if (card.exp_month < 1 || card.exp_month > 12 || year < today.getFullYear() || (year === today.getFullYear() && card.exp_month < today.getMonth() + 1)) {
+        throw new CardError("Your card's expiration date is in the past.");
+      }
+      if (!/^\d{3,4}$/.test(card.cvc)) throw new CardError("Your card's security code is incomplete.");
+      const known = TEST_CARDS[number];
+      if (!known) throw new CardError(NOT_A_TEST_CARD);
+      const id = `tok_sandbox_${randomBytes(12).toString('hex')}`;
+      await db.insert(sandboxCardTokens).values({ id, brand: known.brand, last4: number.slice(-4), expMonth: card.exp_month, expYear: year, behaviour: known.behaviour });
+      return { id, brand: known.brand, last4: number.slice(-4) };
+    },
+
+    async saveCard(_customer, tokenId): Promise<SavedCard> {
+      const fixed = TEST_TOKENS[tokenId];
+      if (fixed) return { providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`, brand: fixed.brand, last4: fixed.last4, expMonth: 12, expYear: now().getFullYear() + 3, sandboxBehaviour: fixed.behaviour };
+      const [token] = await db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, tokenId));
+      if (!token || token.usedAt) throw new CardError('This card could not be read. Please enter it again.');
+      await db.update(sandboxCardTokens).set({ usedAt: now() }).where(eq(sandboxCardTokens.id, tokenId));
+      return {
+        providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`,
+        brand: token.brand,
+        last4: token.last4,
+        expMonth: token.expMonth,
+        expYear: token.expYear,
+        sandboxBehaviour: token.behaviour as 'succeeds' | 'declines',
+      };
+    },
+  };
+}

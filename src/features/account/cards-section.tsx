@@ -1,0 +1,127 @@
+import { useState, type FormEvent } from 'react';
+import type { Profile } from '../../api/account.ts';
+import { createCard, makePrimaryCard, mintSandboxToken, removeCard } from '../../api/cards.ts';
+import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+
+// 'Card Saved' shows for 3 seconds (accounts.md §9).
+const CARD_SAVED_MS = 3_000;
+
+/** CREDIT CARDS: saved cards, the primary card, removal, and the sandbox's TEST MODE card field. */
+export function CardsSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
+  const [number, setNumber] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [cvc, setCvc] = useState('');
+  const [providerError, setProviderError] = useState<string | null>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const expiryMatch = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry);
+  const ready = number.replace(/\s/g, '').length >= 13 && expiryMatch !== null && cvc.length >= 3;
+
+  const run = async (action: () => Promise<Profile>) => {
+    setBusy(true);
+    try {
+      onSaved(await action());
+    } catch (err) {
+      toast.error(errorLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!expiryMatch) return;
+    setBusy(true);
+    setProviderError(null);
+    setSaveError(null);
+    let tokenId: string;
+    try {
+      tokenId = (await mintSandboxToken({ number, exp_month: Number(expiryMatch[1]), exp_year: Number(expiryMatch[2]), cvc })).id;
+    } catch (err) {
+      // The card provider's own message goes under the card field.
+      setProviderError(err instanceof ApiError && err.kind === 'server' ? err.message : NO_RESPONSE_MESSAGE);
+      setBusy(false);
+      return;
+    }
+    try {
+      onSaved(await createCard(tokenId));
+      setNumber('');
+      setExpiry('');
+      setCvc('');
+      toast.success('Card Saved', { durationMs: CARD_SAVED_MS });
+    } catch (err) {
+      setSaveError(
+        err instanceof ApiError && err.kind === 'server' ? `Could not save card. Server error: ${[err.message, ...err.moreInfo.filter((m) => m !== err.message)].join(' ')}` : NO_RESPONSE_MESSAGE,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const removeAll = () =>
+    void run(async () => {
+      let latest = profile;
+      for (const c of profile.cards.data) latest = await removeCard(c.id);
+      return latest;
+    });
+
+  return (
+    <section className="account-section" aria-labelledby="cards">
+      <h2 id="cards">CREDIT CARDS</h2>
+      {profile.cards.data.length ? (
+        <fieldset className="address-list">
+          <legend>Primary card</legend>
+          {profile.cards.data.map((c) => (
+            <div key={c.id} className="address-row">
+              <label className="checkbox">
+                <input type="radio" name="primary-card" checked={profile.default_card === c.id} disabled={busy} onChange={() => void run(() => makePrimaryCard(c.id))} />
+                {c.masked_card}
+              </label>
+              <button type="button" className="link" disabled={busy} aria-label={`Remove ${c.masked_card}`} onClick={() => void run(() => removeCard(c.id))}>
+                REMOVE
+              </button>
+            </div>
+          ))}
+          <button type="button" className="link" disabled={busy} onClick={removeAll}>
+            REMOVE ALL CARDS
+          </button>
+        </fieldset>
+      ) : (
+        <p className="muted">No saved cards yet.</p>
+      )}
+      <form className="card-field" onSubmit={(e) => void onSubmit(e)}>
+        <p className="test-mode" role="note">
+          TEST MODE: no real card is charged. Use a test card such as 4242 4242 4242 4242.
+        </p>
+        <div className="field-grid">
+          <label>
+            Card number
+            <input inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value.replace(/[^\d ]/g, ''))} />
+          </label>
+          <label>
+            Expiry (MM/YY)
+            <input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
+          </label>
+          <label>
+            CVC
+            <input inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
+          </label>
+          <button type="submit" className="button primary" disabled={!ready || busy}>
+            SAVE CARD
+          </button>
+        </div>
+        {providerError ? (
+          <p className="field-error" role="alert">
+            {providerError}
+          </p>
+        ) : null}
+        {saveError ? (
+          <p className="field-error" role="alert">
+            {saveError}
+          </p>
+        ) : null}
+      </form>
+    </section>
+  );
+}

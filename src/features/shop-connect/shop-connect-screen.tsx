@@ -1,0 +1,68 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { connectShop } from '../../api/account.ts';
+import { errorLines } from '../../api/errors.ts';
+
+/** The marketing site, which this page links back to (accounts.md §1). */
+export const MARKETING_SITE_URL: string = import.meta.env.VITE_MARKETING_URL ?? 'https://www.example.com';
+
+/** /shopify-connect: a shop links itself to a photographer's lab account with their code. */
+export function ShopConnectScreen() {
+  const [params] = useSearchParams();
+  const [shop, setShop] = useState(params.get('shop') ?? '');
+  const [code, setCode] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    try {
+      setDone((await connectShop(code, shop)).shop);
+    } catch (err) {
+      setFailure(errorLines(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="auth-page">
+      <form className="auth-card" onSubmit={(e) => void onSubmit(e)}>
+        <h1>CONNECT YOUR SHOP</h1>
+        {done ? (
+          <p className="notice" role="status">
+            Your shop {done} is connected to your lab account.
+          </p>
+        ) : (
+          <>
+            <label>
+              Shop address
+              <input placeholder="your-shop.myshopify.com" value={shop} onChange={(e) => setShop(e.target.value)} />
+            </label>
+            <label>
+              Connection code
+              <input value={code} autoCapitalize="characters" onChange={(e) => setCode(e.target.value)} />
+            </label>
+            <p className="muted">If you do not have a code, you can find it on your account profile page.</p>
+            {failure ? (
+              <div className="form-error" role="alert">
+                {failure.map((line, i) => (
+                  <p key={i}>{line}</p>
+                ))}
+              </div>
+            ) : null}
+            <button type="submit" className="button primary" disabled={!code.trim() || !shop.trim() || busy}>
+              CONNECT
+            </button>
+          </>
+        )}
+        <p className="auth-links">
+          <a href={MARKETING_SITE_URL}>BACK TO THE LAB&apos;S WEBSITE</a>
+        </p>
+      </form>
+    </main>
+  );
+}

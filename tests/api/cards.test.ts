@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function photographer() {
+  const { user, password } = await createUser(t.db);
+  return { user, token: await signIn(t.app, user.email, password) };
+}
+const call = (path: string, token: string, payload: object) => t.app.inject({ method: 'POST', url: api(path), headers: { token }, payload });
+const mint = (card: object) => t.app.inject({ method: 'POST', url: api('/sandbox/tokens'), payload: { exp_month: 12, exp_year: 2031, cvc: '123', ...card } });
+
+describe('the sandbox card field', () => {
+  it("takes Stripe's test card numbers and refuses everything else", async () => {
+    const ok = await mint({ number: '4242 4242 4242 4242' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ id: expect.stringMatching(/^tok_sandbox_/), brand: 'visa', last4: '4242' });
+    const real = await mint({ number: '4111 1111 1111 1111' });
+    expect(real.statusCode).toBe(402);
+    expect(expectErrorBody(real.json(), 402).message).toMatch(/^TEST MODE/);
+    expect(expectErrorBody((await mint({ number: '4242 4242 4242 4241' })).json(), 402).message).toBe('Your card number is incorrect.');
+    expect(expectErrorBody((await mint({ number: '4242424242424242', exp_year: 2020 })).json(), 402).message).toBe("Your card's expiration date is in the past.");
+  });
+
+  it('says which card field to show', async () => {
+    const res = await t.app.inject({ method: 'GET', url: api('/payments/config') });
+    expect(res.json()).toEqual({ provider: 'sandbox', publishable_key: null });
+  });
+});
+
+describe('saved cards', () => {
+  it('saves cards (first one primary), shows only a mask, switches the primary, and removes one by one', async () => {
+    const me = await photographer();
+    const token = (await mint({ number: '5555555555554444' })).json().id as string;
+    const first = await call('/accounts/create_card', me.token, { token_id: token });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().cards.data).toEqual([{ id: expect.any(String), masked_card: 'MASTERCARD •••• 4444' }]);
+    expect(first.json().default_card).toBe(first.json().cards.data[0].id);
+    // A token is good once.
+    expect((await call('/accounts/create_card', me.token, { token_id: token })).statusCode).toBe(402);
+
+    const second = await call('/accounts/create_card', me.token, { token_id: 'tok_visa' });
+    const [a, b] = second.json().cards.data as { id: string }[];
+    expect(second.json().default_card).toBe(a?.id);
+    expect((await call('/accounts/update_default_card', me.token, { make_primary: b?.id })).json().default_card).toBe(b?.id);
+
+    const other = await photographer();
+    expect((await call('/accounts/remove_card', other.token, { selected_item: b?.id ?? '' })).statusCode).toBe(404);
+    expect((await call('/accounts/update_default_card', other.token, { make_primary: b?.id ?? '' })).statusCode).toBe(404);
+
+    const afterRemove = await call('/accounts/remove_card', me.token, { selected_item: b?.id ?? '' });
+    expect(afterRemove.json().cards.data.map((c: { id: string }) => c.id)).toEqual([a?.id]);
+    expect(afterRemove.json().default_card).toBeNull();
+  });
+
+  it("saves Stripe's declining test token (it declines later, at checkout)", async () => {
+    const me = await photographer();
+    const res = await call('/accounts/create_card', me.token, { token_id: 'tok_chargeDeclined' });
+    expect(res.json().cards.data[0].masked_card).toBe('VISA •••• 0002');
+  });
+
+  it('needs a session', async () => {
+    expect((await t.app.inject({ method: 'POST', url: api('/accounts/create_card'), payload: { token_id: 'tok_visa' } })).statusCode).toBe(401);
+  });
+});
