@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Jobs } from './adapters/jobs/jobs.ts';
 import type { Payments } from './adapters/payments/payments.ts';
 import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
@@ -17,6 +18,8 @@ export interface ServerDeps {
   mailer: Mailer;
   /** Saved cards and charges (the TEST MODE sandbox by default, Stripe when configured). */
   payments: Payments;
+  /** Background jobs (pg-boss on the app's database). */
+  jobs: Jobs;
   log?: FastifyBaseLogger;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;

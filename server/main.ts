@@ -1,7 +1,9 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
+import { startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
+import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
@@ -33,10 +35,18 @@ async function main(): Promise<void> {
   const appSecret = await loadAppSecret(database.db);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
   const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err instanceof Error ? err.message : ''));
-  const app = await buildApp(
-    { db: database.db, config, appSecret, mailer, payments: sandboxPayments(database.db), storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }) },
-    { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } },
-  );
+  const jobs = await startJobs(database, (err) => console.error('background jobs:', err instanceof Error ? err.message : err));
+  const deps = {
+    db: database.db,
+    config,
+    appSecret,
+    mailer,
+    jobs,
+    payments: sandboxPayments(database.db),
+    storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
+  };
+  const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } });
+  await startJobWorkers(deps);
 
   const admin = await ensureAdmin(database.db, config);
   if (admin?.demo) {
@@ -66,6 +76,7 @@ async function main(): Promise<void> {
     clearInterval(housekeeping);
     clearInterval(mailRetry);
     await app.close();
+    await jobs.stop();
     // PGlite keeps the process alive until closed, and must flush its files.
     await database.close();
     process.exit(0);

@@ -1,5 +1,5 @@
 /**
- * A small PDF writer for the lab's reports: pages of plain text lines in Helvetica, A4 portrait.
+ * A small PDF writer for the lab's reports: pages of plain text lines in Courier (columns line up), A4 portrait.
  * Enough for a sales report a tax office accepts, without a PDF library.
  */
 const PAGE_WIDTH = 595;
@@ -21,8 +21,8 @@ export function textPdf(lines: { text: string; bold?: boolean }[]): Buffer {
   const add = (body: string) => objects.push(body);
   const catalog = add('');
   const pagesObj = add('');
-  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>');
+  const font = add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier /Encoding /WinAnsiEncoding >>');
+  const bold = add('<< /Type /Font /Subtype /Type1 /BaseFont /Courier-Bold /Encoding /WinAnsiEncoding >>');
   const pageIds: number[] = [];
   for (const page of pages) {
     const ops = page

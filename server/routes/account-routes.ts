@@ -5,6 +5,7 @@ import type { ServerDeps } from '../deps.ts';
 import { addAddress, changeEmail, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
 import { connectShop } from '../services/shop-connection-service.ts';
+import { requestTaxReport } from '../services/tax-report-service.ts';
 import { successSchema } from './shapes.ts';
 
 const userShape = z.object({
@@ -44,6 +45,7 @@ const profileShape = z.object({
   default_card: z.string().nullable(),
   default_address: z.string().nullable(),
   shop_connection: z.object({ code: z.string(), shops: z.array(z.string()) }),
+  tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
 });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
 const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
@@ -139,6 +141,19 @@ export const accountRoutes =
         config: { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
       },
       (request) => connectShop(deps, request.body),
+    );
+
+    app.post(
+      API.generateTaxReport,
+      {
+        schema: {
+          tags: ['account'],
+          summary: "Make the year's sales report (CSV and PDF of paid orders) in the background",
+          body: z.object({ year: z.number().int() }),
+          response: { 200: z.object({ year: z.number(), status: z.literal('generating') }) },
+        },
+      },
+      (request) => requestTaxReport(deps, request.actor, request.body.year),
     );
 
     app.get(API.referrals, { schema: { tags: ['referrals'], summary: 'The REFERRAL REPORT of the signed-in photographer', response: { 200: z.object({ data: z.array(referralRow) }) } } }, (request) =>

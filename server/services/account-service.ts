@@ -7,6 +7,7 @@ import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
 import { verifyPassword } from './passwords.ts';
 import { connectedShops, connectionCodeOf } from './shop-connection-service.ts';
+import { taxReportsOf } from './tax-report-service.ts';
 
 /** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
 
@@ -63,6 +64,7 @@ export async function profile(deps: ServerDeps, actor: Actor | null) {
     default_card: user.defaultCardId,
     default_address: user.defaultAddressGuid,
     shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid) },
+    tax_reports: await taxReportsOf(deps, user.guid),
   };
 }
 

@@ -37,6 +37,7 @@ export interface Profile {
   default_card: string | null;
   default_address: string | null;
   shop_connection: { code: string; shops: string[] };
+  tax_reports: { year: number; status: 'none' | 'generating' | 'ready'; csv_link: string | null; pdf_link: string | null }[];
 }
 
 export interface ReferralRow {
@@ -66,3 +67,5 @@ export const getPhotographerCredit = (guid: string) =>
 
 export const connectShop = (code: string, shop: string) =>
   apiRequest<{ success: true; shop: string }>('POST', API.shopConnections, { body: { code, shop }, auth: false });
+
+export const generateTaxReport = (year: number) => apiRequest<{ year: number; status: 'generating' }>('POST', API.generateTaxReport, { body: { year } });

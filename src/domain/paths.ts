@@ -26,6 +26,7 @@ export const API = {
   removeAddress: '/accounts/remove_address',
   updateUserEmail: '/update_user_email',
   referrals: '/accounts/referrals',
+  generateTaxReport: '/accounts/generate_tax_report',
   photographer: '/photographers/:guid',
   shopConnections: '/shop_connections',
   paymentsConfig: '/payments/config',

@@ -7,7 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
+import { startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
+import { startJobWorkers } from '../../server/job-workers.ts';
+import { HttpError } from '../../server/http/errors.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
@@ -34,7 +37,16 @@ export interface TestApp {
 }
 
 /** A fresh app over a fresh, migrated database: no state is shared between test files. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** Tests that do not ask for background jobs get none: a job sent there is a test mistake. */
+const noJobs: Jobs = {
+  send: async () => {
+    throw new HttpError(503, 'ServiceUnavailable', 'Background jobs are not running in this test (createTestApp({}, { jobs: true })).');
+  },
+  work: async () => {},
+  stop: async () => {},
+};
+
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -53,7 +65,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const printed: string[] = [];
   const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
   const payments = sandboxPayments(database.db, () => clock.now);
-  const app = await buildApp({ db: database.db, config, appSecret, storage, mailer, payments, now: () => clock.now });
+  const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
+  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
+  const app = await buildApp(deps);
+  if (opts.jobs) await startJobWorkers(deps);
   return {
     app,
     db: database.db,
@@ -63,6 +78,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     clock,
     close: async () => {
       await app.close();
+      await jobs.stop();
       await database.close();
       await drop();
       rmSync(objects, { recursive: true, force: true });

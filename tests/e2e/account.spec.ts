@@ -212,3 +212,23 @@ test('CREDIT CARDS with the TEST MODE card field: save, choose primary, remove',
   await page.getByRole('button', { name: 'REMOVE ALL CARDS' }).click();
   await expect(page.getByText('No saved cards yet.')).toBeVisible();
 });
+
+test('SALES HISTORY: generate a year in the background, then download its PDF and CSV', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.goto('/account');
+  const thisYear = new Date().getFullYear();
+  for (const year of [2016, 2017, 2018, 2019, thisYear]) await expect(page.getByRole('rowheader', { name: String(year) })).toBeVisible();
+  await page.getByRole('button', { name: `GENERATE ${thisYear}` }).click();
+  const pdfLink = page.getByRole('link', { name: `DOWNLOAD ${thisYear} PDF` });
+  await expect(pdfLink).toBeVisible({ timeout: 30_000 });
+
+  const { readFileSync } = await import('node:fs');
+  const pdf = page.waitForEvent('download');
+  await pdfLink.click();
+  const pdfFile = await pdf;
+  expect(pdfFile.suggestedFilename()).toBe(`sales-${thisYear}.pdf`);
+  expect(readFileSync((await pdfFile.path()) ?? '', 'latin1')).toMatch(/^%PDF-[\s\S]*No paid orders in \d{4}\./);
+  const csv = page.waitForEvent('download');
+  await page.getByRole('link', { name: `DOWNLOAD ${thisYear} CSV` }).click();
+  expect(readFileSync((await (await csv).path()) ?? '', 'utf8')).toBe('Order,Paid on,Subtotal,Discount,Shipping,Total\r\nTOTAL,,0.00,0.00,0.00,0.00\r\n');
+});

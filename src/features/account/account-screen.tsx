@@ -6,6 +6,7 @@ import { BasicInfoSection } from './basic-info-section.tsx';
 import { CardsSection } from './cards-section.tsx';
 import { CertificateSection } from './certificate-section.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
+import { SalesHistorySection } from './sales-history-section.tsx';
 
 /** /account (accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
 export function AccountScreen() {
@@ -30,6 +31,7 @@ export function AccountScreen() {
       <ChangeEmailSection />
       <CardsSection profile={profile} onSaved={setProfile} />
       <CertificateSection profile={profile} onSaved={setProfile} />
+      <SalesHistorySection profile={profile} onSaved={setProfile} />
       <section className="account-section" aria-labelledby="shop">
         <h2 id="shop">SHOP CONNECTION</h2>
         <p>

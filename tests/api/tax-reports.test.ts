@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labOrders } from '../../server/db/schema.ts';
+import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { jobs: true });
+});
+afterAll(() => t.close());
+
+type Report = { year: number; status: string; csv_link: string | null; pdf_link: string | null };
+
+describe('SALES HISTORY', () => {
+  it('offers every year from 2016, and a background job writes the CSV and PDF of paid orders', async () => {
+    const { user, password } = await createUser(t.db, { businessName: 'Halide & Co' });
+    const other = await createUser(t.db);
+    const token = await signIn(t.app, user.email, password);
+    await t.db.insert(labOrders).values([
+      { userGuid: user.guid, orderName: 'Smith wedding', status: 'shipped', paidAt: new Date('2024-03-02T10:00:00Z'), subtotalCents: 12000, discountCents: 1000, shippingCents: 1000, totalCents: 12000 },
+      { userGuid: user.guid, orderName: 'Portfolio, "best of"', status: 'paid', paidAt: new Date('2024-11-20T10:00:00Z'), subtotalCents: 5050, shippingCents: 0, totalCents: 5050 },
+      { userGuid: user.guid, orderName: 'Cancelled one', status: 'cancelled', paidAt: new Date('2024-05-01T10:00:00Z'), subtotalCents: 999, totalCents: 999 },
+      { userGuid: user.guid, orderName: 'Next year', status: 'paid', paidAt: new Date('2025-01-01T10:00:00Z'), subtotalCents: 100, totalCents: 100 },
+      { userGuid: user.guid, orderName: 'Still open', status: 'open', subtotalCents: 700, totalCents: 700 },
+      { userGuid: other.user.guid, orderName: 'Someone else', status: 'paid', paidAt: new Date('2024-06-01T10:00:00Z'), subtotalCents: 100, totalCents: 100 },
+    ]);
+
+    const profile = async () => (await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json().tax_reports as Report[];
+    const years = await profile();
+    expect(years[0]).toEqual({ year: 2016, status: 'none', csv_link: null, pdf_link: null });
+    expect(years.at(-1)?.year).toBe(new Date().getFullYear());
+
+    const asked = await t.app.inject({ method: 'POST', url: api('/accounts/generate_tax_report'), headers: { token }, payload: { year: 2024 } });
+    expect(asked.json()).toEqual({ year: 2024, status: 'generating' });
+
+    let report: Report | undefined;
+    for (let i = 0; i < 60 && report?.status !== 'ready'; i++) {
+      await new Promise((r) => setTimeout(r, 500));
+      report = (await profile()).find((r) => r.year === 2024);
+    }
+    expect(report?.status).toBe('ready');
+
+    const csv = await t.app.inject({ method: 'GET', url: report?.csv_link ?? '' });
+    expect(csv.headers['content-disposition']).toContain('sales-2024.csv');
+    expect(csv.body.split('\r\n')).toEqual([
+      'Order,Paid on,Subtotal,Discount,Shipping,Total',
+      'Smith wedding,2024-03-02,120.00,10.00,10.00,120.00',
+      '"Portfolio, ""best of""",2024-11-20,50.50,0.00,0.00,50.50',
+      'TOTAL,,170.50,10.00,10.00,170.50',
+      '',
+    ]);
+    const pdf = await t.app.inject({ method: 'GET', url: report?.pdf_link ?? '' });
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.rawPayload.toString('latin1')).toContain('Sales report 2024');
+    expect(pdf.rawPayload.toString('latin1')).toContain('%%EOF');
+  }, 60_000);
+
+  it('refuses years before 2016 or after this one', async () => {
+    const { user, password } = await createUser(t.db);
+    const token = await signIn(t.app, user.email, password);
+    for (const year of [2015, new Date().getFullYear() + 1]) {
+      const res = await t.app.inject({ method: 'POST', url: api('/accounts/generate_tax_report'), headers: { token }, payload: { year } });
+      expect(res.statusCode).toBe(422);
+      expect(expectErrorBody(res.json(), 422).message).toMatch(/^Sales reports cover 2016 to/);
+    }
+  });
+});
