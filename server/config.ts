@@ -27,6 +27,10 @@ const configSchema = z
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
     SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
     MAIL_FROM: z.string().min(3).default('Print Lab <orders@printlab.example>'),
+    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_(test|live)_/, 'must be a Stripe secret key (sk_test_… or sk_live_…)').optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_(test|live)_/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)').optional(),
+    // Points the Stripe SDK at another address (a local stub in tests); Stripe's own by default.
+    STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional(),
     INTERCOM_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
@@ -43,6 +47,12 @@ const configSchema = z
       .int({ error: 'must be a whole number of lookups a minute, 1 or more' })
       .min(1, { error: 'must be a whole number of lookups a minute, 1 or more' })
       .default(30),
+    // The share of a referred photographer's paid order subtotal their referrer earns as credit.
+    REFERRAL_CREDIT_PERCENT: z.coerce
+      .number({ error: 'must be a percentage from 0 to 100' })
+      .min(0, { error: 'must be a percentage from 0 to 100' })
+      .max(100, { error: 'must be a percentage from 0 to 100' })
+      .default(10),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -52,6 +62,10 @@ const configSchema = z
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
+  })
+  .refine((c) => Boolean(c.STRIPE_SECRET_KEY) === Boolean(c.STRIPE_PUBLISHABLE_KEY), {
+    message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
+    path: ['STRIPE_PUBLISHABLE_KEY'],
   });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -65,10 +79,12 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
   smtpUrl: string | undefined;
+  stripe: { secretKey: string; publishableKey: string; apiUrl: string | undefined } | undefined;
   mailFrom: string;
   trustProxy: boolean;
   loginRateLimit: number;
   lookupRateLimit: number;
+  referralCreditPercent: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
 }
@@ -84,7 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
     // Never echo a secret back into a log.
-    const secret = /PASSWORD|SECRET|DATABASE_URL|SMTP_URL/.test(name);
+    const secret = /PASSWORD|SECRET|DATABASE_URL|SMTP_URL|STRIPE/.test(name);
     const got = name in present && !secret ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
   }
@@ -98,10 +114,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
     smtpUrl: c.SMTP_URL,
+    stripe:
+      c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY ? { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, apiUrl: c.STRIPE_API_URL } : undefined,
     mailFrom: c.MAIL_FROM,
     trustProxy: c.TRUST_PROXY,
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     lookupRateLimit: c.LOOKUP_RATE_LIMIT,
+    referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
   };

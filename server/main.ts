@@ -1,6 +1,7 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
+import { stripePayments } from './adapters/payments/stripe-payments.ts';
 import { startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
     appSecret,
     mailer,
     jobs,
-    payments: sandboxPayments(database.db),
+    payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
     storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } });
@@ -85,7 +86,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
-  console.log('Card payments: sandbox (TEST MODE, Stripe test cards only)');
+  console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
   console.log(`Mail goes out through ${transport.name === 'smtp' ? 'SMTP' : 'the log (set SMTP_URL to send it)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }

@@ -35,6 +35,7 @@ export const users = pgTable(
     isApiVendor: boolean('is_api_vendor').notNull().default(false),
     userApproved: boolean('user_approved').notNull().default(true),
     referralCode: text('referral_code'),
+    stripeCustomerId: text('stripe_customer_id'),
     referredByGuid: uuid('referred_by_guid'),
     creditAvailableCents: integer('credit_available_cents').notNull().default(0),
     tnBusiness: boolean('tn_business'),
@@ -291,7 +292,11 @@ export const creditLedger = pgTable(
     labOrderId: bigint('lab_order_id', { mode: 'number' }).references(() => labOrders.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('credit_ledger_user_idx').on(t.userGuid)],
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userGuid),
+    // An order earns its referral credit once, however often the payment is reported.
+    uniqueIndex('credit_ledger_order_reason_key').on(t.labOrderId, t.reason),
+  ],
 );
 
 /** Shops linked to a photographer's account through /shopify-connect. */

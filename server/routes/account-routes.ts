@@ -17,6 +17,7 @@ const userShape = z.object({
   business_url: z.string().nullable(),
   social_media_url: z.string().nullable(),
   phone: z.string().nullable(),
+  stripe_customer_id: z.string().nullable(),
   blanket_certificate_of_resale_link: z.string().nullable(),
   referral_code: z.string().nullable(),
   referred_users: z.number(),

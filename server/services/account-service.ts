@@ -29,6 +29,7 @@ export async function userFields(deps: ServerDeps, user: UserRow) {
     business_url: user.businessUrl,
     social_media_url: user.socialMediaUrl,
     phone: user.phone,
+    stripe_customer_id: user.stripeCustomerId,
     blanket_certificate_of_resale_link: user.blanketCertificateKey ? await certificateLink(deps, user.blanketCertificateKey) : null,
     referral_code: user.referralCode,
     referred_users: referred?.n ?? 0,

@@ -11,7 +11,7 @@ export async function createCard(deps: ServerDeps, actor: Actor | null, input: {
   if (!actor) throw unauthorized();
   let saved;
   try {
-    saved = await deps.payments.saveCard({ guid: actor.user.guid, email: actor.user.email }, input.token_id);
+    saved = await deps.payments.saveCard({ guid: actor.user.guid, email: actor.user.email, customerId: actor.user.stripeCustomerId }, input.token_id);
   } catch (err) {
     if (err instanceof CardError) throw new HttpError(402, 'CardError', err.message, { moreInfo: [err.message] });
     throw err;
@@ -29,6 +29,9 @@ export async function createCard(deps: ServerDeps, actor: Actor | null, input: {
       sandboxBehaviour: saved.sandboxBehaviour ?? null,
     })
     .returning({ id: cards.id });
+  if (saved.customerId && saved.customerId !== actor.user.stripeCustomerId) {
+    await deps.db.update(users).set({ stripeCustomerId: saved.customerId }).where(eq(users.guid, actor.user.guid));
+  }
   // The first card a photographer saves is their primary card.
   if (row) await deps.db.update(users).set({ defaultCardId: row.id }).where(and(eq(users.guid, actor.user.guid), sql`${users.defaultCardId} is null`));
   return profile(deps, actor);

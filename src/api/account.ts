@@ -10,6 +10,7 @@ export interface AccountUser {
   business_url: string | null;
   social_media_url: string | null;
   phone: string | null;
+  stripe_customer_id: string | null;
   blanket_certificate_of_resale_link: string | null;
   referral_code: string | null;
   referred_users: number;

@@ -61,3 +61,8 @@ export function orderTotals(input: OrderPriceInput): OrderTotals {
   const credit = clamp(Math.min(input.creditRequestedCents, input.creditAvailableCents), 0, owed);
   return { subtotal, discount, credit, shipping, boutique, total: owed - credit };
 }
+
+/** What a referrer earns on a referred photographer's paid order: a share of its subtotal, to the cent. */
+export function referralCreditCents(subtotalCents: Cents, percent: number): Cents {
+  return Math.round((Math.max(0, subtotalCents) * percent) / 100);
+}

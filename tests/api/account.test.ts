@@ -130,3 +130,25 @@ describe('shop connections', () => {
     expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
   });
 });
+
+describe('referral credit', () => {
+  it("earns the referrer 10% of a referred photographer's paid order subtotal, once per order", async () => {
+    const { accrueReferralCredit } = await import('../../server/services/referral-service.ts');
+    const { labOrders } = await import('../../server/db/schema.ts');
+    const referrer = await photographer({ referralCode: 'ALFRED3333' });
+    const referred = await photographer();
+    await call('PATCH', '/update_new_user', referred.token, { code: 'ALFRED3333' });
+    const [order] = await t.db
+      .insert(labOrders)
+      .values({ userGuid: referred.user.guid, orderName: 'First order', status: 'paid', paidAt: new Date(), subtotalCents: 12345, totalCents: 13345 })
+      .returning();
+    const deps = { db: t.db, config: t.config } as Parameters<typeof accrueReferralCredit>[0];
+    expect(await accrueReferralCredit(deps, order?.id ?? 0)).toBe(1235);
+    expect(await accrueReferralCredit(deps, order?.id ?? 0)).toBe(0);
+    expect((await call('GET', '/profile', referrer.token)).json().user.credit_available).toBe(12.35);
+    expect((await call('GET', '/accounts/referrals', referrer.token)).json().data[0].credit_earned).toBe(12.35);
+
+    const [unpaid] = await t.db.insert(labOrders).values({ userGuid: referred.user.guid, orderName: 'Still open', subtotalCents: 5000 }).returning();
+    expect(await accrueReferralCredit(deps, unpaid?.id ?? 0)).toBe(0);
+  });
+});

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
 import { startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
+import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
@@ -64,7 +65,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   // Mail goes to the outbox table and to this list, as the log transport prints it.
   const printed: string[] = [];
   const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
-  const payments = sandboxPayments(database.db, () => clock.now);
+  const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
   const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
   const app = await buildApp(deps);

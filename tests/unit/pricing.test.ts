@@ -106,3 +106,13 @@ describe('order totals (properties)', () => {
     expect(SHIPPING_CENTS).toBe(1000);
   });
 });
+
+describe('referral credit', () => {
+  it('is a share of the subtotal, rounded to the cent, never negative', async () => {
+    const { referralCreditCents } = await import('../../src/domain/pricing.ts');
+    expect(referralCreditCents(12345, 10)).toBe(1235);
+    expect(referralCreditCents(999, 10)).toBe(100);
+    expect(referralCreditCents(-500, 10)).toBe(0);
+    expect(referralCreditCents(10000, 0)).toBe(0);
+  });
+});

@@ -6,6 +6,8 @@ export interface SavedCard {
   expMonth: number | null;
   expYear: number | null;
   sandboxBehaviour?: 'succeeds' | 'declines';
+  /** The provider's customer the card now belongs to (kept on the user for next time). */
+  customerId?: string;
 }
 
 export interface Payments {
@@ -13,7 +15,7 @@ export interface Payments {
   /** For the browser's card field: Stripe's publishable key, or null for the sandbox's own field. */
   readonly publishableKey: string | null;
   /** Turns a card token from the card field into a card saved for this customer. */
-  saveCard(customer: { guid: string; email: string }, tokenId: string): Promise<SavedCard>;
+  saveCard(customer: { guid: string; email: string; customerId: string | null }, tokenId: string): Promise<SavedCard>;
 }
 
 /** A refusal by the card provider, shown to the photographer under the card field. */

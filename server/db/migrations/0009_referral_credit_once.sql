@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "credit_ledger_order_reason_key" ON "credit_ledger" USING btree ("lab_order_id","reason");
