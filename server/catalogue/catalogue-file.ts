@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DETAIL_KINDS, FINISHING_CATEGORIES, requiredDetails, type FinishingCategory } from '../../src/domain/catalogue.ts';
+import { DETAIL_KINDS, FINISHING_CATEGORIES, allowedDetails, requiredDetails, type FinishingCategory } from '../../src/domain/catalogue.ts';
 import { toCents } from '../../src/domain/money.ts';
 
 /**
@@ -35,7 +35,7 @@ const finishing = z
       if (!f.details[kind]) ctx.addIssue({ code: 'custom', message: `${f.category} "${f.name}" needs ${kind} choices`, path: ['details', kind] });
     }
     for (const kind of Object.keys(f.details)) {
-      if (!needed.includes(kind as (typeof DETAIL_KINDS)[number])) {
+      if (!allowedDetails(f.category).includes(kind as (typeof DETAIL_KINDS)[number])) {
         ctx.addIssue({ code: 'custom', message: `${f.category} "${f.name}" takes no ${kind}`, path: ['details', kind] });
       }
     }

@@ -85,6 +85,15 @@ const MAT_8PLY_FACTOR = 1.75;
 // Mounting on gator board: 3 cents a square inch, at least $4; a 1" border adds a fifth.
 const mount = (size: string) => Math.max(4, halfDollar(area(size) * 0.03));
 
+/** Mat board classes: standard at no extra cost; conservation and museum (cotton rag) board cost more. */
+function matClasses(matSize: string) {
+  return [
+    { name: 'Standard', price: 0, default: true },
+    { name: 'Conservation (acid-free)', price: halfDollar(area(matSize) * 0.02) },
+    { name: 'Museum (cotton rag)', price: halfDollar(area(matSize) * 0.05) },
+  ];
+}
+
 const MOUNT_COLORS = [
   { name: 'Black', price: 0, default: true },
   { name: 'White', price: 0 },
@@ -115,8 +124,10 @@ const STAINS = [
 function photoFinishing(size: string, opts: { mats: boolean; desktop: boolean }) {
   const list: NonNullable<CatalogueFileInput['papers'][number]['print_sizes'][number]['finishing']> = [];
   if (opts.mats) {
-    for (const m of MAT_SIZES[size] ?? []) list.push({ category: 'four_ply_mat', name: `${m} Mat`, price: mat4(m) });
-    for (const m of MAT_SIZES[size] ?? []) list.push({ category: 'eight_ply_mat', name: `${m} Mat`, price: halfDollar(mat4(m) * MAT_8PLY_FACTOR) });
+    for (const m of MAT_SIZES[size] ?? []) list.push({ category: 'four_ply_mat', name: `${m} Mat`, price: mat4(m), details: { mat_class: matClasses(m) } });
+    for (const m of MAT_SIZES[size] ?? []) {
+      list.push({ category: 'eight_ply_mat', name: `${m} Mat`, price: halfDollar(mat4(m) * MAT_8PLY_FACTOR), details: { mat_class: matClasses(m) } });
+    }
   }
   const [w, h] = dims(size);
   list.push({ category: 'mount', name: `${size} Flush Mount`, price: mount(size), details: { mount_color: MOUNT_COLORS } });

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { addAddress, changeEmail, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
+import { addAddress, changeEmail, changePassword, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
 import { connectShop } from '../services/shop-connection-service.ts';
 import { requestTaxReport } from '../services/tax-report-service.ts';
@@ -65,10 +65,11 @@ export const accountRoutes =
       {
         schema: {
           tags: ['account'],
-          summary: 'Change BASIC INFORMATION (answers the profile), or the own referral code (answers the user)',
+          summary: 'Change BASIC INFORMATION or the password (answer the profile), or the own referral code (answers the user)',
           params: guidParam,
           body: z.union([
             z.object({ referral_code: z.string().max(100) }),
+            z.object({ password: z.string().max(1000), password_confirmation: z.string().max(1000), email: z.string().max(320).optional() }),
             z.object({
               first_name: z.string().max(100).optional(),
               last_name: z.string().max(100).optional(),
@@ -79,10 +80,12 @@ export const accountRoutes =
           response: { 200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) })]) },
         },
       },
-      (request) =>
-        'referral_code' in request.body
-          ? updateOwnReferralCode(deps, request.actor, request.params.guid, request.body.referral_code)
-          : updateBasicInformation(deps, request.actor, request.params.guid, request.body),
+      (request) => {
+        const body = request.body;
+        if ('referral_code' in body) return updateOwnReferralCode(deps, request.actor, request.params.guid, body.referral_code);
+        if ('password' in body) return changePassword(deps, request.actor, request.params.guid, body);
+        return updateBasicInformation(deps, request.actor, request.params.guid, body);
+      },
     );
 
     app.post(

@@ -1,11 +1,12 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { addresses, cards, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
-import { verifyPassword } from './passwords.ts';
+import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords.ts';
+import { PASSWORD_RULE } from './signup-service.ts';
 import { connectedShops, connectionCodeOf } from './shop-connection-service.ts';
 import { taxReportsOf } from './tax-report-service.ts';
 
@@ -156,4 +157,26 @@ export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: 
     await tx.delete(sessions).where(eq(sessions.userGuid, actor.user.guid));
   });
   return { success: true as const };
+}
+
+/**
+ * A new password for one's own account (PATCH /users/{guid} with password and confirmation). The
+ * session making the change stays signed in; every other session ends.
+ */
+export async function changePassword(
+  deps: ServerDeps,
+  actor: Actor | null,
+  guid: string,
+  input: { password: string; password_confirmation: string; email?: string | undefined },
+) {
+  if (!actor) throw unauthorized();
+  if (actor.user.guid !== guid) throw notFound('This account does not exist.');
+  if (input.email !== undefined && normaliseEmail(input.email) !== actor.user.email) throw validationError('Use CHANGE ACCOUNT EMAIL to change the email of your account.');
+  if (input.password.length < MIN_PASSWORD_LENGTH || input.password !== input.password_confirmation) throw validationError(PASSWORD_RULE);
+  const passwordHash = await hashPassword(input.password);
+  await deps.db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.guid, guid));
+    await tx.delete(sessions).where(and(eq(sessions.userGuid, guid), ne(sessions.id, actor.sessionId)));
+  });
+  return profile(deps, actor);
 }

@@ -27,10 +27,11 @@ export const CATEGORY_NAMES: Record<FinishingCategory, string> = {
 };
 
 /** The choices that follow a finishing service, in the order they are made. */
-export const DETAIL_KINDS = ['mount_color', 'frame_mat', 'glass', 'stain'] as const;
+export const DETAIL_KINDS = ['mat_class', 'mount_color', 'frame_mat', 'glass', 'stain'] as const;
 export type DetailKind = (typeof DETAIL_KINDS)[number];
 
 export const DETAIL_LABELS: Record<DetailKind, string> = {
+  mat_class: 'MAT CLASS',
   mount_color: 'MOUNT COLOR',
   frame_mat: 'FRAME MAT',
   glass: 'ACRYLIC',
@@ -51,6 +52,18 @@ export function requiredDetails(category: FinishingCategory): DetailKind[] {
   if (STAINED.includes(category)) return ['frame_mat', 'glass', 'stain'];
   return [];
 }
+
+/**
+ * Details a category may take but does not need: a mat's class (the builder's MAT CLASS). The
+ * calculator asks only for the mat size (orders.md §4), so an unchosen class prices as the
+ * standard one, which costs nothing extra.
+ */
+export function optionalDetails(category: FinishingCategory): DetailKind[] {
+  return isMat(category) ? ['mat_class'] : [];
+}
+
+/** Every detail a category takes, needed ones first. */
+export const allowedDetails = (category: FinishingCategory): DetailKind[] => [...requiredDetails(category), ...optionalDetails(category)];
 
 /** The label of the first finishing choice (orders.md §2, builder). */
 export function optionOneLabel(category: FinishingCategory): string {
@@ -155,9 +168,12 @@ export function finishingChoiceProblem(choice: FinishingChoice): string | null {
     if (!choice.service.detail_pricings[kind]?.some((d) => d.guid === guid)) return `That ${DETAIL_LABELS[kind]} is not offered with ${choice.service.name}.`;
   }
   for (const kind of DETAIL_KINDS) {
-    if (choice.details[kind] && !requiredDetails(choice.service.finishing_category).includes(kind)) {
+    const guid = choice.details[kind];
+    if (!guid) continue;
+    if (!allowedDetails(choice.service.finishing_category).includes(kind)) {
       return `${CATEGORY_NAMES[choice.service.finishing_category]} takes no ${DETAIL_LABELS[kind]}.`;
     }
+    if (!choice.service.detail_pricings[kind]?.some((d) => d.guid === guid)) return `That ${DETAIL_LABELS[kind]} is not offered with ${choice.service.name}.`;
   }
   return null;
 }
@@ -166,7 +182,8 @@ export function finishingChoiceProblem(choice: FinishingChoice): string | null {
 export function finishingChoiceCents(choice: FinishingChoice): Cents {
   const problem = finishingChoiceProblem(choice);
   if (problem) throw new RangeError(problem);
-  const details = requiredDetails(choice.service.finishing_category).map((kind) => {
+  const chosen = allowedDetails(choice.service.finishing_category).filter((kind) => choice.details[kind]);
+  const details = chosen.map((kind) => {
     const detail = choice.service.detail_pricings[kind]?.find((d) => d.guid === choice.details[kind]);
     return toCents(detail?.price ?? 0);
   });

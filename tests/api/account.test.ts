@@ -152,3 +152,19 @@ describe('referral credit', () => {
     expect(await accrueReferralCredit(deps, unpaid?.id ?? 0)).toBe(0);
   });
 });
+
+describe('PATCH /users/{guid} with a new password', () => {
+  it('sets it for one’s own account, keeps this session and ends the others', async () => {
+    const me = await photographer();
+    const elsewhere = await signIn(t.app, me.user.email, me.password);
+    const short = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'short', password_confirmation: 'short' });
+    expect(expectErrorBody(short.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
+    const ok = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', email: me.user.email });
+    expect(ok.statusCode).toBe(200);
+    expect((await call('GET', '/profile', me.token)).statusCode).toBe(200);
+    expect((await call('GET', '/profile', elsewhere)).statusCode).toBe(401);
+    await expect(signIn(t.app, me.user.email, 'brand-new-pass')).resolves.toBeTruthy();
+    const other = await photographer();
+    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass' })).statusCode).toBe(404);
+  });
+});

@@ -103,6 +103,21 @@ describe('POST /price_quote', () => {
     expect(res.json()).toMatchObject({ quantity: 3, subtotal: (unit * 3) / 100, print_price: print.price, finishing: frame.name });
   });
 
+  it('prices a mat by size alone, or with the MAT CLASS the builder offers', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    const print = size(papers, 'Lustre', '8x10');
+    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const mat = groups.find((g) => g.finishing_category === 'four_ply_mat')?.services[0];
+    const classes = mat?.detail_pricings.mat_class ?? [];
+    expect(classes.map((c) => c.name)).toEqual(['Standard', 'Conservation (acid-free)', 'Museum (cotton rag)']);
+    expect(classes.find((c) => c.is_default)?.price).toBe(0);
+    const plain = await quote({ print_size: print.guid, finishing_service: mat?.guid, quantity: 1 });
+    expect(plain.json().finishing_price).toBe(mat?.price);
+    const museum = classes[2];
+    const withClass = await quote({ print_size: print.guid, finishing_service: mat?.guid, finishing_service_details: [museum?.guid], quantity: 1 });
+    expect(withClass.json().finishing_price).toBeCloseTo((mat?.price ?? 0) + (museum?.price ?? 0), 2);
+  });
+
   it('prices a print with no finishing', async () => {
     const papers = await get<Paper[]>('/papers_with_details');
     const print = size(papers, 'Lustre', '4x6');

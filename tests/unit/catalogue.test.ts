@@ -44,6 +44,23 @@ describe('finishing rules', () => {
     for (const c of ['hardwood_frame', 'desktop_frame', 'hardwood_float_canvas_frame'] as const) expect(requiredDetails(c)).toEqual(['frame_mat', 'glass', 'stain']);
   });
 
+  it('lets mats take a MAT CLASS without needing one', async () => {
+    const { optionalDetails, allowedDetails } = await import('../../src/domain/catalogue.ts');
+    expect(optionalDetails('four_ply_mat')).toEqual(['mat_class']);
+    expect(optionalDetails('hardwood_frame')).toEqual([]);
+    expect(allowedDetails('mount')).toEqual(['mount_color']);
+    const mat: FinishingService = {
+      ...frame,
+      guid: 'mat',
+      finishing_category: 'four_ply_mat',
+      price: 9,
+      detail_pricings: { mat_class: [{ guid: 'c2', name: 'Museum', price: 4, is_default: false }] },
+    };
+    expect(finishingChoiceCents({ service: mat, details: {} })).toBe(900);
+    expect(finishingChoiceCents({ service: mat, details: { mat_class: 'c2' } })).toBe(1300);
+    expect(finishingChoiceProblem({ service: mat, details: { mat_class: 'nope' } })).toMatch(/MAT CLASS is not offered/);
+  });
+
   it('labels the first choice as the builder does', () => {
     expect(optionOneLabel('eight_ply_mat')).toBe('MAT SIZE');
     expect(optionOneLabel('desktop_frame')).toBe('FRAME WOOD');
