@@ -58,7 +58,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage);
   registerAuth(app, deps);
-  registerIdempotency(app, deps.db);
+  registerIdempotency(app, deps.db, deps.appSecret);
 
   await app.register(
     async (api) => {

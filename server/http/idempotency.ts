@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError, badRequest, conflict } from './errors.ts';
@@ -35,7 +35,7 @@ const ABANDONED_AFTER_MS = 60 * 1000;
  * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
  * and key; a replay with the same request gets it back and changes nothing twice.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, secret: string): void {
   app.decorateRequest('idempotencySlot', null);
 
   app.addHook('preHandler', async (request, reply) => {
@@ -43,7 +43,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
     if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
     const scope = request.actor ? `user:${request.actor.user.guid}` : 'anonymous';
-    const fingerprint = createHash('sha256')
+    // Keyed with the server's secret: bodies may hold passwords, and a plain hash of one could be
+    // guessed far faster than its argon2 hash.
+    const fingerprint = createHmac('sha256', secret)
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
     const claimed = await db
@@ -55,7 +57,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       request.idempotencySlot = { scope, key };
       return;
     }
-    return replay(db, request, reply, { scope, key, fingerprint });
+    return replay(db, request, reply, { scope, key, fingerprint }, true);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -80,28 +82,39 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
   });
 }
 
-async function replay(db: Db, request: FastifyRequest, reply: FastifyReply, want: { scope: string; key: string; fingerprint: string }) {
-  const [row] = await db
-    .select()
-    .from(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key)));
+async function replay(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  want: { scope: string; key: string; fingerprint: string },
+  mayClaimAgain: boolean,
+): Promise<FastifyReply | undefined> {
+  const where = and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key));
+  const [row] = await db.select().from(idempotencyKeys).where(where);
+  if (!row && mayClaimAgain) {
+    // The first request ended with an answer that is not kept, between our insert and select.
+    const claimed = await db.insert(idempotencyKeys).values(want).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    if (claimed.length) {
+      request.idempotencySlot = { scope: want.scope, key: want.key };
+      return undefined;
+    }
+    return replay(db, request, reply, want, false);
+  }
   if (!row || row.fingerprint !== want.fingerprint) {
     throw new HttpError(422, 'IdempotencyKeyReused', 'This request was already sent with different content.', {
       developerMessage: 'The Idempotency-Key was used before for a different request; send a new key.',
     });
   }
   if (row.statusCode === null) {
-    if (Date.now() - row.createdAt.getTime() < ABANDONED_AFTER_MS) {
-      throw conflict('This request is still being processed. Try again in a moment.');
-    }
+    // Compared in SQL: the database keeps microseconds a JavaScript Date would lose.
     const retaken = await db
       .update(idempotencyKeys)
-      .set({ createdAt: new Date() })
-      .where(and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key), eq(idempotencyKeys.createdAt, row.createdAt)))
+      .set({ createdAt: sql`now()` })
+      .where(and(where, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`)))
       .returning({ key: idempotencyKeys.key });
     if (!retaken.length) throw conflict('This request is still being processed. Try again in a moment.');
     request.idempotencySlot = { scope: want.scope, key: want.key };
-    return;
+    return undefined;
   }
   return reply.code(row.statusCode).header('idempotent-replayed', 'true').send(row.response);
 }

@@ -46,7 +46,7 @@ const profileShape = z.object({
   default_card: z.string().nullable(),
   default_address: z.string().nullable(),
   shop_connection: z.object({ code: z.string(), shops: z.array(z.string()) }),
-  tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
+  tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready', 'failed']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
 });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
 const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
@@ -69,7 +69,12 @@ export const accountRoutes =
           params: guidParam,
           body: z.union([
             z.object({ referral_code: z.string().max(100) }),
-            z.object({ password: z.string().max(1000), password_confirmation: z.string().max(1000), email: z.string().max(320).optional() }),
+            z.object({
+              password: z.string().max(1000),
+              password_confirmation: z.string().max(1000),
+              current_password: z.string().max(1000),
+              email: z.string().max(320).optional(),
+            }),
             z.object({
               first_name: z.string().max(100).optional(),
               last_name: z.string().max(100).optional(),
@@ -110,7 +115,7 @@ export const accountRoutes =
 
     app.post(
       API.updateDefaultAddress,
-      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: z.string().max(64) }), response: { 200: profileShape } } },
+      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: z.union([z.literal(''), z.string().uuid({ error: 'This address does not exist.' })]) }), response: { 200: profileShape } } },
       (request) => setDefaultAddress(deps, request.actor, request.body.make_primary),
     );
 

@@ -61,7 +61,7 @@ export const cardRoutes =
 
     app.post(
       API.updateDefaultCard,
-      { schema: { tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: z.string().max(64) }) } },
+      { schema: { tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: z.union([z.literal(''), z.string().uuid({ error: 'This card does not exist.' })]) }) } },
       (request) => setDefaultCard(deps, request.actor, request.body.make_primary),
     );
 

@@ -1,6 +1,6 @@
-import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
-import { addresses, cards, sessions, users } from '../db/schema.ts';
+import { addresses, cards, passwordResets, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
@@ -161,22 +161,25 @@ export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: 
 
 /**
  * A new password for one's own account (PATCH /users/{guid} with password and confirmation). The
- * session making the change stays signed in; every other session ends.
+ * current password is asked for too, as for an email change: a borrowed session must not be
+ * enough to lock the owner out. The session making the change stays; every other one ends.
  */
 export async function changePassword(
   deps: ServerDeps,
   actor: Actor | null,
   guid: string,
-  input: { password: string; password_confirmation: string; email?: string | undefined },
+  input: { password: string; password_confirmation: string; current_password: string; email?: string | undefined },
 ) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid) throw notFound('This account does not exist.');
+  if (!(await verifyPassword(actor.user.passwordHash, input.current_password))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
   if (input.email !== undefined && normaliseEmail(input.email) !== actor.user.email) throw validationError('Use CHANGE ACCOUNT EMAIL to change the email of your account.');
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password !== input.password_confirmation) throw validationError(PASSWORD_RULE);
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.guid, guid));
     await tx.delete(sessions).where(and(eq(sessions.userGuid, guid), ne(sessions.id, actor.sessionId)));
+    await tx.update(passwordResets).set({ usedAt: sql`now()` }).where(and(eq(passwordResets.userGuid, guid), isNull(passwordResets.usedAt)));
   });
   return profile(deps, actor);
 }

@@ -26,7 +26,9 @@ export async function presignCertificate(deps: ServerDeps, actor: Actor | null, 
 /** The browser says the upload is done: the file is checked by content before it is kept. */
 export async function confirmCertificate(deps: ServerDeps, actor: Actor | null, input: { key: string }) {
   if (!actor) throw unauthorized();
-  if (!input.key.startsWith(keyPrefix(actor.user.guid))) throw notFound('This upload does not exist.');
+  // Only keys this service made: the user's folder, a uuid, .pdf (no other path reaches storage).
+  const own = new RegExp(`^${keyPrefix(actor.user.guid)}[0-9a-f-]{36}\\.pdf$`);
+  if (!own.test(input.key)) throw notFound('This upload does not exist.');
   const head = await deps.storage.head(input.key);
   if (!head) throw notFound('This upload does not exist. Please upload the file again.');
   const start = await deps.storage.readStart(input.key, PDF_MAGIC.length);

@@ -1,5 +1,5 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Mail, MailTransport } from '../adapters/mail/mail-transport.ts';
+import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
@@ -8,7 +8,7 @@ export const MAX_MAIL_ATTEMPTS = 24;
 
 export interface Mailer {
   /** Queues a mail in the outbox and tries to send it at once; never throws for a transport failure. */
-  send(mail: Mail): Promise<string>;
+  send(mail: OutgoingMail): Promise<string>;
   /** Sends what is still pending (called periodically). */
   sendPending(): Promise<number>;
 }
@@ -34,7 +34,9 @@ export function createMailer(db: Db, transport: MailTransport, from: string, log
     async send(mail) {
       const [row] = await db.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text }).returning();
       if (!row) throw new Error('mail not queued');
-      await attempt(row);
+      if ((await attempt(row)) && mail.secret) {
+        await db.update(mailOutbox).set({ bodyText: row.bodyText.replaceAll(mail.secret, '******') }).where(eq(mailOutbox.id, row.id));
+      }
       return row.id;
     },
     async sendPending() {

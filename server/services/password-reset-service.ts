@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { passwordResets, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, validationError } from '../http/errors.ts';
@@ -31,6 +31,8 @@ export async function forgotPassword(deps: ServerDeps, email: string) {
   const base = deps.config.publicUrl ?? '';
   const link = `${base}/reset-password?email=${encodeURIComponent(user.email)}`;
   await deps.mailer.send({
+    // Once sent, the outbox keeps the mail without the token: a database reader cannot use it.
+    secret: token,
     to: user.email,
     subject: 'Your password reset token',
     text: [
@@ -60,15 +62,20 @@ async function checkToken(deps: ServerDeps, email: string, rawToken: string) {
     .where(and(eq(users.email, normaliseEmail(email)), isNull(passwordResets.usedAt)))
     .orderBy(desc(passwordResets.createdAt))
     .limit(1);
-  const live = row && row.reset.expiresAt > now && row.reset.failedAttempts < RESET_MAX_FAILURES;
-  if (!row || !live) throw new HttpError(404, 'NotFound', TOKEN_INVALID);
-  if (row.reset.tokenHash !== hashToken(normaliseResetToken(rawToken))) {
-    await deps.db
-      .update(passwordResets)
-      .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
-      .where(eq(passwordResets.id, row.reset.id));
-    throw new HttpError(404, 'NotFound', TOKEN_INVALID);
-  }
+  if (!row || row.reset.expiresAt <= now) throw new HttpError(404, 'NotFound', TOKEN_INVALID);
+  // Every try takes one of the 5 slots first, atomically, so parallel guesses cannot share one;
+  // a right token gives its slot back.
+  const [slot] = await deps.db
+    .update(passwordResets)
+    .set({ failedAttempts: sql`${passwordResets.failedAttempts} + 1` })
+    .where(and(eq(passwordResets.id, row.reset.id), isNull(passwordResets.usedAt), lt(passwordResets.failedAttempts, RESET_MAX_FAILURES)))
+    .returning({ id: passwordResets.id });
+  if (!slot) throw new HttpError(404, 'NotFound', TOKEN_INVALID);
+  if (row.reset.tokenHash !== hashToken(normaliseResetToken(rawToken))) throw new HttpError(404, 'NotFound', TOKEN_INVALID);
+  await deps.db
+    .update(passwordResets)
+    .set({ failedAttempts: sql`${passwordResets.failedAttempts} - 1` })
+    .where(eq(passwordResets.id, row.reset.id));
   return row;
 }
 
@@ -88,7 +95,13 @@ export async function resetPassword(
   const now = deps.now?.() ?? new Date();
   const passwordHash = await hashPassword(input.password);
   await deps.db.transaction(async (tx) => {
-    await tx.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.id, reset.id));
+    // Used once: of two resets racing with the same token, only the first gets here.
+    const used = await tx
+      .update(passwordResets)
+      .set({ usedAt: now })
+      .where(and(eq(passwordResets.id, reset.id), isNull(passwordResets.usedAt)))
+      .returning({ id: passwordResets.id });
+    if (!used.length) throw new HttpError(404, 'NotFound', TOKEN_INVALID);
     await tx.update(users).set({ passwordHash, failedLoginCount: 0, failedLoginAt: null, updatedAt: now }).where(eq(users.guid, user.guid));
     await tx.delete(sessions).where(eq(sessions.userGuid, user.guid));
   });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { shopConnections, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
-import { notFound, validationError } from '../http/errors.ts';
+import { conflict, notFound, validationError } from '../http/errors.ts';
 
 export const UNKNOWN_CONNECTION_CODE = 'This connection code does not exist. You can find your code on your account profile page.';
 const SHOP_DOMAIN = /^[a-z0-9][a-z0-9-]{0,60}\.myshopify\.com$/;
@@ -33,9 +33,9 @@ export async function connectShop(deps: ServerDeps, input: { code: string; shop:
   const code = input.code.trim().toUpperCase();
   const [owner] = await deps.db.select({ guid: users.guid }).from(users).where(eq(users.shopConnectionCode, code));
   if (!owner) throw notFound(UNKNOWN_CONNECTION_CODE);
-  await deps.db
-    .insert(shopConnections)
-    .values({ userGuid: owner.guid, shopDomain: shop })
-    .onConflictDoUpdate({ target: shopConnections.shopDomain, set: { userGuid: owner.guid, connectedAt: new Date() } });
+  // A shop stays with the account that connected it first: a code cannot move someone else's shop.
+  await deps.db.insert(shopConnections).values({ userGuid: owner.guid, shopDomain: shop }).onConflictDoNothing();
+  const [holder] = await deps.db.select({ userGuid: shopConnections.userGuid }).from(shopConnections).where(eq(shopConnections.shopDomain, shop));
+  if (holder?.userGuid !== owner.guid) throw conflict('This shop is already connected to another lab account. Contact the lab to move it.');
   return { success: true as const, shop };
 }

@@ -17,7 +17,7 @@ const keyFor = (userGuid: string, year: number, ext: 'csv' | 'pdf') => `reports/
 /** Asks for a year's report: the background job writes it; the profile shows it when ready. */
 export async function requestTaxReport(deps: ServerDeps, actor: Actor | null, year: number) {
   if (!actor) throw unauthorized();
-  const current = (deps.now?.() ?? new Date()).getFullYear();
+  const current = (deps.now?.() ?? new Date()).getUTCFullYear();
   if (year < FIRST_REPORT_YEAR || year > current) throw validationError(`Sales reports cover ${FIRST_REPORT_YEAR} to ${current}.`);
   await deps.db
     .insert(taxReports)
@@ -27,7 +27,10 @@ export async function requestTaxReport(deps: ServerDeps, actor: Actor | null, ye
   return { year, status: 'generating' as const };
 }
 
-/** The job: every paid order of the year with its figures, as a CSV and a PDF in storage. */
+/**
+ * The job: every paid order of the year with its figures, as a CSV and a PDF in storage. Years
+ * are UTC years (a lab in another time zone sees New Year's Eve orders by UTC date).
+ */
 export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; year: number }) {
   const [user] = await deps.db.select().from(users).where(eq(users.guid, job.userGuid));
   if (!user) return;
@@ -45,14 +48,32 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     )
     .orderBy(asc(labOrders.paidAt));
   const money = (cents: number) => (cents / 100).toFixed(2);
-  const rows = orders.map((o) => [o.orderName, o.paidAt?.toISOString().slice(0, 10) ?? '', money(o.subtotalCents), money(o.discountCents), money(o.shippingCents), money(o.totalCents)]);
+  const rows = orders.map((o) => [
+    o.orderName,
+    o.paidAt?.toISOString().slice(0, 10) ?? '',
+    money(o.subtotalCents),
+    money(o.discountCents),
+    money(o.creditCents),
+    money(o.shippingCents),
+    money(o.totalCents),
+  ]);
   const sum = (pick: (o: (typeof orders)[number]) => number) => orders.reduce((s, o) => s + pick(o), 0);
-  const totals = { subtotal: sum((o) => o.subtotalCents), discount: sum((o) => o.discountCents), shipping: sum((o) => o.shippingCents), total: sum((o) => o.totalCents) };
-  const header = ['Order', 'Paid on', 'Subtotal', 'Discount', 'Shipping', 'Total'];
-  const csv = toCsv(header, [...rows, ['TOTAL', '', money(totals.subtotal), money(totals.discount), money(totals.shipping), money(totals.total)]]);
+  const totals = {
+    subtotal: sum((o) => o.subtotalCents),
+    discount: sum((o) => o.discountCents),
+    credit: sum((o) => o.creditCents),
+    shipping: sum((o) => o.shippingCents),
+    total: sum((o) => o.totalCents),
+  };
+  // Subtotal - discount - credit + shipping = total, per order and in the TOTAL row.
+  const header = ['Order', 'Paid on', 'Subtotal', 'Discount', 'Credit', 'Shipping', 'Total'];
+  const csv = toCsv(header, [
+    ...rows,
+    ['TOTAL', '', money(totals.subtotal), money(totals.discount), money(totals.credit), money(totals.shipping), money(totals.total)],
+  ]);
 
   const cell = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}.` : text.padEnd(width));
-  const line = (r: string[]) => [cell(r[0] ?? '', 34), cell(r[1] ?? '', 12), ...r.slice(2).map((v) => v.padStart(11))].join(' ');
+  const line = (r: string[]) => [cell(r[0] ?? '', 28), cell(r[1] ?? '', 11), ...r.slice(2).map((v) => v.padStart(10))].join(' ');
   const pdf = textPdf([
     { text: `Sales report ${job.year}`, bold: true },
     { text: `${fullName(user)}${user.businessName ? `, ${user.businessName}` : ''} (${user.email})` },
@@ -61,7 +82,10 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     { text: line(header), bold: true },
     ...(rows.length ? rows.map((r) => ({ text: line(r) })) : [{ text: `No paid orders in ${job.year}.` }]),
     { text: '' },
-    { text: `Total sales ${formatMoney(totals.total)} (subtotal ${formatMoney(totals.subtotal)}, discount ${formatMoney(totals.discount)}, shipping ${formatMoney(totals.shipping)})`, bold: true },
+    {
+      text: `Total ${formatMoney(totals.total)} (subtotal ${formatMoney(totals.subtotal)}, discount ${formatMoney(totals.discount)}, credit ${formatMoney(totals.credit)}, shipping ${formatMoney(totals.shipping)})`,
+      bold: true,
+    },
   ]);
 
   const csvKey = keyFor(job.userGuid, job.year, 'csv');
@@ -77,7 +101,7 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
 /** The years of SALES HISTORY with what each has: nothing yet, a report on its way, or links. */
 export async function taxReportsOf(deps: ServerDeps, userGuid: string) {
   const rows = await deps.db.select().from(taxReports).where(eq(taxReports.userGuid, userGuid));
-  const current = (deps.now?.() ?? new Date()).getFullYear();
+  const current = (deps.now?.() ?? new Date()).getUTCFullYear();
   const years = Array.from({ length: current - FIRST_REPORT_YEAR + 1 }, (_, i) => FIRST_REPORT_YEAR + i);
   return Promise.all(
     years.map(async (year) => {
@@ -85,10 +109,15 @@ export async function taxReportsOf(deps: ServerDeps, userGuid: string) {
       const ready = row?.status === 'ready' && row.csvKey && row.pdfKey;
       return {
         year,
-        status: (row?.status ?? 'none') as 'none' | 'generating' | 'ready',
+        status: (row?.status ?? 'none') as 'none' | 'generating' | 'ready' | 'failed',
         csv_link: ready ? await deps.storage.presignGet(row.csvKey ?? '', { expiresInSeconds: DOWNLOAD_URL_TTL_S, downloadName: `sales-${year}.csv` }) : null,
         pdf_link: ready ? await deps.storage.presignGet(row.pdfKey ?? '', { expiresInSeconds: DOWNLOAD_URL_TTL_S, downloadName: `sales-${year}.pdf` }) : null,
       };
     }),
   );
+}
+
+/** A report whose job failed is shown as failed, so the photographer can ask again. */
+export async function markTaxReportFailed(deps: ServerDeps, job: { userGuid: string; year: number }) {
+  await deps.db.update(taxReports).set({ status: 'failed' }).where(and(eq(taxReports.userGuid, job.userGuid), eq(taxReports.year, job.year)));
 }

@@ -38,7 +38,7 @@ export interface Profile {
   default_card: string | null;
   default_address: string | null;
   shop_connection: { code: string; shops: string[] };
-  tax_reports: { year: number; status: 'none' | 'generating' | 'ready'; csv_link: string | null; pdf_link: string | null }[];
+  tax_reports: { year: number; status: 'none' | 'generating' | 'ready' | 'failed'; csv_link: string | null; pdf_link: string | null }[];
 }
 
 export interface ReferralRow {

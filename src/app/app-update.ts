@@ -27,6 +27,12 @@ const check = () => void checkForNewVersion();
  */
 export function startAppUpdates(): void {
   if ('serviceWorker' in navigator && import.meta.env.PROD) {
+    // When another tab accepts a new version, its worker takes every tab: follow it here too,
+    // or this tab would run old code against the new worker. (Not on the first install.)
+    const hadController = navigator.serviceWorker.controller !== null;
+    navigator.serviceWorker.addEventListener('controllerchange', () => {
+      if (hadController) window.location.reload();
+    });
     workbox = new Workbox('/sw.js', { scope: '/' });
     workbox.addEventListener('waiting', () => useAppUpdate.setState({ available: true }));
     workbox.register().catch((err: unknown) => console.warn('service worker registration failed', err));
@@ -48,7 +54,6 @@ export async function checkForNewVersion(): Promise<void> {
   localStorage.setItem(VERSION_KEYS.lastCheck, String(Date.now()));
   localStorage.setItem(VERSION_KEYS.clientVersion, serverVersion);
   if (serverVersion === RUNNING_VERSION) return;
-  await clearVersionedCaches();
   if (workbox) {
     // Fetches the new sw.js; its 'waiting' event then offers the update.
     await workbox.update();
@@ -57,12 +62,17 @@ export async function checkForNewVersion(): Promise<void> {
   }
 }
 
-/** Takes the new version: the waiting worker takes over, then the page reloads onto it. */
-export function applyUpdate(): void {
-  if (!workbox) {
+/**
+ * Takes the new version: stale caches go, the waiting worker takes over, and the page reloads
+ * onto it (through the controllerchange listener above, like every other open tab).
+ */
+export async function applyUpdate(): Promise<void> {
+  await clearVersionedCaches();
+  const waiting = workbox ? (await navigator.serviceWorker.getRegistration())?.waiting : null;
+  if (!workbox || !waiting) {
+    // No worker waits (another tab already took the update, or no service worker): a reload does it.
     window.location.reload();
     return;
   }
-  workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
 }

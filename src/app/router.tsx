@@ -54,7 +54,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.priceLists, element: <PriceListsScreen /> },
               { path: ROUTES.cartPreview, element: planned('CART PREVIEW', 'See each line item on its paper.') },
               { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
-              { path: ROUTES.photographer, element: <CreditScreen key="photographer" /> },
+              { path: ROUTES.photographer, element: <CreditScreen /> },
               { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
               { path: ROUTES.orderThanks, element: <OrderThanksScreen /> },
               { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },

@@ -7,7 +7,7 @@ export function UpdateBanner() {
   return (
     <div className="update-banner" role="status">
       <span>A new version of the app is ready. Your unsent changes and uploads are kept.</span>
-      <button type="button" className="button primary" onClick={applyUpdate}>
+      <button type="button" className="button primary" onClick={() => void applyUpdate()}>
         UPDATE NOW
       </button>
     </div>

@@ -70,6 +70,12 @@ describe('shipping addresses', () => {
     expect((await call('GET', '/profile', other.token)).json().addresses.data).toEqual([]);
   });
 
+  it('answers 422, not a crash, for a primary choice that is no id', async () => {
+    const me = await photographer();
+    const res = await call('POST', '/accounts/update_default_address', me.token, { make_primary: 'abc' });
+    expect(expectErrorBody(res.json(), 422).class_name).toBe('ValidationError');
+  });
+
   it('refuses a zip that is not 5 digits, and saves nothing', async () => {
     const me = await photographer();
     const res = await call('POST', '/addresses', me.token, { ...address, zip: '3720' });
@@ -128,6 +134,12 @@ describe('shop connections', () => {
     const ok = await connect({ code: code.toLowerCase(), shop: 'https://North-Light.myshopify.com/admin' });
     expect(ok.json()).toEqual({ success: true, shop: 'north-light.myshopify.com' });
     expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
+    // Another photographer's code cannot move the shop.
+    const thief = await photographer();
+    const thiefCode = (await call('GET', '/profile', thief.token)).json().shop_connection.code as string;
+    const taken = await connect({ code: thiefCode, shop: 'north-light.myshopify.com' });
+    expect(expectErrorBody(taken.json(), 409).message).toMatch(/already connected to another lab account/);
+    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
   });
 });
 
@@ -154,17 +166,19 @@ describe('referral credit', () => {
 });
 
 describe('PATCH /users/{guid} with a new password', () => {
-  it('sets it for one’s own account, keeps this session and ends the others', async () => {
+  it('needs the current password, keeps this session and ends the others', async () => {
     const me = await photographer();
     const elsewhere = await signIn(t.app, me.user.email, me.password);
-    const short = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'short', password_confirmation: 'short' });
+    const wrong = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'guessing-it' });
+    expect(expectErrorBody(wrong.json(), 422).class_name).toBe('IncorrectPassword');
+    const short = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'short', password_confirmation: 'short', current_password: me.password });
     expect(expectErrorBody(short.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
-    const ok = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', email: me.user.email });
+    const ok = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password, email: me.user.email });
     expect(ok.statusCode).toBe(200);
     expect((await call('GET', '/profile', me.token)).statusCode).toBe(200);
     expect((await call('GET', '/profile', elsewhere)).statusCode).toBe(401);
     await expect(signIn(t.app, me.user.email, 'brand-new-pass')).resolves.toBeTruthy();
     const other = await photographer();
-    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass' })).statusCode).toBe(404);
+    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass', current_password: other.password })).statusCode).toBe(404);
   });
 });

@@ -69,6 +69,22 @@ describe('Idempotency-Key', () => {
     expect(calls).toBe(before + 2);
   });
 
+  it('a key whose first request died unanswered is taken over after a minute, not blocked for a day', async () => {
+    const { idempotencyKeys } = await import('../../server/db/schema.ts');
+    const { sql } = await import('drizzle-orm');
+    const before = calls;
+    const first = await send('key-dead', { n: 7 });
+    expect(first.statusCode).toBe(200);
+    // As if the process had died before answering, two minutes ago.
+    await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` });
+    const retry = await send('key-dead', { n: 7 });
+    expect(retry.statusCode).toBe(200);
+    expect(calls).toBe(before + 2);
+    // A claim still fresh is in progress: 409.
+    await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now()` });
+    expect((await send('key-dead', { n: 7 })).statusCode).toBe(409);
+  });
+
   it('a key longer than 200 characters is refused', async () => {
     const res = await send('k'.repeat(201), {});
     expect(res.statusCode).toBe(400);

@@ -6,6 +6,11 @@ export interface Mail {
   text: string;
 }
 
+/** A mail as queued: `secret` (a token in the text) is blanked in the outbox once delivered. */
+export interface OutgoingMail extends Mail {
+  secret?: string;
+}
+
 /** Hands a mail to the world: SMTP in production, the log by default. */
 export interface MailTransport {
   readonly name: 'log' | 'smtp';

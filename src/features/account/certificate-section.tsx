@@ -3,6 +3,7 @@ import { getProfile, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { uploadCertificate } from '../../api/uploads.ts';
 import { CERTIFICATE_NOT_PDF, isPdfFile } from '../../domain/validation.ts';
+import { ErrorLines } from '../../ui/error-lines.tsx';
 
 /** BLANKET CERTIFICATE OF RESALE: PDF upload through a signed address, and download. */
 export function CertificateSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
@@ -53,14 +54,7 @@ export function CertificateSection({ profile, onSaved }: { profile: Profile; onS
           UPLOAD CERTIFICATE
         </button>
       </div>
-      {errors.length ? (
-        <div className="form-error" role="alert">
-          <p>Errors while uploading:</p>
-          {errors.map((line, i) => (
-            <p key={i}>{line}</p>
-          ))}
-        </div>
-      ) : null}
+      <ErrorLines title="Errors while uploading:" lines={errors} />
     </section>
   );
 }

@@ -48,6 +48,7 @@ export function SalesHistorySection({ profile, onSaved }: { profile: Profile; on
             <tr key={r.year}>
               <th scope="row">{r.year}</th>
               <td className="report-actions">
+                {r.status === 'failed' ? <span className="field-error">The report could not be made.</span> : null}
                 {r.status === 'generating' ? (
                   <span role="status">generating...</span>
                 ) : (

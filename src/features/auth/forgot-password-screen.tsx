@@ -1,40 +1,24 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorLines } from '../../api/errors.ts';
 import { forgotPassword } from '../../api/password.ts';
 import { emailHasAccount } from '../../api/signup.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { looksLikeEmail } from '../../domain/validation.ts';
+import { ErrorLines } from '../../ui/error-lines.tsx';
+import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const EMAIL_UNKNOWN = 'Email does not exist. Please register as a new user.';
-// A pause in typing before the email is checked with the server.
-const CHECK_DELAY_MS = 300;
 
 /** /forgot-password: SUBMIT only once the server knows the email (accounts.md §2, §5). */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
-  const [checked, setChecked] = useState<{ email: string; exists: boolean } | null>(null);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
   const typed = email.trim();
 
-  useEffect(() => {
-    if (!looksLikeEmail(typed)) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      emailHasAccount(typed).then(
-        (exists) => current && setChecked({ email: typed, exists }),
-        (err: unknown) => current && setFailure(errorLines(err)),
-      );
-    }, CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [typed]);
-
-  const known = checked?.email === typed ? checked.exists : null;
+  const known = useServerCheck(looksLikeEmail(typed) ? typed : null, emailHasAccount);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -63,13 +47,7 @@ export function ForgotPasswordScreen() {
             {EMAIL_UNKNOWN} <Link to={ROUTES.signupStep1}>SIGN UP</Link>
           </p>
         ) : null}
-        {failure ? (
-          <div className="form-error" role="alert">
-            {failure.map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines lines={failure ?? []} />
         <button type="submit" className="button primary" disabled={known !== true || busy}>
           SUBMIT
         </button>

@@ -5,6 +5,7 @@ import { ApiError, LOGGED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, errorLines, logErro
 import { saveSession } from '../../api/session.ts';
 import { LOGGED_OUT_FLAG, ROUTES } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
+import { ErrorLines } from '../../ui/error-lines.tsx';
 
 type ServerState = 'checking' | 'online' | 'offline';
 interface FromState {
@@ -82,13 +83,7 @@ export function LoginScreen() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </label>
-        {failure ? (
-          <div className="form-error" role="alert">
-            {failure.map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines lines={failure ?? []} />
         <button type="submit" className="button primary" disabled={busy}>
           {busy ? 'SIGNING IN...' : 'SIGN IN'}
         </button>

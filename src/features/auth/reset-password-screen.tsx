@@ -1,10 +1,12 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorLines } from '../../api/errors.ts';
 import { resetPassword, resetTokenValid } from '../../api/password.ts';
 import { saveSession } from '../../api/session.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
+import { ErrorLines } from '../../ui/error-lines.tsx';
+import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const TOKEN_INVALID = 'Reset token either expired or is not valid for this email address.';
 export const PASSWORD_RULE = 'Password fields must match and be at least 8 characters long.';
@@ -13,6 +15,11 @@ const TOKEN_LENGTH = 6;
 /** The token as typed: letters, digits and spaces only; checked once 6 characters without spaces. */
 const cleanToken = (raw: string) => raw.replace(/[^A-Za-z0-9 ]/g, '');
 const compactToken = (raw: string) => raw.replace(/\s+/g, '');
+/** Checks 'email|token' (one value, so the answer is tied to both as typed). */
+const askToken = (key: string) => {
+  const [email = '', token = ''] = key.split('|');
+  return resetTokenValid(email, token);
+};
 
 /** /reset-password: email, reset token, new password twice, SAVE → signed in at / (accounts.md §2). */
 export function ResetPasswordScreen() {
@@ -22,7 +29,6 @@ export function ResetPasswordScreen() {
   const [token, setToken] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
-  const [checked, setChecked] = useState<{ key: string; valid: boolean } | null>(null);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -30,19 +36,9 @@ export function ResetPasswordScreen() {
   const key = `${email.trim()}|${compact}`;
   const checkable = looksLikeEmail(email) && compact.length === TOKEN_LENGTH;
 
-  useEffect(() => {
-    if (!checkable) return;
-    let current = true;
-    resetTokenValid(email.trim(), compact).then(
-      (valid) => current && setChecked({ key, valid }),
-      (err: unknown) => current && setFailure(errorLines(err)),
-    );
-    return () => {
-      current = false;
-    };
-  }, [checkable, email, compact, key]);
-
-  const tokenValid = checkable && checked?.key === key ? checked.valid : null;
+  // Debounced like every check: each wrong token counts against the 5 tries, so half-typed
+  // corrections must not spend them.
+  const tokenValid = useServerCheck(checkable ? key : null, askToken);
   const passwordsMatch = passwordsOk(password, confirmation);
   const ready = tokenValid === true && passwordsMatch;
 
@@ -91,13 +87,7 @@ export function ResetPasswordScreen() {
           <input type="password" autoComplete="new-password" value={confirmation} onChange={(e) => setConfirmation(e.target.value)} />
         </label>
         <p className={(password || confirmation) && !passwordsMatch ? 'field-error' : 'muted'}>{PASSWORD_RULE}</p>
-        {failure ? (
-          <div className="form-error" role="alert">
-            {failure.map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines lines={failure ?? []} />
         <button type="submit" className="button primary" disabled={!ready || busy}>
           SAVE
         </button>

@@ -7,7 +7,7 @@ import { updateNewUser } from '../../api/signup.ts';
 import { toCsv } from '../../domain/csv.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { routePath, ROUTES } from '../../domain/paths.ts';
-import { ReferralCodeField, referralCodeValid, type ReferralCheck } from '../../ui/referral-code-field.tsx';
+import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { OwnReferralCode } from './own-referral-code.tsx';
 
@@ -16,6 +16,12 @@ export function CreditScreen() {
   const { guid: routeGuid } = useParams();
   const ownGuid = useSession((s) => s.session?.guid ?? '');
   const guid = routeGuid ?? ownGuid;
+  // A page per photographer: moving between photographers starts afresh, so a late answer for
+  // the previous one cannot show under the next.
+  return <PhotographerCredit key={guid} guid={guid} />;
+}
+
+function PhotographerCredit({ guid }: { guid: string }) {
   const [data, setData] = useState<{ user: AccountUser; referrals: ReferralRow[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -124,7 +130,7 @@ export function CreditScreen() {
 /** 'Were you referred by another photographer?': shown only while no referrer is recorded. */
 function SubmitReferrer({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('');
-  const [check, setCheck] = useState<ReferralCheck | null>(null);
+  const exists = useReferralCodeCheck(code);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {
@@ -143,8 +149,8 @@ function SubmitReferrer({ onDone }: { onDone: () => void }) {
     <section className="account-section" aria-labelledby="submit-referrer">
       <h2 id="submit-referrer">Were you referred by another photographer?</h2>
       <form onSubmit={(e) => void onSubmit(e)} className="field-grid">
-        <ReferralCodeField value={code} onChange={setCode} check={check} onChecked={setCheck} />
-        <button type="submit" className="button primary" disabled={!referralCodeValid(code, check) || busy}>
+        <ReferralCodeField value={code} onChange={setCode} exists={exists} />
+        <button type="submit" className="button primary" disabled={exists !== true || busy}>
           SUBMIT
         </button>
       </form>

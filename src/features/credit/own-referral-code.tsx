@@ -1,39 +1,21 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { errorLines } from '../../api/errors.ts';
 import { referralCodeExists, updateReferralCode } from '../../api/signup.ts';
 import { REFERRAL_CHECK_FROM } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
+import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const CODE_IN_USE = 'This referral code is already in use.';
-// A pause in typing before the code is checked with the server.
-const CHECK_DELAY_MS = 300;
 
 /** YOUR REFERRAL CODE: SAVE only while the typed code is free (accounts.md §4, §5). */
 export function OwnReferralCode(props: { guid: string; current: string; onSaved: (code: string) => void }) {
   const [code, setCode] = useState(props.current);
-  const [free, setFree] = useState<{ code: string; free: boolean } | null>(null);
   const [saving, setSaving] = useState(false);
   const typed = code.trim().toUpperCase();
   const saved = props.current;
 
-  useEffect(() => {
-    if (typed.length < REFERRAL_CHECK_FROM || typed === saved) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      referralCodeExists(typed).then(
-        (exists) => current && setFree({ code: typed, free: !exists }),
-        () => {
-          // Unreachable: SAVE stays disabled.
-        },
-      );
-    }, CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [typed, saved]);
-
-  const answer = free?.code === typed ? free.free : null;
+  const exists = useServerCheck(typed.length >= REFERRAL_CHECK_FROM && typed !== saved ? typed : null, referralCodeExists);
+  const answer = exists === null ? null : !exists;
   const ready = answer === true && !saving;
 
   const onSubmit = async (e: FormEvent) => {

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { connectShop } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
+import { ErrorLines } from '../../ui/error-lines.tsx';
 
 /** The marketing site, which this page links back to (accounts.md §1). */
 export const MARKETING_SITE_URL: string = import.meta.env.VITE_MARKETING_URL ?? 'https://www.example.com';
@@ -47,13 +48,7 @@ export function ShopConnectScreen() {
               <input value={code} autoCapitalize="characters" onChange={(e) => setCode(e.target.value)} />
             </label>
             <p className="muted">If you do not have a code, you can find it on your account profile page.</p>
-            {failure ? (
-              <div className="form-error" role="alert">
-                {failure.map((line, i) => (
-                  <p key={i}>{line}</p>
-                ))}
-              </div>
-            ) : null}
+            <ErrorLines lines={failure ?? []} />
             <button type="submit" className="button primary" disabled={!code.trim() || !shop.trim() || busy}>
               CONNECT
             </button>

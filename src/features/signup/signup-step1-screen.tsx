@@ -5,12 +5,11 @@ import { saveSession } from '../../api/session.ts';
 import { emailHasAccount, signUp } from '../../api/signup.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
+import { useServerCheck } from '../../ui/use-server-check.ts';
 import { FormFailure } from './form-failure.tsx';
 import { rememberReferralCode } from './referral-arrival.ts';
 
 export const EMAIL_IN_USE = 'Email already in use. Please login or reset your password.';
-// Wait for a pause in typing before asking the server whether the email is taken.
-const EMAIL_CHECK_DELAY_MS = 300;
 
 /** /signup/1-of-3 and /refer/:id (accounts.md §2): the account, signed in at once. */
 export function SignupStep1Screen() {
@@ -18,7 +17,8 @@ export function SignupStep1Screen() {
   const navigate = useNavigate();
   const [form, setForm] = useState({ first_name: '', last_name: '', email: '', website: '', password: '', password_confirmation: '' });
   const [terms, setTerms] = useState(false);
-  const [emailTaken, setEmailTaken] = useState(false);
+  // The server said so at submit, for this email (a race with the live check).
+  const [takenAtSubmit, setTakenAtSubmit] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
@@ -26,31 +26,17 @@ export function SignupStep1Screen() {
     if (referralCode) rememberReferralCode(referralCode);
   }, [referralCode]);
 
-  useEffect(() => {
-    if (!looksLikeEmail(form.email)) return;
-    let current = true;
-    const timer = window.setTimeout(() => {
-      emailHasAccount(form.email.trim()).then(
-        (taken) => current && setEmailTaken(taken),
-        () => {
-          // The server is unreachable: sign-up itself will say so.
-        },
-      );
-    }, EMAIL_CHECK_DELAY_MS);
-    return () => {
-      current = false;
-      window.clearTimeout(timer);
-    };
-  }, [form.email]);
 
   const field = (name: keyof typeof form) => ({
     name,
     value: form[name],
     onChange: (e: { target: { value: string } }) => {
-      if (name === 'email') setEmailTaken(false);
       setForm((f) => ({ ...f, [name]: e.target.value }));
     },
   });
+
+  const typedEmail = form.email.trim();
+  const emailTaken = useServerCheck(looksLikeEmail(typedEmail) ? typedEmail : null, emailHasAccount) === true || takenAtSubmit === typedEmail;
 
   const ready =
     form.first_name.trim() !== '' &&
@@ -70,7 +56,7 @@ export function SignupStep1Screen() {
       void navigate(ROUTES.signupStep2);
     } catch (err) {
       logErrorDetails(err);
-      if ((err as { className?: string }).className === 'EmailInUse') setEmailTaken(true);
+      if ((err as { className?: string }).className === 'EmailInUse') setTakenAtSubmit(typedEmail);
       else setFailure(err);
       setBusy(false);
     }

@@ -4,7 +4,7 @@ import { updateNewUser } from '../../api/signup.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { FormFailure } from './form-failure.tsx';
 import { forgetReferralCode, rememberedReferralCode } from './referral-arrival.ts';
-import { ReferralCodeField, referralCodeValid, type ReferralCheck } from '../../ui/referral-code-field.tsx';
+import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-field.tsx';
 
 /** /signup/2-of-3: 'Were you referred by another photographer?' */
 export function SignupStep2Screen() {
@@ -12,11 +12,11 @@ export function SignupStep2Screen() {
   const arrivedWith = rememberedReferralCode();
   const [answer, setAnswer] = useState<'' | 'YES' | 'NO'>(arrivedWith ? 'YES' : '');
   const [code, setCode] = useState(arrivedWith);
-  const [check, setCheck] = useState<ReferralCheck | null>(null);
+  const exists = useReferralCodeCheck(code);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 
-  const ready = answer === 'NO' || (answer === 'YES' && referralCodeValid(code, check));
+  const ready = answer === 'NO' || (answer === 'YES' && exists === true);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -48,7 +48,7 @@ export function SignupStep2Screen() {
             <option value="NO">NO</option>
           </select>
         </label>
-        {answer === 'YES' ? <ReferralCodeField value={code} onChange={setCode} check={check} onChecked={setCheck} /> : null}
+        {answer === 'YES' ? <ReferralCodeField value={code} onChange={setCode} exists={exists} /> : null}
         {failure ? <FormFailure error={failure} /> : null}
         <button type="submit" className="button primary" disabled={!ready || busy}>
           NEXT

@@ -7,6 +7,7 @@ import { uploadCertificate } from '../../api/uploads.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { CERTIFICATE_NOT_PDF, isPdfFile } from '../../domain/validation.ts';
 import { FormFailure } from './form-failure.tsx';
+import { ErrorLines } from '../../ui/error-lines.tsx';
 
 
 /** /signup/3-of-3: 'Is your business located in Tennessee?' with the certificate when YES. */
@@ -76,14 +77,7 @@ export function SignupStep3Screen() {
             </label>
           </>
         ) : null}
-        {uploadErrors.length ? (
-          <div className="form-error" role="alert">
-            <p>Errors while uploading:</p>
-            {uploadErrors.map((line, i) => (
-              <p key={i}>{line}</p>
-            ))}
-          </div>
-        ) : null}
+        <ErrorLines title="Errors while uploading:" lines={uploadErrors} />
         {failure ? <FormFailure error={failure} /> : null}
         <button type="submit" className="button primary" disabled={!ready || busy}>
           {busy ? 'SUBMITTING...' : 'SUBMIT APPLICATION'}
