@@ -26,7 +26,8 @@ export default defineConfig({
     command: 'node_modules/.bin/tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${PORT}/api/v2/status`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start creates the database, loads the catalogue and the job schema.
+    timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

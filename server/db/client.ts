@@ -31,8 +31,11 @@ export async function openDatabase(opts: { databaseUrl?: string | undefined; dat
   return wrapPglite(await PGlite.create(dir));
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, onIdleError: (err: Error) => void = (err) => console.error('database connection lost:', err.message)): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url });
+  // An idle connection dropped by the server (a restart, a failover) must not crash the process:
+  // the pool replaces it on the next query.
+  pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
   return {

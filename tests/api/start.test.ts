@@ -18,7 +18,8 @@ function start(env: Record<string, string>) {
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   const ready = async () => {
-    for (let i = 0; i < 200 && !stdout.includes('Print lab is running'); i++) {
+    // A first start creates the database, loads the catalogue and the job schema: allow a minute.
+    for (let i = 0; i < 600 && !stdout.includes('Print lab is running'); i++) {
       if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -72,7 +73,7 @@ describe('starting the server', () => {
     expect(login.status).toBe(200);
     second.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
-  }, 60_000);
+  }, 150_000);
 
   it.runIf(process.env.API_TEST_DATABASE === 'postgres')('starts on PostgreSQL when DATABASE_URL is set', async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
@@ -95,7 +96,7 @@ describe('starting the server', () => {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await admin.end();
     }
-  }, 60_000);
+  }, 150_000);
 });
 
 describe('the catalogue command', () => {
@@ -124,5 +125,5 @@ describe('the catalogue command', () => {
     const broken = run(['load', file]);
     expect(broken.code).toBe(1);
     expect(broken.err).toContain('The catalogue file is not valid');
-  }, 60_000);
+  }, 150_000);
 });
