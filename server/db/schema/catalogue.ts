@@ -1,0 +1,74 @@
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The lab's catalogue. Loading a new catalogue file adds a new set of rows and retires the old
+ * one; old rows stay, so line items built with them keep their products and prices.
+ */
+export const catalogues = pgTable('catalogues', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull(),
+  active: boolean('active').notNull().default(false),
+  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const papers = pgTable(
+  'papers',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    catalogueId: bigint('catalogue_id', { mode: 'number' })
+      .notNull()
+      .references(() => catalogues.id),
+    name: text('name').notNull(),
+    allowsBorder: boolean('allows_border').notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('papers_catalogue_idx').on(t.catalogueId)],
+);
+
+export const printSizes = pgTable(
+  'print_sizes',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    paperGuid: uuid('paper_guid')
+      .notNull()
+      .references(() => papers.guid),
+    name: text('name').notNull(),
+    xAspect: integer('x_aspect').notNull(),
+    yAspect: integer('y_aspect').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('print_sizes_paper_idx').on(t.paperGuid)],
+);
+
+export const finishingServices = pgTable(
+  'finishing_services',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    printSizeGuid: uuid('print_size_guid')
+      .notNull()
+      .references(() => printSizes.guid),
+    category: text('category').notNull(),
+    name: text('name').notNull(),
+    frameProfile: text('frame_profile'),
+    priceCents: integer('price_cents').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('finishing_services_print_size_idx').on(t.printSizeGuid)],
+);
+
+export const finishingDetails = pgTable(
+  'finishing_details',
+  {
+    guid: uuid('guid').primaryKey().defaultRandom(),
+    finishingServiceGuid: uuid('finishing_service_guid')
+      .notNull()
+      .references(() => finishingServices.guid),
+    kind: text('kind').notNull(),
+    name: text('name').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('finishing_details_service_idx').on(t.finishingServiceGuid)],
+);

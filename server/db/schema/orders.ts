@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { users } from './accounts.ts';
+
+export const labOrders = pgTable(
+  'lab_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guid: uuid('guid').notNull().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    orderName: text('order_name').notNull(),
+    status: text('status').notNull().default('open'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    // The order's figures as charged, in cents (DESIGN.md §5); the sales report reads them.
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    creditCents: integer('credit_cents').notNull().default(0),
+    shippingCents: integer('shipping_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('lab_orders_guid_key').on(t.guid),
+    index('lab_orders_user_idx').on(t.userGuid),
+    // Order names are unique per photographer, compared case-insensitively.
+    uniqueIndex('lab_orders_user_name_key').on(t.userGuid, sql`lower(${t.orderName})`),
+  ],
+);
+
+/** Yearly sales reports (SALES HISTORY): made by a background job, kept in object storage. */
+export const taxReports = pgTable(
+  'tax_reports',
+  {
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    status: text('status').notNull(),
+    csvKey: text('csv_key'),
+    pdfKey: text('pdf_key'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    generatedAt: timestamp('generated_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.userGuid, t.year] })],
+);
+
+/** Every change to a photographer's credit, with why (referral credit, credit spent, admin). */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userGuid: uuid('user_guid')
+      .notNull()
+      .references(() => users.guid, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    referredUserGuid: uuid('referred_user_guid').references(() => users.guid, { onDelete: 'set null' }),
+    labOrderId: bigint('lab_order_id', { mode: 'number' }).references(() => labOrders.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('credit_ledger_user_idx').on(t.userGuid),
+    // An order earns its referral credit once, however often the payment is reported.
+    uniqueIndex('credit_ledger_order_reason_key').on(t.labOrderId, t.reason),
+  ],
+);
