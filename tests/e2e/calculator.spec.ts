@@ -4,6 +4,19 @@ import { signIn } from './helpers.ts';
 /** A dropdown by its label (a label's text also holds its options, so match the combobox's name). */
 const select = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 
+/** Three metallic 11x14 prints in a premium frame with mat, museum acrylic and a stain. */
+async function priceFramedPrint(page: Page) {
+  await select(page, 'Paper Type').selectOption({ label: 'Metallic' });
+  await select(page, 'Print Size').selectOption({ index: 5 });
+  await select(page, 'Finishing Service').selectOption({ label: 'PREMIUM FRAME' });
+  await select(page, 'FRAME WOOD').selectOption({ index: 2 });
+  await select(page, 'FRAME MAT').selectOption({ index: 2 });
+  await select(page, 'ACRYLIC').selectOption({ index: 2 });
+  await select(page, 'FRAME STAIN').selectOption({ index: 3 });
+  await page.getByLabel('Quantity').fill('3');
+  await page.getByRole('button', { name: 'Calculate' }).click();
+}
+
 async function openCalculator(page: Page) {
   await page.goto('/login');
   await signIn(page);
@@ -65,15 +78,7 @@ test('the dropdowns are gated with the spec alerts, and earlier choices reset la
 
 test("prices a framed print and shows the server's figure; offline it prices the same from the saved catalogue", async ({ page, context }) => {
   await openCalculator(page);
-  await select(page, 'Paper Type').selectOption({ label: 'Metallic' });
-  await select(page, 'Print Size').selectOption({ index: 5 });
-  await select(page, 'Finishing Service').selectOption({ label: 'PREMIUM FRAME' });
-  await select(page, 'FRAME WOOD').selectOption({ index: 2 });
-  await select(page, 'FRAME MAT').selectOption({ index: 2 });
-  await select(page, 'ACRYLIC').selectOption({ index: 2 });
-  await select(page, 'FRAME STAIN').selectOption({ index: 3 });
-  await page.getByLabel('Quantity').fill('3');
-  await page.getByRole('button', { name: 'Calculate' }).click();
+  await priceFramedPrint(page);
   const shown = page.getByTestId('subtotal');
   await expect(shown).toHaveText(/^\$[\d,]+\.\d{2}$/);
 
@@ -95,15 +100,7 @@ test("prices a framed print and shows the server's figure; offline it prices the
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await context.setOffline(true);
   await page.reload();
-  await select(page, 'Paper Type').selectOption({ label: 'Metallic' });
-  await select(page, 'Print Size').selectOption({ index: 5 });
-  await select(page, 'Finishing Service').selectOption({ label: 'PREMIUM FRAME' });
-  await select(page, 'FRAME WOOD').selectOption({ index: 2 });
-  await select(page, 'FRAME MAT').selectOption({ index: 2 });
-  await select(page, 'ACRYLIC').selectOption({ index: 2 });
-  await select(page, 'FRAME STAIN').selectOption({ index: 3 });
-  await page.getByLabel('Quantity').fill('3');
-  await page.getByRole('button', { name: 'Calculate' }).click();
+  await priceFramedPrint(page);
   await expect(shown).toHaveText(serverFigure);
   await expect(page.getByText('You are offline: calculated on this device from the saved price list.')).toBeVisible();
   await context.setOffline(false);

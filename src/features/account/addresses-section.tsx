@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { addAddress, makePrimaryAddress, removeAddress, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
+import { PrimaryChooser } from './primary-chooser.tsx';
 
 const EMPTY = { street_address: '', city: '', state: '', zip: '' };
 
@@ -41,29 +42,17 @@ export function AddressesSection({ profile, onSaved }: { profile: Profile; onSav
     <section className="account-section" aria-labelledby="addresses">
       <h2 id="addresses">SHIPPING ADDRESSES</h2>
       {list.length ? (
-        <fieldset className="address-list">
-          <legend>Primary address</legend>
-          {list.map((a) => (
-            <div key={a.guid} className="address-row">
-              <label className="checkbox">
-                <input
-                  type="radio"
-                  name="primary-address"
-                  checked={profile.default_address === a.guid}
-                  disabled={busy}
-                  onChange={() => void run(() => makePrimaryAddress(a.guid))}
-                />
-                {a.street}, {a.city}, {a.state} {a.zip}
-              </label>
-              <button type="button" className="link" disabled={busy} onClick={() => void run(() => removeAddress(a.guid))} aria-label={`Remove ${a.street}`}>
-                REMOVE
-              </button>
-            </div>
-          ))}
-          <button type="button" className="link" disabled={busy} onClick={removeAll}>
-            REMOVE ALL ADDRESSES
-          </button>
-        </fieldset>
+        <PrimaryChooser
+          legend="Primary address"
+          name="primary-address"
+          items={list.map((a) => ({ id: a.guid, label: `${a.street}, ${a.city}, ${a.state} ${a.zip}` }))}
+          primary={profile.default_address}
+          busy={busy}
+          onChoose={(id) => void run(() => makePrimaryAddress(id))}
+          onRemove={(id) => void run(() => removeAddress(id))}
+          removeAllLabel="REMOVE ALL ADDRESSES"
+          onRemoveAll={removeAll}
+        />
       ) : (
         <p className="muted">No saved addresses yet.</p>
       )}

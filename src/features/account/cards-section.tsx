@@ -3,6 +3,7 @@ import type { Profile } from '../../api/account.ts';
 import { createCard, getPaymentsConfig, makePrimaryCard, mintSandboxToken, removeCard } from '../../api/cards.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
+import { PrimaryChooser } from './primary-chooser.tsx';
 import { StripeCardField } from './stripe-card-field.tsx';
 
 // 'Card Saved' shows for 3 seconds (accounts.md §9).
@@ -90,23 +91,17 @@ export function CardsSection({ profile, onSaved }: { profile: Profile; onSaved: 
     <section className="account-section" aria-labelledby="cards">
       <h2 id="cards">CREDIT CARDS</h2>
       {profile.cards.data.length ? (
-        <fieldset className="address-list">
-          <legend>Primary card</legend>
-          {profile.cards.data.map((c) => (
-            <div key={c.id} className="address-row">
-              <label className="checkbox">
-                <input type="radio" name="primary-card" checked={profile.default_card === c.id} disabled={busy} onChange={() => void run(() => makePrimaryCard(c.id))} />
-                {c.masked_card}
-              </label>
-              <button type="button" className="link" disabled={busy} aria-label={`Remove ${c.masked_card}`} onClick={() => void run(() => removeCard(c.id))}>
-                REMOVE
-              </button>
-            </div>
-          ))}
-          <button type="button" className="link" disabled={busy} onClick={removeAll}>
-            REMOVE ALL CARDS
-          </button>
-        </fieldset>
+        <PrimaryChooser
+          legend="Primary card"
+          name="primary-card"
+          items={profile.cards.data.map((c) => ({ id: c.id, label: c.masked_card }))}
+          primary={profile.default_card}
+          busy={busy}
+          onChoose={(id) => void run(() => makePrimaryCard(id))}
+          onRemove={(id) => void run(() => removeCard(id))}
+          removeAllLabel="REMOVE ALL CARDS"
+          onRemoveAll={removeAll}
+        />
       ) : (
         <p className="muted">No saved cards yet.</p>
       )}
