@@ -13,8 +13,9 @@ import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { createMailer } from './services/mail-service.ts';
+import { purgeExpiredUploads } from './services/upload-service.ts';
 
-// Expired sessions and old idempotency answers are swept this often.
+// Expired sessions, old idempotency answers and abandoned uploads are swept this often.
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 // Mail that could not be sent at once is tried again this often.
 const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>
+    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads(deps)]).catch((err: unknown) =>
       app.log.error({ err }, 'housekeeping failed'),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
