@@ -32,6 +32,8 @@ const configSchema = z
     // Points the Stripe SDK at another address (a local stub in tests); Stripe's own by default.
     STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional(),
     INTERCOM_SECRET: z.string().min(1).optional(),
+    // The Shopify app's API secret: /shopify-connect then needs Shopify's signed query (hmac).
+    SHOPIFY_API_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
     // Sign-in attempts one address may make a minute (a studio behind one router shares it).
@@ -78,6 +80,7 @@ export interface Config {
   publicUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
+  shopifyApiSecret: string | undefined;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string; apiUrl: string | undefined } | undefined;
   mailFrom: string;
@@ -113,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
+    shopifyApiSecret: c.SHOPIFY_API_SECRET,
     smtpUrl: c.SMTP_URL,
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY ? { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, apiUrl: c.STRIPE_API_URL } : undefined,

@@ -7,7 +7,7 @@ import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor, type 
 import { certificateLink } from './certificate-service.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 import { PASSWORD_RULE } from './signup-service.ts';
-import { connectedShops, connectionCodeOf } from './shop-connection-service.ts';
+import { connectedShops, connectionCodeOf, pendingShops } from './shop-connection-service.ts';
 import { taxReportsOf } from './tax-report-service.ts';
 
 /** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
@@ -65,7 +65,7 @@ export async function profile(deps: ServerDeps, actor: Actor | null) {
     addresses: { data: addressRows.map(addressShape) },
     default_card: user.defaultCardId,
     default_address: user.defaultAddressGuid,
-    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid) },
+    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid), pending: await pendingShops(deps, user.guid) },
     tax_reports: await taxReportsOf(deps, user.guid),
   };
 }

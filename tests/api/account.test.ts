@@ -121,29 +121,6 @@ describe('referrals and credit', () => {
   });
 });
 
-describe('shop connections', () => {
-  it('links a shop to the account owning the code; a wrong code or a bad address is refused', async () => {
-    const me = await photographer();
-    const { code, shops } = (await call('GET', '/profile', me.token)).json().shop_connection as { code: string; shops: string[] };
-    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    expect(shops).toEqual([]);
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.code).toBe(code);
-
-    const connect = (payload: object) => t.app.inject({ method: 'POST', url: api('/shop_connections'), payload });
-    expect(expectErrorBody((await connect({ code: 'ZZZZ-ZZZZ', shop: 'a.myshopify.com' })).json(), 404).message).toMatch(/^This connection code does not exist/);
-    expect((await connect({ code, shop: 'evil.example.com' })).statusCode).toBe(422);
-    const ok = await connect({ code: code.toLowerCase(), shop: 'https://North-Light.myshopify.com/admin' });
-    expect(ok.json()).toEqual({ success: true, shop: 'north-light.myshopify.com' });
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
-    // Another photographer's code cannot move the shop.
-    const thief = await photographer();
-    const thiefCode = (await call('GET', '/profile', thief.token)).json().shop_connection.code as string;
-    const taken = await connect({ code: thiefCode, shop: 'north-light.myshopify.com' });
-    expect(expectErrorBody(taken.json(), 409).message).toMatch(/already connected to another lab account/);
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
-  });
-});
-
 describe('referral credit', () => {
   it("earns the referrer 10% of a referred photographer's paid order subtotal, once per order", async () => {
     const { accrueReferralCredit } = await import('../../server/services/referral-service.ts');
