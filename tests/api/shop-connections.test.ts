@@ -119,7 +119,7 @@ describe('with SHOPIFY_API_SECRET: the hmac of Shopify proves the shop', () => {
     ];
     for (const shopify_query of refusals) {
       const res = await connect(signed, { code: me.code, shop, ...(shopify_query === undefined ? {} : { shopify_query }) });
-      expect(res.statusCode, String(shopify_query)).toBe(403);
+      expect(res.statusCode).toBe(403);
       expect(expectErrorBody(res.json(), 403).message).toMatch(/Open this page from your Shopify admin/);
     }
     expect(await profileShops(signed, me.token)).toEqual({ shops: [], pending: [] });
