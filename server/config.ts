@@ -58,6 +58,8 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
+    // 'production' keeps mail text out of the log when no SMTP server is configured.
+    NODE_ENV: z.string().optional(),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
   })
@@ -90,6 +92,8 @@ export interface Config {
   referralCreditPercent: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -127,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
+    production: c.NODE_ENV === 'production',
   };
 }
