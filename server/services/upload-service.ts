@@ -33,13 +33,14 @@ export const sealedKeyOf = (uploadKey: string) => uploadKey.slice(INCOMING_PREFI
 /** Issues a signed PUT address for a new object whose lasting key will be `key`. */
 export async function issueUpload(
   deps: UploadDeps,
-  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number },
+  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; multipartUploadId?: string },
 ): Promise<PresignedPut & { key: string }> {
   const uploadKey = `${INCOMING_PREFIX}${input.key}`;
   await deps.db.insert(storageUploads).values({
     key: uploadKey,
     ownerGuid: input.ownerGuid,
     purpose: input.purpose,
+    multipartUploadId: input.multipartUploadId ?? null,
     contentType: input.contentType,
     maxBytes: input.maxBytes,
     expiresAt: new Date(nowOf(deps).getTime() + UPLOAD_URL_TTL_S * 1000),

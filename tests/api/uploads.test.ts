@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_URL_TTL_S } from '../../server/adapters/storage/storage.ts';
 import { storageUploads, users } from '../../server/db/schema.ts';
-import { purgeExpiredUploads } from '../../server/services/upload-service.ts';
+import { assertUploadOpen, issueUpload, purgeExpiredUploads, sealUpload } from '../../server/services/upload-service.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 /** Signed upload addresses are good for one object that has not been confirmed yet (DESIGN.md §5). */
@@ -102,5 +102,18 @@ describe('refused and abandoned uploads are removed', () => {
     const [row] = await t.db.select().from(users).where(eq(users.guid, user.guid));
     expect(row?.blanketCertificateKey).toBeTruthy();
     expect(existsSync(t.storage.path(row?.blanketCertificateKey ?? ''))).toBe(true);
+  });
+});
+
+describe('multipart uploads meet the same record', () => {
+  it('a part PUT is open only for its upload id, and refused once the upload is confirmed', async () => {
+    const { user } = await createUser(t.db);
+    const deps = { db: t.db, storage: t.storage };
+    const upload = await issueUpload(deps, { ownerGuid: user.guid, purpose: 'photo', key: `photos/${user.guid}/p.jpg`, contentType: 'image/jpeg', maxBytes: 1024, multipartUploadId: 'upload-1' });
+    await expect(assertUploadOpen(deps, upload.key, 'upload-1')).resolves.toBeUndefined();
+    await expect(assertUploadOpen(deps, upload.key, 'upload-2')).rejects.toMatchObject({ status: 403 });
+    await t.storage.put(upload.key, Buffer.from([0xff, 0xd8, 0xff]), 'image/jpeg');
+    await sealUpload(deps, { key: upload.key, ownerGuid: user.guid, purpose: 'photo' });
+    await expect(assertUploadOpen(deps, upload.key, 'upload-1')).rejects.toMatchObject({ status: 409 });
   });
 });
