@@ -109,6 +109,20 @@ describe('the log', () => {
   });
 });
 
+describe('whatever the code logs', () => {
+  it('a secret field or a hash in a message is blanked before the line is written', () => {
+    const before = t.logs.length;
+    t.app.log.info({ body: { password: 'field-secret-pass', card: { number: '4242424242424242', cvc: '321' } } }, 'a careless line');
+    t.app.log.info('a hash in the message: $argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g');
+    const lines = t.logs.slice(before);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('"password":"[REDACTED]"');
+    expect(lines[0]).toContain('"cvc":"[REDACTED]"');
+    expect(lines[1]).toContain('a hash in the message: [REDACTED]');
+    expectLogHygiene(lines, ['field-secret-pass', '4242424242424242', 'c2FsdHNhbHQ']);
+  });
+});
+
 describe('mail without SMTP', () => {
   it('in production only says a mail was queued, to whom and about what, never its text', async () => {
     const printed: string[] = [];
