@@ -56,7 +56,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   });
 
   registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
-  if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage);
+  if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage, deps);
   registerAuth(app, deps);
   registerIdempotency(app, deps.db, deps.appSecret);
 

@@ -32,6 +32,8 @@ const configSchema = z
     // Points the Stripe SDK at another address (a local stub in tests); Stripe's own by default.
     STRIPE_API_URL: z.url({ error: 'must be a URL such as http://127.0.0.1:12111' }).optional(),
     INTERCOM_SECRET: z.string().min(1).optional(),
+    // The Shopify app's API secret: /shopify-connect then needs Shopify's signed query (hmac).
+    SHOPIFY_API_SECRET: z.string().min(1).optional(),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
     // Sign-in attempts one address may make a minute (a studio behind one router shares it).
@@ -56,6 +58,8 @@ const configSchema = z
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
+    // 'production' keeps mail text out of the log when no SMTP server is configured.
+    NODE_ENV: z.string().optional(),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
   })
@@ -78,6 +82,7 @@ export interface Config {
   publicUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
+  shopifyApiSecret: string | undefined;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string; apiUrl: string | undefined } | undefined;
   mailFrom: string;
@@ -87,6 +92,8 @@ export interface Config {
   referralCreditPercent: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
+  /** NODE_ENV=production. */
+  production: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -113,6 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: c.PUBLIC_URL,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
+    shopifyApiSecret: c.SHOPIFY_API_SECRET,
     smtpUrl: c.SMTP_URL,
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY ? { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, apiUrl: c.STRIPE_API_URL } : undefined,
@@ -123,5 +131,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
+    production: c.NODE_ENV === 'production',
   };
 }

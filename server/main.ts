@@ -1,5 +1,5 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
-import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
+import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { stripePayments } from './adapters/payments/stripe-payments.ts';
 import { startJobs } from './adapters/jobs/jobs.ts';
@@ -8,13 +8,15 @@ import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { errorText, loggerOptions } from './http/logger.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { createMailer } from './services/mail-service.ts';
+import { purgeExpiredUploads } from './services/upload-service.ts';
 
-// Expired sessions and old idempotency answers are swept this often.
+// Expired sessions, old idempotency answers and abandoned uploads are swept this often.
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 // Mail that could not be sent at once is tried again this often.
 const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
@@ -34,9 +36,9 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
-  const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
-  const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err instanceof Error ? err.message : ''));
-  const jobs = await startJobs(database, (err) => console.error('background jobs:', err instanceof Error ? err.message : err));
+  const transport = mailTransportFor(config);
+  const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err === undefined ? '' : errorText(err)));
+  const jobs = await startJobs(database, (err) => console.error('background jobs:', errorText(err)));
   const deps = {
     db: database.db,
     config,
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
     storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
-  const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } });
+  const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });
   await startJobWorkers(deps);
 
   const admin = await ensureAdmin(database.db, config);
@@ -59,7 +61,7 @@ async function main(): Promise<void> {
   if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>
+    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads(deps)]).catch((err: unknown) =>
       app.log.error({ err }, 'housekeeping failed'),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
@@ -87,7 +89,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
-  console.log(`Mail goes out through ${transport.name === 'smtp' ? 'SMTP' : 'the log (set SMTP_URL to send it)'}`);
+  if (transport.name === 'smtp') console.log('Mail goes out through SMTP');
+  else if (config.production) {
+    console.warn('WARNING: mail is NOT being delivered (SMTP_URL is not set): password-reset codes and receipts reach nobody. The log names only the recipient and subject of each mail.');
+  } else console.log('Mail goes out through the log (set SMTP_URL to send it)');
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }
 

@@ -12,7 +12,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * false: the call accepts an Idempotency-Key but its answer is never stored (calls that
-     * answer with a session token: a token must not sit in clear text in the database).
+     * answer with a session token: a token must not sit in clear text in the database), and it is
+     * always carried out (logout: "signed out" must be true of the session asking).
      */
     idempotency?: boolean;
   }
@@ -42,7 +43,10 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     const key = request.headers[HEADER];
     if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
+    // Keys are unique per user, so a change is never made twice by any of the user's sessions;
+    // the answer itself is replayed only to the session that made it.
     const scope = request.actor ? `user:${request.actor.user.guid}` : 'anonymous';
+    const sessionId = request.actor?.sessionId ?? null;
     // Keyed with the server's secret: bodies may hold passwords, and a plain hash of one could be
     // guessed far faster than its argon2 hash.
     const fingerprint = createHmac('sha256', secret)
@@ -50,14 +54,14 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
       .digest('hex');
     const claimed = await db
       .insert(idempotencyKeys)
-      .values({ scope, key, fingerprint })
+      .values({ scope, key, fingerprint, sessionId })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key });
     if (claimed.length) {
       request.idempotencySlot = { scope, key };
       return;
     }
-    return replay(db, request, reply, { scope, key, fingerprint }, true);
+    return replay(db, request, reply, { scope, key, fingerprint, sessionId }, true);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -86,7 +90,7 @@ async function replay(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
-  want: { scope: string; key: string; fingerprint: string },
+  want: { scope: string; key: string; fingerprint: string; sessionId: string | null },
   mayClaimAgain: boolean,
 ): Promise<FastifyReply | undefined> {
   const where = and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key));
@@ -99,6 +103,11 @@ async function replay(
       return undefined;
     }
     return replay(db, request, reply, want, false);
+  }
+  if (row && row.sessionId !== want.sessionId) {
+    throw new HttpError(409, 'IdempotencyKeyReused', 'This request was already sent from another sign-in of your account, so it was not made again.', {
+      developerMessage: 'The Idempotency-Key was used by another session of this user; its answer belongs to that session. Send a new key to make the change again.',
+    });
   }
   if (!row || row.fingerprint !== want.fingerprint) {
     throw new HttpError(422, 'IdempotencyKeyReused', 'This request was already sent with different content.', {

@@ -4,7 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { addAddress, changeEmail, changePassword, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
-import { connectShop } from '../services/shop-connection-service.ts';
+import { confirmShopConnection, connectShop, declineShopConnection } from '../services/shop-connection-service.ts';
 import { requestTaxReport } from '../services/tax-report-service.ts';
 import { successSchema } from './shapes.ts';
 
@@ -45,11 +45,16 @@ const profileShape = z.object({
   }),
   default_card: z.string().nullable(),
   default_address: z.string().nullable(),
-  shop_connection: z.object({ code: z.string(), shops: z.array(z.string()) }),
+  shop_connection: z.object({
+    code: z.string(),
+    shops: z.array(z.string()),
+    pending: z.array(z.object({ id: z.string(), shop: z.string(), requested_at: z.string() })),
+  }),
   tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready', 'failed']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
 });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
 const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
+const connectionParam = z.object({ id: z.string().uuid({ error: 'This shop connection does not exist.' }) });
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
 /** The account page and the credit page (accounts.md §2, §7). */
@@ -143,13 +148,32 @@ export const accountRoutes =
       {
         schema: {
           tags: ['account'],
-          summary: "Link a shop to the account whose connection code is given (no token: the shop platform's page)",
-          body: z.object({ code: z.string().min(1, 'Enter your connection code.').max(40), shop: z.string().min(1, 'Enter your shop address.').max(200) }),
-          response: { 200: z.object({ success: z.literal(true), shop: z.string() }) },
+          summary:
+            "Link a shop to the account whose connection code is given (no token: the shop platform's page). With SHOPIFY_API_SECRET set, shopify_query (the page's query as Shopify opened it) must carry Shopify's valid, fresh hmac and the shop is connected; otherwise the connection waits for the photographer's confirmation",
+          body: z.object({
+            code: z.string().min(1, 'Enter your connection code.').max(40),
+            shop: z.string().min(1, 'Enter your shop address.').max(200),
+            shopify_query: z.string().max(2000).optional(),
+          }),
+          response: { 200: z.object({ success: z.literal(true), shop: z.string(), status: z.enum(['connected', 'pending']) }) },
         },
         config: { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
       },
       (request) => connectShop(deps, request.body),
+    );
+
+    app.post(
+      API.confirmShopConnection,
+      {
+        schema: { tags: ['account'], summary: 'CONFIRM a shop connection waiting on the account page', params: connectionParam, response: { 200: z.object({ success: z.literal(true), shop: z.string() }) } },
+      },
+      (request) => confirmShopConnection(deps, request.actor, request.params.id),
+    );
+
+    app.delete(
+      API.shopConnection,
+      { schema: { tags: ['account'], summary: 'DECLINE a shop connection waiting on the account page', params: connectionParam, response: { 200: successSchema } } },
+      (request) => declineShopConnection(deps, request.actor, request.params.id),
     );
 
     app.post(

@@ -25,7 +25,9 @@ export const sessionRoutes =
 
     app.delete(
       API.logout,
-      { schema: { tags: ['session'], summary: 'End this session', response: { 200: successSchema } } },
+      // Always carried out, never answered from a stored replay: an answer saying "signed out" must
+      // be true of the session asking (a replayed key must not leave another session signed in).
+      { schema: { tags: ['session'], summary: 'End this session', response: { 200: successSchema } }, config: { idempotency: false } },
       async (request) => {
         await logout(deps.db, request.actor);
         return { success: true as const };
@@ -34,7 +36,7 @@ export const sessionRoutes =
 
     app.delete(
       API.logoutAllSessions,
-      { schema: { tags: ['session'], summary: 'End every session of this user', response: { 200: successSchema } } },
+      { schema: { tags: ['session'], summary: 'End every session of this user', response: { 200: successSchema } }, config: { idempotency: false } },
       async (request) => {
         await logoutAllSessions(deps.db, request.actor);
         return { success: true as const };

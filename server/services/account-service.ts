@@ -3,11 +3,11 @@ import { toDollars } from '../../src/domain/money.ts';
 import { addresses, cards, passwordResets, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
-import { normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
+import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
-import { MIN_PASSWORD_LENGTH, hashPassword, verifyPassword } from './passwords.ts';
+import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 import { PASSWORD_RULE } from './signup-service.ts';
-import { connectedShops, connectionCodeOf } from './shop-connection-service.ts';
+import { connectedShops, connectionCodeOf, pendingShops } from './shop-connection-service.ts';
 import { taxReportsOf } from './tax-report-service.ts';
 
 /** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
@@ -65,7 +65,7 @@ export async function profile(deps: ServerDeps, actor: Actor | null) {
     addresses: { data: addressRows.map(addressShape) },
     default_card: user.defaultCardId,
     default_address: user.defaultAddressGuid,
-    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid) },
+    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid), pending: await pendingShops(deps, user.guid) },
     tax_reports: await taxReportsOf(deps, user.guid),
   };
 }
@@ -148,7 +148,8 @@ export async function removeAddress(deps: ServerDeps, actor: Actor | null, guid:
 export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: { email: string; password: string }) {
   if (!actor) throw unauthorized();
   const email = normaliseEmail(input.email);
-  if (!(await verifyPassword(actor.user.passwordHash, input.password))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
+  // Counted with sign-in failures: a borrowed session must not become a way to guess the password.
+  if (!(await checkPassword(deps, actor.user.guid, input.password, PASSWORD_CHECK_LOCKED))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
   if (email === actor.user.email) throw new HttpError(422, 'EmailInUse', 'This email is already the email of your account.');
   const [holder] = await deps.db.select({ guid: users.guid }).from(users).where(eq(users.email, email));
   if (holder) throw new HttpError(422, 'EmailInUse', EMAIL_ALREADY_IN_USE);
@@ -172,7 +173,7 @@ export async function changePassword(
 ) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid) throw notFound('This account does not exist.');
-  if (!(await verifyPassword(actor.user.passwordHash, input.current_password))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
+  if (!(await checkPassword(deps, actor.user.guid, input.current_password, PASSWORD_CHECK_LOCKED))) throw new HttpError(422, 'IncorrectPassword', WRONG_PASSWORD);
   if (input.email !== undefined && normaliseEmail(input.email) !== actor.user.email) throw validationError('Use CHANGE ACCOUNT EMAIL to change the email of your account.');
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password !== input.password_confirmation) throw validationError(PASSWORD_RULE);
   const passwordHash = await hashPassword(input.password);

@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -26,6 +26,8 @@ export const MAX_FAILED_LOGINS = 10;
 export const LOGIN_LOCKOUT_MS = 15 * 60 * 1000;
 
 export const LOGIN_FAILED_MESSAGE = 'The email or password is not correct.';
+export const SIGN_IN_LOCKED = 'Too many failed sign-in attempts for this account. Wait 15 minutes or click RESET to set a new password.';
+export const PASSWORD_CHECK_LOCKED = 'Too many wrong passwords for this account. Wait 15 minutes and try again, or sign out and click RESET to set a new password.';
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -69,37 +71,39 @@ export async function login(
   input: { email: string; password: string },
   meta: { ip?: string; userAgent?: string },
 ): Promise<SessionAnswer> {
-  const now = deps.now?.() ?? new Date();
   const [user] = await deps.db.select().from(users).where(eq(users.email, normaliseEmail(input.email)));
   if (!user) {
     await verifyPassword(await timingDummyHash(), input.password);
     throw loginFailed();
   }
-  const locked =
-    user.failedLoginCount >= MAX_FAILED_LOGINS &&
-    user.failedLoginAt !== null &&
-    now.getTime() - user.failedLoginAt.getTime() < LOGIN_LOCKOUT_MS;
-  if (locked) {
-    throw tooManyRequests(
-      'Too many failed sign-in attempts for this account. Wait 15 minutes or click RESET to set a new password.',
-    );
-  }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    // A failure after the lockout window has passed starts a new count.
-    const stale = user.failedLoginAt === null || now.getTime() - user.failedLoginAt.getTime() >= LOGIN_LOCKOUT_MS;
-    await deps.db
-      .update(users)
-      .set({ failedLoginCount: stale ? 1 : sql`${users.failedLoginCount} + 1`, failedLoginAt: now })
-      .where(eq(users.guid, user.guid));
-    throw loginFailed();
-  }
-  if (user.failedLoginCount > 0) {
-    await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(eq(users.guid, user.guid));
-  }
+  if (!(await checkPassword(deps, user.guid, input.password, SIGN_IN_LOCKED))) throw loginFailed();
   return createSession(deps, user, meta);
 }
 
 const loginFailed = () => new HttpError(401, 'InvalidCredentials', LOGIN_FAILED_MESSAGE);
+
+/**
+ * Checks an account's password under the per-account lockout (DESIGN.md §5) that sign-in and the
+ * in-session checks (email or password change) share: after MAX_FAILED_LOGINS failures in a row
+ * the account refuses every password check with 429 and `lockedMessage` for LOGIN_LOCKOUT_MS.
+ * Each try takes its place in the run first, in one statement, so tries sent at once cannot
+ * all pass the check before any is counted; a right password ends the run.
+ */
+export async function checkPassword(deps: Pick<ServerDeps, 'db' | 'now'>, userGuid: string, password: string, lockedMessage: string): Promise<boolean> {
+  const now = deps.now?.() ?? new Date();
+  const windowStart = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
+  // A failure longer ago than the lockout window no longer counts: the run starts again.
+  const stale = or(isNull(users.failedLoginAt), lt(users.failedLoginAt, windowStart));
+  const [slot] = await deps.db
+    .update(users)
+    .set({ failedLoginCount: sql`case when ${stale} then 1 else ${users.failedLoginCount} + 1 end`, failedLoginAt: now })
+    .where(and(eq(users.guid, userGuid), or(stale, lt(users.failedLoginCount, MAX_FAILED_LOGINS))))
+    .returning({ passwordHash: users.passwordHash });
+  if (!slot) throw tooManyRequests(lockedMessage);
+  if (!(await verifyPassword(slot.passwordHash, password))) return false;
+  await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(eq(users.guid, userGuid));
+  return true;
+}
 
 /** Resolves a token to its actor, sliding the expiry forward; null when unknown or expired. */
 export async function authenticate(deps: Pick<ServerDeps, 'db' | 'now'>, token: string): Promise<Actor | null> {

@@ -37,8 +37,15 @@ export interface Profile {
   addresses: { data: Address[] };
   default_card: string | null;
   default_address: string | null;
-  shop_connection: { code: string; shops: string[] };
+  shop_connection: { code: string; shops: string[]; pending: PendingShop[] };
   tax_reports: { year: number; status: 'none' | 'generating' | 'ready' | 'failed'; csv_link: string | null; pdf_link: string | null }[];
+}
+
+/** A shop that asked to connect and waits for the photographer's CONFIRM. */
+export interface PendingShop {
+  id: string;
+  shop: string;
+  requested_at: string;
 }
 
 export interface ReferralRow {
@@ -66,7 +73,15 @@ export const getReferrals = () => apiRequest<{ data: ReferralRow[] }>('GET', API
 export const getPhotographerCredit = (guid: string) =>
   apiRequest<{ data: { user: AccountUser; referrals: ReferralRow[] } }>('GET', routePath(API.photographer, { guid }));
 
-export const connectShop = (code: string, shop: string) =>
-  apiRequest<{ success: true; shop: string }>('POST', API.shopConnections, { body: { code, shop }, auth: false });
+/** `shopifyQuery`: the page's query as Shopify opened it (its hmac proves the shop when the lab checks it). */
+export const connectShop = (code: string, shop: string, shopifyQuery: string) =>
+  apiRequest<{ success: true; shop: string; status: 'connected' | 'pending' }>('POST', API.shopConnections, {
+    body: { code, shop, ...(shopifyQuery ? { shopify_query: shopifyQuery } : {}) },
+    auth: false,
+  });
+
+export const confirmShopConnection = (id: string) => apiRequest<{ success: true; shop: string }>('POST', routePath(API.confirmShopConnection, { id }));
+
+export const declineShopConnection = (id: string) => apiRequest<{ success: true }>('DELETE', routePath(API.shopConnection, { id }));
 
 export const generateTaxReport = (year: number) => apiRequest<{ year: number; status: 'generating' }>('POST', API.generateTaxReport, { body: { year } });

@@ -29,6 +29,8 @@ export const API = {
   generateTaxReport: '/accounts/generate_tax_report',
   photographer: '/photographers/:guid',
   shopConnections: '/shop_connections',
+  shopConnection: '/shop_connections/:id',
+  confirmShopConnection: '/shop_connections/:id/confirm',
   paymentsConfig: '/payments/config',
   sandboxTokens: '/sandbox/tokens',
   createCard: '/accounts/create_card',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../server/db/schema.ts';
+import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -120,29 +121,6 @@ describe('referrals and credit', () => {
   });
 });
 
-describe('shop connections', () => {
-  it('links a shop to the account owning the code; a wrong code or a bad address is refused', async () => {
-    const me = await photographer();
-    const { code, shops } = (await call('GET', '/profile', me.token)).json().shop_connection as { code: string; shops: string[] };
-    expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
-    expect(shops).toEqual([]);
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.code).toBe(code);
-
-    const connect = (payload: object) => t.app.inject({ method: 'POST', url: api('/shop_connections'), payload });
-    expect(expectErrorBody((await connect({ code: 'ZZZZ-ZZZZ', shop: 'a.myshopify.com' })).json(), 404).message).toMatch(/^This connection code does not exist/);
-    expect((await connect({ code, shop: 'evil.example.com' })).statusCode).toBe(422);
-    const ok = await connect({ code: code.toLowerCase(), shop: 'https://North-Light.myshopify.com/admin' });
-    expect(ok.json()).toEqual({ success: true, shop: 'north-light.myshopify.com' });
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
-    // Another photographer's code cannot move the shop.
-    const thief = await photographer();
-    const thiefCode = (await call('GET', '/profile', thief.token)).json().shop_connection.code as string;
-    const taken = await connect({ code: thiefCode, shop: 'north-light.myshopify.com' });
-    expect(expectErrorBody(taken.json(), 409).message).toMatch(/already connected to another lab account/);
-    expect((await call('GET', '/profile', me.token)).json().shop_connection.shops).toEqual(['north-light.myshopify.com']);
-  });
-});
-
 describe('referral credit', () => {
   it("earns the referrer 10% of a referred photographer's paid order subtotal, once per order", async () => {
     const { accrueReferralCredit } = await import('../../server/services/referral-service.ts');
@@ -180,5 +158,53 @@ describe('PATCH /users/{guid} with a new password', () => {
     await expect(signIn(t.app, me.user.email, 'brand-new-pass')).resolves.toBeTruthy();
     const other = await photographer();
     expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass', current_password: other.password })).statusCode).toBe(404);
+  });
+});
+
+describe('guessing the current password from inside a session', () => {
+  const wrongEmailChange = (me: { token: string }) => call('PATCH', '/update_user_email', me.token, { email: 'elsewhere@studio.example', password: 'a-wrong-guess' });
+  const wrongPasswordChange = (me: { token: string; user: { guid: string } }) =>
+    call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'a-wrong-guess' });
+
+  it('counts toward the sign-in lockout: after 10 wrong tries in a row the account locks for 15 minutes', async () => {
+    const me = await photographer();
+    for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
+      const res = await (i % 2 ? wrongEmailChange(me) : wrongPasswordChange(me));
+      expect(expectErrorBody(res.json(), 422).class_name).toBe('IncorrectPassword');
+    }
+    // Locked: even the right password is refused, in the session and at sign-in.
+    const locked = await call('PATCH', '/update_user_email', me.token, { email: 'elsewhere@studio.example', password: me.password });
+    expect(locked.statusCode).toBe(429);
+    expect(expectErrorBody(locked.json(), 429).message).toMatch(/^Too many wrong passwords for this account\. Wait 15 minutes/);
+    expect(expectErrorBody((await wrongPasswordChange(me)).json(), 429).class_name).toBe('TooManyRequests');
+    const signInLocked = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: me.user.email, password: me.password } });
+    expect(expectErrorBody(signInLocked.json(), 429).message).toMatch(/Too many failed sign-in attempts/);
+    t.clock.now = new Date(Date.now() + LOGIN_LOCKOUT_MS + 1000);
+    try {
+      const ok = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password });
+      expect(ok.statusCode).toBe(200);
+    } finally {
+      t.clock.now = new Date();
+    }
+  });
+
+  it('shares one count with sign-in, and many tries at once cannot slip past it', async () => {
+    const me = await photographer();
+    for (let i = 0; i < 5; i++) {
+      expect((await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: me.user.email, password: 'a-wrong-guess' } })).statusCode).toBe(401);
+    }
+    const burst = await Promise.all(Array.from({ length: 30 }, () => wrongEmailChange(me)));
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(MAX_FAILED_LOGINS - 5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - (MAX_FAILED_LOGINS - 5));
+  });
+
+  it('a right password ends the run of failures', async () => {
+    const me = await photographer();
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await wrongEmailChange(me);
+    const other = await photographer();
+    const taken = await call('PATCH', '/update_user_email', me.token, { email: other.user.email, password: me.password });
+    expect(expectErrorBody(taken.json(), 422).class_name).toBe('EmailInUse');
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) expect((await wrongEmailChange(me)).statusCode).toBe(422);
   });
 });

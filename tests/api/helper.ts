@@ -6,12 +6,13 @@ import { inject } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
+import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
+import { loggerOptions } from '../../server/http/logger.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
@@ -32,6 +33,8 @@ export interface TestApp {
   /** Mails as the log transport printed them. */
   printed: string[];
   config: Config;
+  /** Every line the app logged, when created with captureLogs (or API_TEST_CAPTURE_LOGS=1). */
+  logs: string[];
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
   close(): Promise<void>;
@@ -47,7 +50,7 @@ const noJobs: Jobs = {
   stop: async () => {},
 };
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean; captureLogs?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -64,21 +67,28 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const storage = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
   // Mail goes to the outbox table and to this list, as the log transport prints it.
   const printed: string[] = [];
-  const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
+  const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
   const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
-  const app = await buildApp(deps);
+  // Captured with the app's real logger options, at the most talkative level, into memory.
+  const logs: string[] = [];
+  // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.
+  const captureAll = process.env.API_TEST_CAPTURE_LOGS === '1';
+  const capture = opts.captureLogs ?? captureAll;
+  const app = await buildApp(deps, capture ? { logger: loggerOptions({ level: 'trace', stream: { write: (line) => logs.push(line) } }) } : {});
   if (opts.jobs) await startJobWorkers(deps);
   return {
     app,
     db: database.db,
     storage,
     printed,
+    logs,
     config,
     clock,
     close: async () => {
       await app.close();
+      if (captureAll && logs.length) expectLogHygiene(logs, []);
       await jobs.stop();
       await database.close();
       await drop();
@@ -155,4 +165,23 @@ export function expectErrorBody(body: unknown, status: number): { class_name: st
     throw new Error(`error body incomplete: ${JSON.stringify(body)}`);
   }
   return { class_name: e.class_name, message: e.user_message.message, more_info: e.more_info };
+}
+
+// What a secret looks like in a log line even when the test does not know its value.
+const SECRET_SHAPES: [string, RegExp][] = [
+  ['an argon2 hash', /\$argon2(id|i|d)\$/],
+  ['a URL signature', /[?&](sig|X-Amz-Signature|X-Amz-Credential|X-Amz-Security-Token|token)=(?!\[REDACTED\])[^&"\s]/i],
+];
+
+/** Fails when any captured log line holds one of `secrets`, or anything shaped like a secret. */
+export function expectLogHygiene(lines: string[], secrets: string[]): void {
+  if (!lines.length) throw new Error('no log lines were captured: the check would prove nothing');
+  for (const line of lines) {
+    for (const secret of secrets) {
+      if (secret && line.includes(secret)) throw new Error(`the log shows a secret (${secret.slice(0, 3)}…): ${line.slice(0, 2000)}`);
+    }
+    for (const [what, shape] of SECRET_SHAPES) {
+      if (shape.test(line)) throw new Error(`the log shows ${what}: ${line.slice(0, 2000)}`);
+    }
+  }
 }

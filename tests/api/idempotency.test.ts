@@ -85,6 +85,42 @@ describe('Idempotency-Key', () => {
     expect((await send('key-dead', { n: 7 })).statusCode).toBe(409);
   });
 
+  it("an answer belongs to the session that made it: another session of the same user never gets it", async () => {
+    const a = await createUser(t.db);
+    const first = await signIn(t.app, a.user.email, a.password);
+    const second = await signIn(t.app, a.user.email, a.password);
+    const before = calls;
+    expect((await send('session-key', { n: 4 }, first)).statusCode).toBe(200);
+    const other = await send('session-key', { n: 4 }, second);
+    // Not replayed to the other session, and not made a second time either.
+    expect(other.headers['idempotent-replayed']).toBeUndefined();
+    expect(other.statusCode).toBe(409);
+    expect(expectErrorBody(other.json(), 409).class_name).toBe('IdempotencyKeyReused');
+    expect(calls).toBe(before + 1);
+    // The session that made it still gets its answer back.
+    expect((await send('session-key', { n: 4 }, first)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('logout and logout_all_sessions are always carried out, never answered from a replay', async () => {
+    const a = await createUser(t.db);
+    const first = await signIn(t.app, a.user.email, a.password);
+    const second = await signIn(t.app, a.user.email, a.password);
+    const third = await signIn(t.app, a.user.email, a.password);
+    const out = (tok: string, path = '/logout') => t.app.inject({ method: 'DELETE', url: api(path), headers: { token: tok, 'idempotency-key': 'logout-key' } });
+    const stillIn = async (tok: string) => (await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token: tok } })).statusCode === 200;
+    expect((await out(first)).statusCode).toBe(200);
+    const replayed = await out(second);
+    expect(replayed.headers['idempotent-replayed']).toBeUndefined();
+    expect(replayed.statusCode).toBe(200);
+    expect(await stillIn(second)).toBe(false);
+    expect(await stillIn(third)).toBe(true);
+    // The same key on logout_all_sessions ends every session, whatever was sent before.
+    const fourth = await signIn(t.app, a.user.email, a.password);
+    expect((await out(third, '/logout_all_sessions')).statusCode).toBe(200);
+    expect((await out(fourth, '/logout_all_sessions')).headers['idempotent-replayed']).toBeUndefined();
+    expect(await stillIn(fourth)).toBe(false);
+  });
+
   it('a key longer than 200 characters is refused', async () => {
     const res = await send('k'.repeat(201), {});
     expect(res.statusCode).toBe(400);

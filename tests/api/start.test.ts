@@ -75,6 +75,25 @@ describe('starting the server', () => {
     expect(await second.exited).toBe(0);
   }, 150_000);
 
+  it('in production without SMTP says mail is not delivered, and never prints a reset code', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'lab-start-'));
+    dirs.push(dataDir);
+    const port = await freePort();
+    const s = start({ DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'info' });
+    await s.ready();
+    expect(s.err()).toContain('WARNING: mail is NOT being delivered (SMTP_URL is not set)');
+    const asked = await fetch(`http://127.0.0.1:${port}/api/v2/forgot_password`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'admin@example.com' }),
+    });
+    expect(asked.status).toBe(200);
+    await expect.poll(() => s.out()).toContain('Mail to admin@example.com queued, not delivered (SMTP_URL is not set): Your password reset token');
+    expect(s.out()).not.toContain('reset token is');
+    s.child.kill('SIGTERM');
+    expect(await s.exited).toBe(0);
+  }, 150_000);
+
   it.runIf(process.env.API_TEST_DATABASE === 'postgres')('starts on PostgreSQL when DATABASE_URL is set', async () => {
     const url = process.env.TEST_DATABASE_URL ?? '';
     const name = `lab_start_${randomBytes(4).toString('hex')}`;

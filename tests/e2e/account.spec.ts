@@ -161,8 +161,8 @@ test('BLANKET CERTIFICATE OF RESALE: upload a PDF from the account page, then do
   expect(readFileSync((await (await download).path()) ?? '').equals(pdf)).toBe(true);
 });
 
-test('/shopify-connect links a shop to the account whose code is entered', async ({ page, request }) => {
-  await newPhotographer(page, request);
+test('/shopify-connect asks to link a shop; the photographer confirms it on /account', async ({ page, request }) => {
+  const who = await newPhotographer(page, request);
   await page.goto('/account');
   const code = (await page.getByText('Your connection code:').locator('strong').textContent()) ?? '';
   expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
@@ -177,7 +177,17 @@ test('/shopify-connect links a shop to the account whose code is entered', async
   await expect(page.getByRole('alert')).toContainText('This connection code does not exist.');
   await page.getByLabel('Connection code').fill(code.toLowerCase());
   await page.getByRole('button', { name: 'CONNECT' }).click();
-  await expect(page.getByText(`Your shop ${shop} is connected to your lab account.`)).toBeVisible();
+  // No Shopify secret on this server: nothing is connected until the photographer says so.
+  await expect(page.getByText(`Your shop ${shop} is waiting for your confirmation.`)).toBeVisible();
+
+  await page.goto('/login');
+  await signIn(page, who);
+  await page.goto('/account');
+  await expect(page.getByText('Enter this code when your shop asks to connect to the lab.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Shops waiting for your confirmation' })).toContainText(`${shop} asked to connect to your account.`);
+  await page.getByRole('button', { name: `CONFIRM ${shop}` }).click();
+  await expect(page.getByText(`Connected shops: ${shop}`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Shops waiting for your confirmation' })).toHaveCount(0);
 });
 
 test('CREDIT CARDS with the TEST MODE card field: save, choose primary, remove', async ({ page, request }) => {

@@ -1,4 +1,5 @@
 import nodemailer from 'nodemailer';
+import type { Config } from '../../config.ts';
 
 export interface Mail {
   to: string;
@@ -27,6 +28,28 @@ export function logTransport(print: (line: string) => void = console.log): MailT
       print(`Mail to ${mail.to}: ${mail.subject}\n${mail.text}`);
     },
   };
+}
+
+/**
+ * Production without SMTP: nothing is delivered. The mail stays in the outbox table; the log
+ * says only that one was queued, to whom and about what, never its text (it may hold a reset code).
+ */
+// Printing is this transport's whole job.
+// oxlint-disable-next-line no-console
+export function heldTransport(print: (line: string) => void = console.log): MailTransport {
+  return {
+    name: 'log',
+    async deliver(mail) {
+      print(`Mail to ${mail.to} queued, not delivered (SMTP_URL is not set): ${mail.subject}`);
+    },
+  };
+}
+
+/** The transport the configuration asks for: SMTP when set; else the log, whole mails only outside production. */
+// oxlint-disable-next-line no-console
+export function mailTransportFor(config: Pick<Config, 'smtpUrl' | 'production'>, print: (line: string) => void = console.log): MailTransport {
+  if (config.smtpUrl) return smtpTransport(config.smtpUrl);
+  return config.production ? heldTransport(print) : logTransport(print);
 }
 
 /** Any SMTP server, from SMTP_URL (smtp://user:pass@host:587 or smtps://…). */

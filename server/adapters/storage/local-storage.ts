@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { PresignedPut, Storage, StoredObject } from './storage.ts';
@@ -68,8 +68,12 @@ export class LocalStorage implements Storage {
     return null;
   }
 
-  /** Writes an upload, refusing it past maxBytes; nothing is left behind on failure. */
-  async receive(key: string, body: Readable, contentType: string, maxBytes: number): Promise<StoredObject> {
+  /**
+   * Writes an upload, refusing it past maxBytes; nothing is left behind on failure.
+   * `beforeCommit` runs once the body is in, just before the file takes the key's place: it may
+   * throw to refuse the write (the upload was sealed while the body was arriving).
+   */
+  async receive(key: string, body: Readable, contentType: string, maxBytes: number, beforeCommit: () => Promise<void> = async () => {}): Promise<StoredObject> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
     const temp = `${file}.upload-${process.pid}-${Date.now()}`;
@@ -86,6 +90,7 @@ export class LocalStorage implements Storage {
         },
         createWriteStream(temp),
       );
+      await beforeCommit();
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
       await rename(temp, file);
       return { size, contentType };
@@ -121,6 +126,26 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size: body.length }));
     await writeFile(file, body);
+  }
+
+  async move(from: string, to: string): Promise<void> {
+    const source = this.path(from);
+    const target = this.path(to);
+    await mkdir(dirname(target), { recursive: true });
+    // The object first (the atomic step a late upload races against), then its metadata.
+    await rename(source, target);
+    await rename(`${source}.meta.json`, `${target}.meta.json`).catch(() => undefined);
+  }
+
+  async remove(key: string): Promise<void> {
+    const file = this.path(key);
+    // The object, its metadata, and any unfinished write or part staged next to it.
+    const name = basename(file);
+    const staged = [`${name}.meta.json`, `${name}.upload-`, `${name}.part-`];
+    const siblings = await readdir(dirname(file)).catch(() => [] as string[]);
+    await Promise.all(
+      siblings.filter((f) => f === name || staged.some((s) => f.startsWith(s))).map((f) => rm(join(dirname(file), f), { force: true })),
+    );
   }
 
   stream(key: string): Readable {

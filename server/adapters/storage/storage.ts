@@ -20,6 +20,13 @@ export interface Storage {
   /** The first bytes of an object: enough to check what it is by content. */
   readStart(key: string, bytes: number): Promise<Buffer>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Moves an object to another key, where no signed upload address reaches it (S3: copy, then
+   * delete). Confirming an upload moves it before checking it, so a late PUT cannot swap it.
+   */
+  move(from: string, to: string): Promise<void>;
+  /** Removes an object and whatever was staged for its key (parts, unfinished writes); no error when absent. */
+  remove(key: string): Promise<void>;
 }
 
 // Signed upload and download URLs live this long: long enough for a slow link to finish a

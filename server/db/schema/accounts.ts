@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
@@ -104,7 +105,12 @@ export const cards = pgTable(
   (t) => [index('cards_user_idx').on(t.userGuid)],
 );
 
-/** Shops linked to a photographer's account through /shopify-connect. */
+/**
+ * Shops linked to a photographer's account through /shopify-connect. A connection proven by
+ * Shopify's signature is confirmed at once; otherwise it waits for the photographer to confirm it
+ * on /account, and does nothing until then. A shop belongs to one account once confirmed; claims
+ * that wait block nobody.
+ */
 export const shopConnections = pgTable(
   'shop_connections',
   {
@@ -114,8 +120,12 @@ export const shopConnections = pgTable(
       .references(() => users.guid, { onDelete: 'cascade' }),
     shopDomain: text('shop_domain').notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('shop_connections_shop_key').on(t.shopDomain)],
+  (t) => [
+    uniqueIndex('shop_connections_confirmed_shop_key').on(t.shopDomain).where(sql`confirmed_at is not null`),
+    uniqueIndex('shop_connections_user_shop_key').on(t.userGuid, t.shopDomain),
+  ],
 );
 
 /** Password reset tokens: 6 characters, mailed, stored hashed, short-lived, burnt by guessing. */

@@ -8,6 +8,9 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
+    // The session that made the call: its answer is replayed to that session only (a stored answer
+    // may speak for one session, and must not vouch for another of the same user).
+    sessionId: uuid('session_id'),
     statusCode: integer('status_code'),
     response: jsonb('response'),
     createdAt: createdAt(),
@@ -56,3 +59,32 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
+
+/**
+ * Every signed upload address the API has issued (DESIGN.md §5): an address is good for one
+ * object that has not been confirmed yet. Confirming seals the row (a PUT to the key is refused)
+ * and moves the object out of reach of every signed address; refused files are removed at once,
+ * and housekeeping removes what was never confirmed once the address has expired. Multipart
+ * uploads (photos) record their upload id here too, so every part PUT meets the same seal.
+ */
+export const storageUploads = pgTable(
+  'storage_uploads',
+  {
+    // The key the signed address writes to (under incoming/); the confirmed object lives elsewhere.
+    key: text('key').primaryKey(),
+    // The user the address was issued to. No foreign key: the row must outlive a deleted user so
+    // housekeeping still finds and removes the file.
+    ownerGuid: uuid('owner_guid').notNull(),
+    // What the upload is for ('certificate', 'photo'): a confirmation only accepts its own kind.
+    purpose: text('purpose').notNull(),
+    // The S3-style multipart upload id, when the object arrives in parts.
+    multipartUploadId: text('multipart_upload_id'),
+    contentType: text('content_type').notNull(),
+    maxBytes: integer('max_bytes').notNull(),
+    // When the signed address stops working.
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('storage_uploads_expires_idx').on(t.expiresAt)],
+);

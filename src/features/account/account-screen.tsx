@@ -7,6 +7,7 @@ import { CardsSection } from './cards-section.tsx';
 import { CertificateSection } from './certificate-section.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 import { SalesHistorySection } from './sales-history-section.tsx';
+import { ShopConnectionSection } from './shop-connection-section.tsx';
 
 /** /account (accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
 export function AccountScreen() {
@@ -32,17 +33,7 @@ export function AccountScreen() {
       <CardsSection profile={profile} onSaved={setProfile} />
       <CertificateSection profile={profile} onSaved={setProfile} />
       <SalesHistorySection profile={profile} onSaved={setProfile} />
-      <section className="account-section" aria-labelledby="shop">
-        <h2 id="shop">SHOP CONNECTION</h2>
-        <p>
-          Your connection code: <strong>{profile.shop_connection.code}</strong>
-        </p>
-        <p className="muted">
-          {profile.shop_connection.shops.length
-            ? `Connected shops: ${profile.shop_connection.shops.join(', ')}`
-            : 'Enter this code when your shop asks to connect to the lab.'}
-        </p>
-      </section>
+      <ShopConnectionSection profile={profile} onSaved={setProfile} />
     </div>
   );
 }

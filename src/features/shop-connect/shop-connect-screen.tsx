@@ -12,7 +12,7 @@ export function ShopConnectScreen() {
   const [params] = useSearchParams();
   const [shop, setShop] = useState(params.get('shop') ?? '');
   const [code, setCode] = useState('');
-  const [done, setDone] = useState<string | null>(null);
+  const [done, setDone] = useState<{ shop: string; status: 'connected' | 'pending' } | null>(null);
   const [failure, setFailure] = useState<string[] | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -21,7 +21,8 @@ export function ShopConnectScreen() {
     setBusy(true);
     setFailure(null);
     try {
-      setDone((await connectShop(code, shop)).shop);
+      // The whole query as Shopify opened the page: its signature covers every parameter.
+      setDone(await connectShop(code, shop, params.toString()));
     } catch (err) {
       setFailure(errorLines(err));
     } finally {
@@ -33,9 +34,13 @@ export function ShopConnectScreen() {
     <main className="auth-page">
       <form className="auth-card" onSubmit={(e) => void onSubmit(e)}>
         <h1>CONNECT YOUR SHOP</h1>
-        {done ? (
+        {done?.status === 'connected' ? (
           <p className="notice" role="status">
-            Your shop {done} is connected to your lab account.
+            Your shop {done.shop} is connected to your lab account.
+          </p>
+        ) : done ? (
+          <p className="notice" role="status">
+            Your shop {done.shop} is waiting for your confirmation. Sign in to the lab and press CONFIRM under SHOP CONNECTION on your account page.
           </p>
         ) : (
           <>

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logTransport, mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
+import { loadConfig } from '../../server/config.ts';
+import { api, createTestApp, expectLogHygiene, type TestApp } from './helper.ts';
+
+/**
+ * Logs never hold tokens, passwords or their hashes, reset codes, URL signatures or card data
+ * (DESIGN.md §5). The app runs with its real logger options at trace level, every line captured;
+ * the flows below put each kind of secret through the API, and no line may show one.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { captureLogs: true });
+});
+afterAll(() => t.close());
+
+const secrets: string[] = [];
+const post = (path: string, payload: object, token?: string) => t.app.inject({ method: 'POST', url: api(path), payload, headers: token ? { token } : {} });
+
+describe('the log', () => {
+  it('shows no secret of sign-up, sign-in, password reset, email and password change', async () => {
+    const email = 'hygiene@studio.example';
+    const password = 'first-secret-pass';
+    secrets.push(password);
+    const signup = await post('/users', { email, first_name: 'Vivian', last_name: 'Maier', password, password_confirmation: password });
+    expect(signup.statusCode).toBe(200);
+    secrets.push(signup.json().token);
+    const login = await post('/login', { email, password });
+    secrets.push(login.json().token);
+    expect((await post('/login', { email, password: 'a-wrong-guess-pass' })).statusCode).toBe(401);
+    secrets.push('a-wrong-guess-pass');
+
+    expect((await post('/forgot_password', { email })).statusCode).toBe(200);
+    const code = /reset token is: ([A-Z0-9]{6})/.exec(t.printed.at(-1) ?? '')?.[1] ?? '';
+    expect(code).toHaveLength(6);
+    secrets.push(code);
+    expect((await post('/validate_challenge_token', { email, challenge_token: code })).statusCode).toBe(200);
+    const second = 'second-secret-pass';
+    const reset = await post('/reset_password', { email, challenge_token: code, password: second, password_confirmation: second });
+    expect(reset.statusCode).toBe(200);
+    secrets.push(second, reset.json().token);
+
+    const token = reset.json().token as string;
+    const guid = reset.json().guid as string;
+    const third = 'third-secret-pass';
+    secrets.push(third);
+    const changed = await t.app.inject({ method: 'PATCH', url: api(`/users/${guid}`), headers: { token }, payload: { password: third, password_confirmation: third, current_password: second } });
+    expect(changed.statusCode).toBe(200);
+    const moved = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: 'moved@studio.example', password: third } });
+    expect(moved.statusCode).toBe(200);
+    expectLogHygiene(t.logs, secrets);
+  });
+
+  it('shows no card number, CVC or card token', async () => {
+    const signup = await post('/users', { email: 'cards@studio.example', first_name: 'Lee', last_name: 'Miller', password: 'card-owner-pass', password_confirmation: 'card-owner-pass' });
+    const token = signup.json().token as string;
+    secrets.push(token);
+    const minted = await post('/sandbox/tokens', { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2031, cvc: '987' });
+    expect(minted.statusCode).toBe(200);
+    secrets.push('4242424242424242', '4242 4242 4242 4242', minted.json().id);
+    expect((await post('/accounts/create_card', { token_id: minted.json().id }, token)).statusCode).toBe(200);
+    expect((await post('/accounts/create_card', { token_id: 'tok_visa' }, token)).statusCode).toBe(200);
+    expect((await post('/sandbox/tokens', { number: '4000 0566 5566 5556', exp_month: 12, exp_year: 2031, cvc: '987' })).statusCode).toBeLessThan(500);
+    secrets.push('4000056655665556');
+    expectLogHygiene(t.logs, secrets);
+  });
+
+  it('shows signed storage URLs and a token sent in the query without their secrets', async () => {
+    const signup = await post('/users', { email: 'urls@studio.example', first_name: 'Berenice', last_name: 'Abbott', password: 'url-owner-pass', password_confirmation: 'url-owner-pass' });
+    const { token, guid } = signup.json() as { token: string; guid: string };
+    secrets.push(token);
+    const presign = await post(`/lab_orders/${guid}/create_presigned_url`, { guid, file_name: 'resale.pdf' }, token);
+    const { signedUrl, key } = presign.json() as { signedUrl: string; key: string };
+    secrets.push(new URL(signedUrl, 'http://x').searchParams.get('sig') ?? 'missing sig');
+    const put = await t.app.inject({ method: 'PUT', url: signedUrl, payload: Buffer.from('%PDF-1.4\n%%EOF\n'), headers: { 'content-type': 'application/pdf' } });
+    expect(put.statusCode).toBe(200);
+    const link = (await post('/accounts/blanket_certificate', { key }, token)).json().blanket_certificate_of_resale_link as string;
+    secrets.push(new URL(link, 'http://x').searchParams.get('sig') ?? 'missing sig');
+    expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
+    // A token in the query (never how the app sends it, but a caller might) and S3-style signatures.
+    await t.app.inject({ method: 'GET', url: api(`/profile?token=${token}`) });
+    const amz = 'X-Amz-Credential=AKIAEXAMPLEKEY%2F20270101%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Signature=0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
+    await t.app.inject({ method: 'GET', url: `/storage/photos/x.jpg?${amz}` });
+    secrets.push('AKIAEXAMPLEKEY', '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0');
+    // The request lines are there, with the secret parts blanked.
+    expect(t.logs.some((l) => l.includes('/storage/incoming/certificates/') && l.includes('sig=[REDACTED]'))).toBe(true);
+    expect(t.logs.some((l) => l.includes('/api/v2/profile?token=[REDACTED]'))).toBe(true);
+    expectLogHygiene(t.logs, secrets);
+  });
+
+  it('shows a failed insert without its parameters (password hash, email, names)', async () => {
+    const { sql } = await import('drizzle-orm');
+    // Every new user fails to insert, as a full disk or a lost connection would make it.
+    await t.db.execute(sql`create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`);
+    await t.db.execute(sql`create trigger refuse_users before insert on users for each row execute function refuse_users()`);
+    try {
+      const res = await post('/users', { email: 'doomed.insert@studio.example', first_name: 'Imogen', last_name: 'Cunninghamson', password: 'doomed-insert-pass', password_confirmation: 'doomed-insert-pass' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_users on users`);
+      await t.db.execute(sql`drop function refuse_users()`);
+    }
+    secrets.push('doomed-insert-pass', 'doomed.insert@studio.example', 'Cunninghamson');
+    // The failure is logged (what failed, where), only without the values.
+    const failure = t.logs.find((l) => l.includes('request failed'));
+    expect(failure).toContain('insert into \\"users\\"');
+    expect(failure).toContain('refused for the test');
+    expectLogHygiene(t.logs, secrets);
+  });
+});
+
+describe('whatever the code logs', () => {
+  it('a secret field or a hash in a message is blanked before the line is written', () => {
+    const before = t.logs.length;
+    t.app.log.info({ body: { password: 'field-secret-pass', card: { number: '4242424242424242', cvc: '321' } } }, 'a careless line');
+    t.app.log.info('a hash in the message: $argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g');
+    const lines = t.logs.slice(before);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('"password":"[REDACTED]"');
+    expect(lines[0]).toContain('"cvc":"[REDACTED]"');
+    expect(lines[1]).toContain('a hash in the message: [REDACTED]');
+    expectLogHygiene(lines, ['field-secret-pass', '4242424242424242', 'c2FsdHNhbHQ']);
+  });
+});
+
+describe('mail without SMTP', () => {
+  it('in production only says a mail was queued, to whom and about what, never its text', async () => {
+    const printed: string[] = [];
+    const transport = mailTransportFor(loadConfig({ NODE_ENV: 'production' }), (line) => printed.push(line));
+    await transport.deliver({ from: 'lab@example.com', to: 'ansel@example.com', subject: 'Your password reset token', text: 'Your password reset token is: K7XQ2M' });
+    expect(printed.join('\n')).toContain('ansel@example.com');
+    expect(printed.join('\n')).toContain('Your password reset token');
+    expect(printed.join('\n')).not.toContain('K7XQ2M');
+  });
+
+  it('in development prints the whole mail, so a developer can follow the link', async () => {
+    const printed: string[] = [];
+    const transport = mailTransportFor(loadConfig({}), (line) => printed.push(line));
+    expect(transport.name).toBe(logTransport().name);
+    await transport.deliver({ from: 'lab@example.com', to: 'ansel@example.com', subject: 'Your password reset token', text: 'Your password reset token is: K7XQ2M' });
+    expect(printed.join('\n')).toContain('K7XQ2M');
+  });
+});
