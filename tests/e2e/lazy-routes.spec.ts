@@ -56,3 +56,22 @@ test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async
   expect(login.chunks.filter((c) => /\/(dexie|db|account-screen|orders-list-screen|calculator-screen)-/.test(c))).toEqual([]);
   expect(orders.chunks.filter((c) => /\/(login-screen|account-screen|calculator-screen)-/.test(c))).toEqual([]);
 });
+
+test('a screen whose code is gone after a deploy reloads into the new build', async ({ browser }) => {
+  // No service worker: its precache would still hold the old build's chunks.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  // The account screen's chunk answers 404 once, as the old name does after a deploy.
+  let refused = 0;
+  await page.route(/\/assets\/account-screen-[^/]+\.js$/, (route) => {
+    refused += 1;
+    return route.fulfill({ status: 404, body: 'Not Found' });
+  }, { times: 1 });
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'ACCOUNT', exact: true })).toBeVisible();
+  expect(refused).toBe(1);
+  await context.close();
+});
