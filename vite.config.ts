@@ -69,7 +69,23 @@ export default defineConfig({
       devOptions: { enabled: false },
     }),
   ],
-  build: { outDir: 'dist', sourcemap: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Screens are lazy routes (src/app/router.tsx) and split by themselves. These groups only
+        // keep the big libraries in chunks of their own, whose names and hashes survive our own
+        // deploys, so a returning browser downloads again only the code that changed.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   worker: { format: 'es' },
   // `npm run dev` serves the client with hot reload and sends API calls to `npm start`'s server.
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },

@@ -6,6 +6,7 @@ import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
 import { ConnectionStatus } from './app/connection-status.tsx';
 import { router } from './app/router.tsx';
 import { clearUserDataOnSignOut } from './app/session-effects.ts';
+import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
 import { clearSession } from './api/session.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
@@ -17,6 +18,7 @@ setUnauthorizedHandler(clearSession);
 clearUserDataOnSignOut();
 document.documentElement.dataset.appVersion = RUNNING_VERSION;
 startAppUpdates();
+reloadOnStaleChunks(() => router.state.navigation.location);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

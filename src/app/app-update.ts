@@ -1,7 +1,7 @@
 import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 import { getClientVersion } from '../api/client-version.ts';
-import { clearVersionedCaches } from '../offline/cached-read.ts';
+import { clearVersionedCaches } from '../offline/cache-names.ts';
 
 /** The build this page runs (vite.config.ts defines it; the server serves the same in version.json). */
 export const RUNNING_VERSION: string = __APP_VERSION__;

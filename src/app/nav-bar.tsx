@@ -1,4 +1,5 @@
-import { Link, NavLink, useNavigate } from 'react-router-dom';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../api/auth.ts';
 import { clearActingAs, clearSession, useSession } from '../api/session.ts';
 import { ROUTES } from '../domain/paths.ts';
@@ -6,10 +7,28 @@ import { ROUTES } from '../domain/paths.ts';
 /** The marketing site's price page (the PRICING link is external, accounts.md §2). */
 export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? 'https://www.example.com/pricing';
 
-/** accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS (admins), account and logout icons. */
+/**
+ * accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS (admins), account and logout icons.
+ * On narrow screens (app.css) the links fold into a MENU disclosure; the logo, the account and
+ * logout icons stay in the bar.
+ */
 export function NavBar() {
   const { session, actingAs } = useSession();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // The menu is open on the screen where it was opened: a link chosen from it leads to another
+  // screen, and the menu is closed there.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === pathname;
+  const setMenuOpen = (open: boolean) => setOpenOn(open ? pathname : null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  const onMenuKey = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && menuOpen) {
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    }
+  };
 
   const onLogout = async () => {
     try {
@@ -28,17 +47,32 @@ export function NavBar() {
 
   return (
     <header className="nav-bar">
-      <nav aria-label="Main">
+      <nav aria-label="Main" onKeyDown={onMenuKey}>
         <Link to={ROUTES.home} className="nav-logo" aria-label="Print lab home">
           <img src="/logo.svg" alt="" width="32" height="32" />
           <span>PRINT LAB</span>
         </Link>
-        <NavLink to={ROUTES.labOrders}>ORDERS</NavLink>
-        <a href={PRICING_URL} target="_blank" rel="noreferrer">
-          PRICING
-        </a>
-        <NavLink to={ROUTES.credit}>CREDIT</NavLink>
-        {session?.isAdmin && !actingAs ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
+        <button
+          ref={menuButton}
+          type="button"
+          className="nav-menu-button"
+          aria-expanded={menuOpen}
+          aria-controls="nav-links"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          <svg viewBox="0 0 24 24" aria-hidden="true">
+            {menuOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+          </svg>
+          MENU
+        </button>
+        <div id="nav-links" className={menuOpen ? 'nav-links is-open' : 'nav-links'}>
+          <NavLink to={ROUTES.labOrders}>ORDERS</NavLink>
+          <a href={PRICING_URL} target="_blank" rel="noreferrer">
+            PRICING
+          </a>
+          <NavLink to={ROUTES.credit}>CREDIT</NavLink>
+          {session?.isAdmin && !actingAs ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
+        </div>
         <span className="nav-spacer" />
         {actingAs ? <span className="nav-acting">Acting as {actingAs.name || actingAs.email}</span> : null}
         <NavLink to={ROUTES.account} aria-label="Account" className="nav-icon">

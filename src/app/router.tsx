@@ -1,24 +1,26 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../domain/paths.ts';
-import { ForgotPasswordConfirmationScreen } from '../features/auth/forgot-password-confirmation-screen.tsx';
-import { AccountScreen } from '../features/account/account-screen.tsx';
-import { ForgotPasswordScreen } from '../features/auth/forgot-password-screen.tsx';
-import { LoginScreen } from '../features/auth/login-screen.tsx';
-import { ResetPasswordScreen } from '../features/auth/reset-password-screen.tsx';
-import { OrderThanksScreen } from '../features/checkout/order-thanks-screen.tsx';
-import { CalculatorScreen } from '../features/calculator/calculator-screen.tsx';
-import { CreditScreen } from '../features/credit/credit-screen.tsx';
-import { ShopConnectScreen } from '../features/shop-connect/shop-connect-screen.tsx';
-import { OrdersListScreen } from '../features/orders/orders-list-screen.tsx';
-import { PriceListsScreen } from '../features/price-lists/price-lists-screen.tsx';
-import { SignupConfirmationScreen } from '../features/signup/signup-confirmation-screen.tsx';
-import { SignupStep1Screen } from '../features/signup/signup-step1-screen.tsx';
-import { SignupStep2Screen } from '../features/signup/signup-step2-screen.tsx';
-import { SignupStep3Screen } from '../features/signup/signup-step3-screen.tsx';
 import { PlannedScreen } from './planned-screen.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
+import { RouteLoading } from './route-loading.tsx';
 import { SignedInLayout } from './signed-in-layout.tsx';
+
+/**
+ * A lazy route: the screen's code is fetched the first time the route matches, so each area
+ * ships its own chunk and /login never pays for the account page (DESIGN.md §6a). The service
+ * worker precaches every chunk, so a lazy route still opens offline.
+ */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+const ordersList = (key: string): RouteObject['lazy'] => async () => {
+  const { OrdersListScreen } = await import('../features/orders/orders-list-screen.tsx');
+  // Keys make a click on ORDERS from / load the list afresh.
+  return { element: <OrdersListScreen key={key} /> };
+};
 
 const planned = (title: string, purpose: string) => <PlannedScreen title={title} purpose={purpose} />;
 
@@ -26,37 +28,44 @@ const planned = (title: string, purpose: string) => <PlannedScreen title={title}
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first screen's code arrives (accounts.md §2: loading states show 'loading').
+    hydrateFallbackElement: <RouteLoading />,
     children: [
       // Public routes.
-      { path: ROUTES.login, element: <LoginScreen /> },
-      { path: ROUTES.signupStep1, element: <SignupStep1Screen /> },
-      { path: ROUTES.refer, element: <SignupStep1Screen /> },
-      { path: ROUTES.shopifyConnect, element: <ShopConnectScreen /> },
-      { path: ROUTES.forgotPassword, element: <ForgotPasswordScreen /> },
-      { path: ROUTES.forgotPasswordConfirmation, element: <ForgotPasswordConfirmationScreen /> },
-      { path: ROUTES.resetPassword, element: <ResetPasswordScreen /> },
+      { path: ROUTES.login, lazy: screen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen') },
+      { path: ROUTES.signupStep1, lazy: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
+      { path: ROUTES.refer, lazy: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
+      { path: ROUTES.shopifyConnect, lazy: screen(() => import('../features/shop-connect/shop-connect-screen.tsx'), 'ShopConnectScreen') },
+      { path: ROUTES.forgotPassword, lazy: screen(() => import('../features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen') },
+      {
+        path: ROUTES.forgotPasswordConfirmation,
+        lazy: screen(() => import('../features/auth/forgot-password-confirmation-screen.tsx'), 'ForgotPasswordConfirmationScreen'),
+      },
+      { path: ROUTES.resetPassword, lazy: screen(() => import('../features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen') },
       {
         element: <RequireAuth />,
         children: [
           // Sign-up steps after the account exists: signed in, without the navigation bar.
-          { path: ROUTES.signupStep2, element: <SignupStep2Screen /> },
-          { path: ROUTES.signupStep3, element: <SignupStep3Screen /> },
-          { path: ROUTES.signupConfirmation, element: <SignupConfirmationScreen /> },
+          { path: ROUTES.signupStep2, lazy: screen(() => import('../features/signup/signup-step2-screen.tsx'), 'SignupStep2Screen') },
+          { path: ROUTES.signupStep3, lazy: screen(() => import('../features/signup/signup-step3-screen.tsx'), 'SignupStep3Screen') },
+          {
+            path: ROUTES.signupConfirmation,
+            lazy: screen(() => import('../features/signup/signup-confirmation-screen.tsx'), 'SignupConfirmationScreen'),
+          },
           {
             element: <SignedInLayout />,
             children: [
-              // Keys make a click on ORDERS from / load the list afresh.
-              { path: ROUTES.home, element: <OrdersListScreen key="home" /> },
-              { path: ROUTES.labOrders, element: <OrdersListScreen key="lab-orders" /> },
-              { path: ROUTES.account, element: <AccountScreen /> },
-              { path: ROUTES.credit, element: <CreditScreen /> },
-              { path: ROUTES.calculate, element: <CalculatorScreen /> },
-              { path: ROUTES.priceLists, element: <PriceListsScreen /> },
+              { path: ROUTES.home, lazy: ordersList('home') },
+              { path: ROUTES.labOrders, lazy: ordersList('lab-orders') },
+              { path: ROUTES.account, lazy: screen(() => import('../features/account/account-screen.tsx'), 'AccountScreen') },
+              { path: ROUTES.credit, lazy: screen(() => import('../features/credit/credit-screen.tsx'), 'CreditScreen') },
+              { path: ROUTES.calculate, lazy: screen(() => import('../features/calculator/calculator-screen.tsx'), 'CalculatorScreen') },
+              { path: ROUTES.priceLists, lazy: screen(() => import('../features/price-lists/price-lists-screen.tsx'), 'PriceListsScreen') },
               { path: ROUTES.cartPreview, element: planned('CART PREVIEW', 'See each line item on its paper.') },
               { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
-              { path: ROUTES.photographer, element: <CreditScreen /> },
+              { path: ROUTES.photographer, lazy: screen(() => import('../features/credit/credit-screen.tsx'), 'CreditScreen') },
               { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
-              { path: ROUTES.orderThanks, element: <OrderThanksScreen /> },
+              { path: ROUTES.orderThanks, lazy: screen(() => import('../features/checkout/order-thanks-screen.tsx'), 'OrderThanksScreen') },
               { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },
               { path: ROUTES.uploadProgress, element: planned('UPLOAD PHOTOS', 'Upload the photos of this order.') },
               { path: ROUTES.orderBuilder, element: planned('ORDER BUILDER', 'Choose paper, size and finishing for each photo.') },

@@ -17,3 +17,16 @@ export const USER_CACHES: readonly string[] = [CACHE_NAMES.thumbnails];
 
 /** Caches to drop when a new version of the app arrives (their format may have changed). */
 export const VERSIONED_CACHES: readonly string[] = [CACHE_NAMES.catalogue];
+
+// The helpers below touch Cache Storage only, not IndexedDB: the app shell calls them without
+// pulling Dexie into the first download.
+
+/** A user's cached files go at sign-out (src/offline/cached-read.ts clears their kept reads). */
+export async function clearUserCaches(): Promise<void> {
+  if (typeof caches !== 'undefined') await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
+}
+
+/** A new app version: drop caches whose format may have changed. */
+export async function clearVersionedCaches(): Promise<void> {
+  if (typeof caches !== 'undefined') await Promise.all(VERSIONED_CACHES.map((name) => caches.delete(name)));
+}

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors.ts';
-import { USER_CACHES, VERSIONED_CACHES } from './cache-names.ts';
+import { clearUserCaches } from './cache-names.ts';
 import { labDb, type LabDatabase } from './db.ts';
 
 /** The owner of data that is the lab's and the same for everyone (the catalogue). */
@@ -37,11 +37,5 @@ export async function readThrough<T>(owner: string, what: string, fetch: () => P
  */
 export async function clearUserData(db: LabDatabase = labDb): Promise<void> {
   await db.cachedReads.where('owner').notEqual(SHARED_OWNER).delete();
-  if (typeof caches !== 'undefined') await Promise.all(USER_CACHES.map((name) => caches.delete(name)));
+  await clearUserCaches();
 }
-
-/** A new app version: drop caches whose format may have changed. */
-export async function clearVersionedCaches(): Promise<void> {
-  if (typeof caches !== 'undefined') await Promise.all(VERSIONED_CACHES.map((name) => caches.delete(name)));
-}
-

@@ -75,6 +75,10 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ORDER BUILDER' })).toBeVisible();
 
+  // Screens are lazy routes: one never opened in this visit still comes from the precache.
+  await page.goto('/lab-order-confirmation');
+  await expect(page.getByRole('link', { name: 'RETURN HOME' })).toBeVisible();
+
   await context.setOffline(false);
   await expect(indicator).toContainText('Online');
 });

@@ -32,32 +32,35 @@ export function PriceListsScreen() {
           paper.print_sizes.some((s) => s.finishing_from[c] !== undefined),
         );
         return (
-          <table key={paper.guid} className="price-table">
-            <caption>{paper.name}</caption>
-            <thead>
-              <tr>
-                <th scope="col">SIZE</th>
-                <th scope="col">PRINT</th>
-                {categories.map((c) => (
-                  <th scope="col" key={c}>
-                    {CATEGORY_NAMES[c]} FROM
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {paper.print_sizes.map((s) => (
-                <tr key={s.guid}>
-                  <th scope="row">{s.name}</th>
-                  <td>{money(s.price)}</td>
-                  {categories.map((c) => {
-                    const from = s.finishing_from[c];
-                    return <td key={c}>{from === undefined ? '—' : money(from)}</td>;
-                  })}
+          // Wider than a phone: the table scrolls in its own box, reachable by keyboard too.
+          <div key={paper.guid} className="table-scroll" role="region" aria-label={`${paper.name} prices`} tabIndex={0}>
+            <table className="price-table">
+              <caption>{paper.name}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">SIZE</th>
+                  <th scope="col">PRINT</th>
+                  {categories.map((c) => (
+                    <th scope="col" key={c}>
+                      {CATEGORY_NAMES[c]} FROM
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {paper.print_sizes.map((s) => (
+                  <tr key={s.guid}>
+                    <th scope="row">{s.name}</th>
+                    <td>{money(s.price)}</td>
+                    {categories.map((c) => {
+                      const from = s.finishing_from[c];
+                      return <td key={c}>{from === undefined ? '—' : money(from)}</td>;
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         );
       })}
     </section>

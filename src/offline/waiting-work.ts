@@ -1,0 +1,19 @@
+import { liveQuery } from 'dexie';
+import { labDb, type LabDatabase } from './db.ts';
+
+export interface WaitingWork {
+  changes: number;
+  uploads: number;
+}
+
+/** Follows how many changes and uploads of one user wait to be sent; returns the unsubscribe. */
+export function watchWaitingWork(owner: string, onChange: (work: WaitingWork) => void, db: LabDatabase = labDb): () => void {
+  const subscription = liveQuery(async () => ({
+    changes: await db.outbox.where('owner').equals(owner).count(),
+    uploads: await db.uploads.where('owner').equals(owner).count(),
+  })).subscribe({
+    next: onChange,
+    error: (err: unknown) => console.error('could not count waiting work', err),
+  });
+  return () => subscription.unsubscribe();
+}

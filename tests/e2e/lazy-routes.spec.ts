@@ -1,0 +1,77 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+// DESIGN.md §6a: the JavaScript of /login and of /lab-orders stays within 150 KB gzip each.
+const BUDGET_BYTES = 150 * 1024;
+
+interface Loaded {
+  total: number;
+  chunks: string[];
+}
+
+/**
+ * Opens a route in a fresh context with no service worker and no HTTP cache, and sums the gzip
+ * size (level 9, as the build precompresses) of every script the page fetched. Gzipping the
+ * bodies here keeps the figure independent of whatever encoding the server negotiates.
+ */
+async function scriptsOf(browser: Browser, path: string, ready: (page: Page) => Promise<void>, storageState?: string): Promise<Loaded> {
+  const context = await browser.newContext({ serviceWorkers: 'block', storageState: storageState ? JSON.parse(storageState) : undefined });
+  const page = await context.newPage();
+  const bodies: Promise<[string, number]>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script' && !res.url().endsWith('.js')) return;
+    bodies.push(res.body().then((b) => [new URL(res.url()).pathname, gzipSync(b, { level: 9 }).length]));
+  });
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const sizes = await Promise.all(bodies);
+  await context.close();
+  return {
+    total: sizes.reduce((sum, [, n]) => sum + n, 0),
+    chunks: sizes.map(([name, n]) => `${name} ${(n / 1024).toFixed(1)} KB`).sort(),
+  };
+}
+
+test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async ({ browser, page }) => {
+  const login = await scriptsOf(browser, '/login', (p) => expect(p.getByRole('button', { name: 'SIGN IN' })).toBeVisible());
+
+  await page.goto('/login');
+  await signIn(page);
+  const signedIn = JSON.stringify(await page.context().storageState());
+  const orders = await scriptsOf(browser, '/lab-orders', async (p) => {
+    await expect(p.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await expect(p.getByText('loading', { exact: true })).toHaveCount(0);
+  }, signedIn);
+
+  for (const [route, loaded] of [['/login', login], ['/lab-orders', orders]] as const) {
+    const summary = `${route}: ${(loaded.total / 1024).toFixed(1)} KB gzip JS\n  ${loaded.chunks.join('\n  ')}`;
+    test.info().annotations.push({ type: 'js', description: summary });
+    console.log(summary);
+    expect(loaded.total, summary).toBeLessThanOrEqual(BUDGET_BYTES);
+  }
+  // Nothing is queued before signing in: the sign-in screen needs no IndexedDB code, nor any
+  // other screen's.
+  expect(login.chunks.filter((c) => /\/(dexie|db|account-screen|orders-list-screen|calculator-screen)-/.test(c))).toEqual([]);
+  expect(orders.chunks.filter((c) => /\/(login-screen|account-screen|calculator-screen)-/.test(c))).toEqual([]);
+});
+
+test('a screen whose code is gone after a deploy reloads into the new build', async ({ browser }) => {
+  // No service worker: its precache would still hold the old build's chunks.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  // The account screen's chunk answers 404 once, as the old name does after a deploy.
+  let refused = 0;
+  await page.route(/\/assets\/account-screen-[^/]+\.js$/, (route) => {
+    refused += 1;
+    return route.fulfill({ status: 404, body: 'Not Found' });
+  }, { times: 1 });
+  await page.getByRole('link', { name: 'Account' }).click();
+  await expect(page.getByRole('heading', { name: 'ACCOUNT', exact: true })).toBeVisible();
+  expect(refused).toBe(1);
+  await context.close();
+});
