@@ -89,6 +89,39 @@ describe('every error answers with the error body', () => {
     expect(expectErrorBody(JSON.parse(body), 400).class_name).toBe('BadRequest');
   });
 
+  it('a request arriving while the server closes: 503 with the error body', async () => {
+    const closing = await createTestApp();
+    let release = () => {};
+    let started = () => {};
+    const handlerStarted = new Promise<void>((resolve) => (started = resolve));
+    closing.app.get(api('/test-slow'), async () => {
+      started();
+      await new Promise<void>((resolve) => (release = resolve));
+      return { done: true };
+    });
+    const { port } = new URL(await closing.app.listen({ port: 0, host: '127.0.0.1' }));
+    const socket = connect(Number(port), '127.0.0.1');
+    let data = '';
+    socket.on('data', (chunk) => (data += chunk.toString()));
+    const ended = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    socket.write('GET /api/v2/test-slow HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
+    await handlerStarted;
+    // The connection is busy, so close() keeps it; the next request on it arrives while closing.
+    const closed = closing.app.close();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.write('GET /api/v2/status HTTP/1.1\r\nHost: x\r\n\r\n');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await ended;
+    await closed;
+    await closing.close();
+    const second = data.slice(data.indexOf('HTTP/1.1', 1));
+    expect(data).toMatch(/^HTTP\/1\.1 200/);
+    expect(second).toMatch(/^HTTP\/1\.1 503/);
+    const body = second.slice(second.indexOf('\r\n\r\n') + 4);
+    expect(expectErrorBody(JSON.parse(body), 503).class_name).toBe('ServiceUnavailable');
+  });
+
   it('a crash: 500 without the stack or the internal message', async () => {
     const res = await t.app.inject({ method: 'GET', url: api('/test-crash') });
     expect(res.statusCode).toBe(500);
