@@ -32,8 +32,8 @@ export const CONTROL_CHARACTERS_MESSAGE = (label: string) =>
   `The ${label} contains control characters or broken text. Please remove them and try again.`;
 
 /** The field a path ends in, in words: ['finishing_service_details', '1'] → 'finishing service details'. */
-function label(path: string[]): string {
-  const field = [...path].reverse().find((p) => !/^\d+$/.test(p)) ?? 'request';
+function fieldLabel(path: string[]): string {
+  const field = path.findLast((p) => !/^\d+$/.test(p)) ?? 'request';
   return field.replaceAll('_', ' ');
 }
 
@@ -83,7 +83,7 @@ export function registerTextRules(app: FastifyInstance): void {
       const first = found[0];
       if (!first) continue;
       const fields = found.map((p) => (where ? [where, ...p] : p).join('.'));
-      const what = where === 'path' ? 'address' : where === 'query' ? `${label(first)} in the address` : label(first);
+      const what = where === 'path' ? 'address' : where === 'query' ? `${fieldLabel(first)} in the address` : fieldLabel(first);
       throw new HttpError(400, 'BadRequest', CONTROL_CHARACTERS_MESSAGE(what), {
         developerMessage: `Control characters (Unicode Cc) or unpaired UTF-16 surrogates in: ${fields.join(', ')}.`,
         moreInfo: fields,

@@ -62,7 +62,7 @@ describe('every error answers with the error body', () => {
   it('OPTIONS, an unknown method, HEAD and a poisoned prototype', async () => {
     for (const method of ['OPTIONS', 'PROPFIND', 'TRACE'] as const) {
       const res = await t.app.inject({ method, url: api('/login') });
-      expect(res.statusCode, method).toBe(404);
+      expect([method, res.statusCode]).toEqual([method, 404]);
       expectErrorBody(res.json(), 404);
     }
     const head = await t.app.inject({ method: 'HEAD', url: api('/no-such-thing') });
