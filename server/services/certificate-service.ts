@@ -5,11 +5,12 @@ import { users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
+import { checkFileEnds, refuseUnless } from './file-checks.ts';
 
 // A scanned multi-page certificate is a few MB; 20 MB leaves room without inviting abuse.
 export const MAX_CERTIFICATE_BYTES = 20 * 1024 * 1024;
 export const CERTIFICATE_NOT_PDF = 'The blanket certificate of resale must be a PDF file.';
-const PDF_MAGIC = '%PDF-';
+const CERTIFICATE = 'The blanket certificate of resale';
 
 const keyPrefix = (userGuid: string) => `certificates/${userGuid}/`;
 
@@ -31,8 +32,14 @@ export async function confirmCertificate(deps: ServerDeps, actor: Actor | null, 
   if (!own.test(input.key)) throw notFound('This upload does not exist.');
   const head = await deps.storage.head(input.key);
   if (!head) throw notFound('This upload does not exist. Please upload the file again.');
-  const start = await deps.storage.readStart(input.key, PDF_MAGIC.length);
-  if (start.toString('latin1') !== PDF_MAGIC) throw validationError(CERTIFICATE_NOT_PDF);
+  // A PDF by its bytes, and complete (a cut-off upload is refused, not kept).
+  refuseUnless(
+    await checkFileEnds(
+      { readStart: (bytes) => deps.storage.readStart(input.key, bytes), readEnd: (bytes) => deps.storage.readEnd(input.key, bytes) },
+      ['pdf'],
+      CERTIFICATE,
+    ),
+  );
   await deps.db.update(users).set({ blanketCertificateKey: input.key, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
   return { blanket_certificate_of_resale_link: await certificateLink(deps, input.key) };
 }
