@@ -36,7 +36,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     trustProxy: deps.config.trustProxy,
     // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
-    maxParamLength: MAX_PARAM_LENGTH,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     // Every error of every layer has the error body of DESIGN.md §4: the router's, the HTTP
     // parser's, and the one sent while the server closes (see registerErrorHandling).
     frameworkErrors,

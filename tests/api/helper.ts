@@ -34,6 +34,8 @@ export interface TestApp {
   config: Config;
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
+  /** Jobs sent, with createTestApp(env, { jobs: 'recorded' }): queued, never run. */
+  sentJobs: { queue: string; data: object }[];
   close(): Promise<void>;
 }
 
@@ -47,7 +49,11 @@ const noJobs: Jobs = {
   stop: async () => {},
 };
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean } = {}): Promise<TestApp> {
+/**
+ * jobs: true runs pg-boss and the workers; 'recorded' keeps what is sent in `sentJobs` without
+ * running it (for tests about who may ask, not what the job does); absent, sending fails.
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean | 'recorded' } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -66,10 +72,12 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const printed: string[] = [];
   const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
-  const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
+  const sentJobs: TestApp['sentJobs'] = [];
+  const recorded: Jobs = { send: async (queue, data) => void sentJobs.push({ queue, data }), work: async () => {}, stop: async () => {} };
+  const jobs = opts.jobs === true ? await startJobs(database, () => {}) : opts.jobs === 'recorded' ? recorded : noJobs;
   const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
   const app = await buildApp(deps);
-  if (opts.jobs) await startJobWorkers(deps);
+  if (opts.jobs === true) await startJobWorkers(deps);
   return {
     app,
     db: database.db,
@@ -77,6 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     printed,
     config,
     clock,
+    sentJobs,
     close: async () => {
       await app.close();
       await jobs.stop();
