@@ -116,7 +116,7 @@ export const accountRoutes =
             recipient_name: z.string().max(200).optional(),
             city: nonBlank('Enter the city.'),
             state: nonBlank('Enter the state.'),
-            zip: z.string().trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
+            zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
           }),
           response: { 200: profileShape },
         },
