@@ -11,6 +11,8 @@ let t: TestApp;
 let me: { guid: string; email: string; password: string; token: string };
 beforeAll(async () => {
   t = await createTestApp();
+  // A route with a multi-line field, as line-item notes will be.
+  t.app.post(api('/test-notes'), { config: { multilineText: ['notes'] } }, (request) => request.body);
   const { user, password } = await createUser(t.db, { referralCode: 'NULREF1' });
   me = { guid: user.guid, email: user.email, password, token: await signIn(t.app, user.email, password) };
 });
@@ -60,6 +62,17 @@ describe('text with control characters or broken UTF-16', () => {
     const ok = await send('PATCH', `/users/${me.guid}`, { business_name: 'Lumière 📷 סטודיו' }, me.token);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.business_name).toBe('Lumière 📷 סטודיו');
+  });
+
+  it('line breaks and tabs only in the fields a route names multi-line', async () => {
+    const ok = await send('POST', '/test-notes', { notes: 'Crop tight.\r\nMatte\tfinish.' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({ notes: 'Crop tight.\r\nMatte\tfinish.' });
+    expect((await send('POST', '/test-notes', { notes: 'bell\u0007' })).statusCode).toBe(400);
+    expect((await send('POST', '/test-notes', { notes: 'half \ud800' })).statusCode).toBe(400);
+    const title = await send('POST', '/test-notes', { notes: 'fine', title: 'two\nlines' });
+    expect(title.statusCode).toBe(400);
+    expect(expectErrorBody(title.json(), 400).more_info).toEqual(['title']);
   });
 
   it('in a field name, a nested value, the query string or a path parameter', async () => {
