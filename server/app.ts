@@ -9,10 +9,11 @@ import type { ServerDeps } from './deps.ts';
 import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerClientFiles } from './http/client-files.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
+import { registerTextRules } from './http/text-rules.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
@@ -35,11 +36,19 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     trustProxy: deps.config.trustProxy,
     // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Every error of every layer has the error body of DESIGN.md §4: the router's, the HTTP
+    // parser's, and the one sent while the server closes (see registerErrorHandling).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   });
   // The API speaks JSON only: a text body is refused (415) rather than half-understood.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Before any plugin or route: a hook reaches only the plugins and routes registered after it.
+  registerTextRules(app);
 
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
   await app.register(rateLimit, {

@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { HttpError, errorBody } from './errors.ts';
@@ -19,12 +21,60 @@ const CLASS_BY_STATUS: Record<number, string> = {
   404: 'NotFound',
   405: 'MethodNotAllowed',
   406: 'NotAcceptable',
+  408: 'RequestTimeout',
   409: 'Conflict',
   413: 'PayloadTooLarge',
+  414: 'UriTooLong',
   415: 'UnsupportedMediaType',
   416: 'RangeNotSatisfiable',
   429: 'TooManyRequests',
+  431: 'RequestHeaderFieldsTooLarge',
 };
+
+// Path parameters are guids (36 characters); Fastify's default of 100 leaves room for any id we
+// make. Longer ones are answered 414 by frameworkErrors. Storage keys are a wildcard, which this
+// does not limit.
+export const MAX_PARAM_LENGTH = 100;
+
+/**
+ * Failures of the router, before any route or hook runs (Fastify's `frameworkErrors`): a
+ * malformed percent-encoding, a path parameter longer than `maxParamLength`.
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const status = tooLong ? 414 : err.code === 'FST_ERR_ASYNC_CONSTRAINT' ? 500 : 400;
+  const message = tooLong ? 'This address is too long: no id of ours is that long.' : status === 500 ? 'Something went wrong on our side. Please try again.' : 'This address is not valid.';
+  const detail = tooLong
+    ? `A path parameter is longer than ${MAX_PARAM_LENGTH} characters.`
+    : status === 500
+      ? `The route constraint failed (request ${request.id}).`
+      : 'The request path has a malformed percent-encoding.';
+  if (status === 500) request.log.error({ err }, 'router failed');
+  else request.log.info({ code: err.code }, 'address refused by the router');
+  void reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(errorBody(status, CLASS_BY_STATUS[status] ?? 'InternalServerError', message, detail)));
+}
+
+/**
+ * Requests Node's HTTP parser refuses (a malformed header, headers too large, a request that
+ * never finished): answered on the socket with the error body instead of Fastify's own.
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const message =
+    status === 408 ? 'The request took too long to arrive. Please try again.' : status === 431 ? 'The request headers are too large.' : 'The request is not valid HTTP.';
+  const body = JSON.stringify(errorBody(status, CLASS_BY_STATUS[status] ?? 'BadRequest', message, `${err.code ?? 'client error'}: the HTTP request could not be parsed.`));
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
 
 /** Every error, unknown route and crash answers with the error body; no stack trace leaves the server. */
 export function registerErrorHandling(
@@ -32,6 +82,18 @@ export function registerErrorHandling(
   /** Answers a screen path that is no file with the app's index.html; absent when no client is built. */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
+  // While the server drains for a restart, requests still arriving on open connections are
+  // turned away with the error body (Fastify's own 503 is switched off: return503OnClosing).
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (!closing) return;
+    reply.header('connection', 'close');
+    throw new HttpError(503, 'ServiceUnavailable', 'The lab is restarting. Please try again in a moment.');
+  });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof HttpError) return reply.code(err.status).send(err.toBody());
 

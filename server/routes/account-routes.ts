@@ -6,7 +6,7 @@ import { addAddress, changeEmail, changePassword, profile, removeAddress, setDef
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
 import { confirmShopConnection, connectShop, declineShopConnection } from '../services/shop-connection-service.ts';
 import { requestTaxReport } from '../services/tax-report-service.ts';
-import { successSchema } from './shapes.ts';
+import { guid, guidOrEmpty, successSchema } from './shapes.ts';
 
 const userShape = z.object({
   guid: z.string(),
@@ -53,8 +53,33 @@ const profileShape = z.object({
   tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready', 'failed']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
 });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
-const guidParam = z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }) });
-const connectionParam = z.object({ id: z.string().uuid({ error: 'This shop connection does not exist.' }) });
+const guidParam = z.object({ guid: guid('This account does not exist.') });
+const connectionParam = z.object({ id: guid('This shop connection does not exist.') });
+/**
+ * PATCH /users/{guid} takes one of three forms (accounts.md §7). Each is strict: a body mixing
+ * two forms, or with a field of none, is refused as a whole rather than half-applied.
+ */
+export const ONE_CHANGE_AT_A_TIME =
+  'Send one change at a time: your name, business and phone; or your referral code; or a new password.';
+const onlyForm = { error: (issue: { code?: string }) => (issue.code === 'unrecognized_keys' ? ONE_CHANGE_AT_A_TIME : undefined) };
+const userUpdateForms = z.union(
+  [
+    z.strictObject({ referral_code: z.string().max(100) }, onlyForm),
+    z.strictObject({
+      password: z.string().max(1000),
+      password_confirmation: z.string().max(1000),
+      current_password: z.string().max(1000),
+      email: z.string().max(320).optional(),
+    }, onlyForm),
+    z.strictObject({
+      first_name: z.string().max(100).optional(),
+      last_name: z.string().max(100).optional(),
+      business_name: z.string().max(200).optional(),
+      phone: z.string().max(30).optional(),
+    }, onlyForm),
+  ],
+  { error: ONE_CHANGE_AT_A_TIME },
+);
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
 /** The account page and the credit page (accounts.md §2, §7). */
@@ -72,21 +97,7 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Change BASIC INFORMATION or the password (answer the profile), or the own referral code (answers the user)',
           params: guidParam,
-          body: z.union([
-            z.object({ referral_code: z.string().max(100) }),
-            z.object({
-              password: z.string().max(1000),
-              password_confirmation: z.string().max(1000),
-              current_password: z.string().max(1000),
-              email: z.string().max(320).optional(),
-            }),
-            z.object({
-              first_name: z.string().max(100).optional(),
-              last_name: z.string().max(100).optional(),
-              business_name: z.string().max(200).optional(),
-              phone: z.string().max(30).optional(),
-            }),
-          ]),
+          body: userUpdateForms,
           response: { 200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) })]) },
         },
       },
@@ -110,7 +121,7 @@ export const accountRoutes =
             recipient_name: z.string().max(200).optional(),
             city: nonBlank('Enter the city.'),
             state: nonBlank('Enter the state.'),
-            zip: z.string().trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
+            zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
           }),
           response: { 200: profileShape },
         },
@@ -120,13 +131,13 @@ export const accountRoutes =
 
     app.post(
       API.updateDefaultAddress,
-      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: z.union([z.literal(''), z.string().uuid({ error: 'This address does not exist.' })]) }), response: { 200: profileShape } } },
+      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This address does not exist.') }), response: { 200: profileShape } } },
       (request) => setDefaultAddress(deps, request.actor, request.body.make_primary),
     );
 
     app.post(
       API.removeAddress,
-      { schema: { tags: ['account'], summary: 'Remove a saved address', body: z.object({ selected_item: z.string().uuid({ error: 'This address does not exist.' }) }), response: { 200: profileShape } } },
+      { schema: { tags: ['account'], summary: 'Remove a saved address', body: z.object({ selected_item: guid('This address does not exist.') }), response: { 200: profileShape } } },
       (request) => removeAddress(deps, request.actor, request.body.selected_item),
     );
 
@@ -182,7 +193,7 @@ export const accountRoutes =
         schema: {
           tags: ['account'],
           summary: "Make the year's sales report (CSV and PDF of paid orders) in the background",
-          body: z.object({ year: z.number().int() }),
+          body: z.object({ year: z.number().int().min(1000, 'Choose a year.').max(9999, 'Choose a year.') }),
           response: { 200: z.object({ year: z.number(), status: z.literal('generating') }) },
         },
       },

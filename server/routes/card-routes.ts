@@ -6,6 +6,10 @@ import type { SandboxPayments } from '../adapters/payments/sandbox-payments.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { createCard, removeCard, setDefaultCard } from '../services/card-service.ts';
+import { guid, guidOrEmpty } from './shapes.ts';
+
+const EXPIRY_MONTH = 'The expiry month is 1 to 12.';
+const EXPIRY_YEAR = 'Enter the expiry year.';
 
 /** CREDIT CARDS, and the sandbox provider's own tokenization when no Stripe keys are set. */
 export const cardRoutes =
@@ -31,7 +35,13 @@ export const cardRoutes =
           schema: {
             tags: ['cards'],
             summary: "TEST MODE: turn one of Stripe's public test card numbers into a card token",
-            body: z.object({ number: z.string().max(30), exp_month: z.number().int(), exp_year: z.number().int(), cvc: z.string().max(4) }),
+            body: z.object({
+              number: z.string().max(30),
+              exp_month: z.number().int().min(1, EXPIRY_MONTH).max(12, EXPIRY_MONTH),
+              // Two digits (31) or four (2031), as card fields send them.
+              exp_year: z.number().int().min(0, EXPIRY_YEAR).max(9999, EXPIRY_YEAR),
+              cvc: z.string().max(4),
+            }),
             response: { 200: z.object({ id: z.string(), brand: z.string(), last4: z.string() }) },
           },
           config: { idempotency: false },
@@ -61,13 +71,13 @@ export const cardRoutes =
 
     app.post(
       API.updateDefaultCard,
-      { schema: { tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: z.union([z.literal(''), z.string().uuid({ error: 'This card does not exist.' })]) }) } },
+      { schema: { tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This card does not exist.') }) } },
       (request) => setDefaultCard(deps, request.actor, request.body.make_primary),
     );
 
     app.post(
       API.removeCard,
-      { schema: { tags: ['cards'], summary: 'Remove a saved card', body: z.object({ selected_item: z.string().uuid({ error: 'This card does not exist.' }) }) } },
+      { schema: { tags: ['cards'], summary: 'Remove a saved card', body: z.object({ selected_item: guid('This card does not exist.') }) } },
       (request) => removeCard(deps, request.actor, request.body.selected_item),
     );
   };

@@ -4,6 +4,7 @@ import { CALCULATOR_GROUPS, DETAIL_KINDS, FINISHING_CATEGORIES, type CalculatorG
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
+import { guid } from './shapes.ts';
 
 const money = z.number();
 const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
@@ -22,9 +23,9 @@ const group = z.object({ finishing_category: z.enum(FINISHING_CATEGORIES), servi
 const calculatorGroups = z.partialRecord(z.enum(Object.keys(CALCULATOR_GROUPS) as [CalculatorGroup, ...CalculatorGroup[]]), z.array(service));
 
 const quoteBody = z.object({
-  print_size: z.string().uuid({ error: 'Choose a print size.' }),
-  finishing_service: z.string().uuid().nullish(),
-  finishing_service_details: z.array(z.string().uuid()).max(4).optional(),
+  print_size: guid('Choose a print size.'),
+  finishing_service: guid('Choose a finishing service.').nullish(),
+  finishing_service_details: z.array(guid('Choose a finishing detail.')).max(4).optional(),
   quantity: z.number().int({ error: 'Quantity must be a whole number.' }).min(1, { error: 'Quantity must be at least 1.' }).max(10_000),
 });
 
@@ -44,7 +45,7 @@ export const catalogueRoutes =
         schema: {
           tags: ['catalogue'],
           summary: 'The finishing offered for one print size, grouped by category, with detail choices and prices',
-          params: z.object({ print_size_guid: z.string().uuid({ error: 'This print size is not offered.' }) }),
+          params: z.object({ print_size_guid: guid('This print size is not offered.') }),
           response: { 200: z.object({ data: z.array(group) }) },
         },
       },

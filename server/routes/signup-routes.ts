@@ -4,7 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { confirmCertificate, presignCertificate } from '../services/certificate-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
-import { sessionAnswerSchema, successSchema } from './shapes.ts';
+import { guid, sessionAnswerSchema, successSchema } from './shapes.ts';
 
 const email = z.email({ error: 'Enter a valid email address.' }).max(320);
 
@@ -65,7 +65,12 @@ export const signupRoutes =
         schema: {
           tags: ['sign-up'],
           summary: 'Sign up (steps 2 and 3): the referral code, or the Tennessee answer',
-          body: z.object({ code: z.string().min(1).max(100).optional(), tn_business: z.boolean().optional() }),
+          // One answer per call, as the two screens send them: both at once could save the
+          // referrer and then refuse the Tennessee answer, half-applied.
+          body: z.union(
+            [z.strictObject({ code: z.string().min(1, 'Enter the referral code.').max(100) }), z.strictObject({ tn_business: z.boolean() })],
+            { error: 'Send one answer at a time: the referral code, or whether the business is in Tennessee.' },
+          ),
           response: { 200: successSchema },
         },
       },
@@ -78,8 +83,8 @@ export const signupRoutes =
         schema: {
           tags: ['uploads'],
           summary: 'A signed upload address; for the blanket certificate: the user guid and the file name',
-          params: z.object({ guid: z.string() }),
-          body: z.object({ guid: z.string().uuid({ error: 'This account does not exist.' }), file_name: z.string().min(1).max(255) }),
+          params: z.object({ guid: guid('This account does not exist.') }),
+          body: z.object({ guid: guid('This account does not exist.'), file_name: z.string().min(1).max(255) }),
           response: { 200: z.object({ signedUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()) }) },
         },
       },

@@ -5,12 +5,13 @@ import { users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
+import { checkFileEnds } from './file-checks.ts';
 import { INCOMING_PREFIX, discardUpload, issueUpload, sealUpload } from './upload-service.ts';
 
 // A scanned multi-page certificate is a few MB; 20 MB leaves room without inviting abuse.
 export const MAX_CERTIFICATE_BYTES = 20 * 1024 * 1024;
 export const CERTIFICATE_NOT_PDF = 'The blanket certificate of resale must be a PDF file.';
-const PDF_MAGIC = '%PDF-';
+const CERTIFICATE = 'The blanket certificate of resale';
 
 const keyPrefix = (userGuid: string) => `certificates/${userGuid}/`;
 
@@ -40,10 +41,16 @@ export async function confirmCertificate(deps: ServerDeps, actor: Actor | null, 
   if (!own.test(input.key)) throw notFound('This upload does not exist.');
   const sealed = await sealUpload(deps, { key: input.key, ownerGuid: actor.user.guid, purpose: 'certificate' });
   if (!sealed.again) {
-    const start = await deps.storage.readStart(sealed.key, PDF_MAGIC.length);
-    if (start.toString('latin1') !== PDF_MAGIC) {
+    // A PDF by its bytes, and complete (a cut-off upload is refused, not kept); checked only
+    // once sealed, so no PUT can swap the file after the check.
+    const verdict = await checkFileEnds(
+      { readStart: (bytes) => deps.storage.readStart(sealed.key, bytes), readEnd: (bytes) => deps.storage.readEnd(sealed.key, bytes) },
+      ['pdf'],
+      CERTIFICATE,
+    );
+    if (!verdict.ok) {
       await discardUpload(deps, input.key);
-      throw validationError(CERTIFICATE_NOT_PDF);
+      throw validationError(verdict.reason);
     }
     await deps.db.update(users).set({ blanketCertificateKey: sealed.key, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
   }

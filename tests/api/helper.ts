@@ -37,6 +37,8 @@ export interface TestApp {
   logs: string[];
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
+  /** Jobs sent, with createTestApp(env, { jobs: 'recorded' }): queued, never run. */
+  sentJobs: { queue: string; data: object }[];
   close(): Promise<void>;
 }
 
@@ -50,7 +52,11 @@ const noJobs: Jobs = {
   stop: async () => {},
 };
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean; captureLogs?: boolean } = {}): Promise<TestApp> {
+/**
+ * jobs: true runs pg-boss and the workers; 'recorded' keeps what is sent in `sentJobs` without
+ * running it (for tests about who may ask, not what the job does); absent, sending fails.
+ */
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean | 'recorded'; captureLogs?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -69,7 +75,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const printed: string[] = [];
   const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
-  const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
+  const sentJobs: TestApp['sentJobs'] = [];
+  const recorded: Jobs = { send: async (queue, data) => void sentJobs.push({ queue, data }), work: async () => {}, stop: async () => {} };
+  const jobs = opts.jobs === true ? await startJobs(database, () => {}) : opts.jobs === 'recorded' ? recorded : noJobs;
   const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
@@ -77,7 +85,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const captureAll = process.env.API_TEST_CAPTURE_LOGS === '1';
   const capture = opts.captureLogs ?? captureAll;
   const app = await buildApp(deps, capture ? { logger: loggerOptions({ level: 'trace', stream: { write: (line) => logs.push(line) } }) } : {});
-  if (opts.jobs) await startJobWorkers(deps);
+  if (opts.jobs === true) await startJobWorkers(deps);
   return {
     app,
     db: database.db,
@@ -86,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     logs,
     config,
     clock,
+    sentJobs,
     close: async () => {
       await app.close();
       if (captureAll && logs.length) expectLogHygiene(logs, []);

@@ -154,7 +154,7 @@ describe('certificate uploads', () => {
     expect((await t.app.inject({ method: 'PUT', url: signedUrl, payload: png, headers: { 'content-type': 'application/pdf' } })).statusCode).toBe(200);
     const res = await post('/accounts/blanket_certificate', { key }, token);
     expect(res.statusCode).toBe(422);
-    expect(expectErrorBody(res.json(), 422).message).toBe('The blanket certificate of resale must be a PDF file.');
+    expect(expectErrorBody(res.json(), 422).message).toBe('The blanket certificate of resale must be a PDF file. This file is a PNG image.');
     expect((await t.db.select().from(users).where(eq(users.guid, user.guid)))[0]?.blanketCertificateKey).toBeNull();
   });
 

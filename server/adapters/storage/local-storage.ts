@@ -121,6 +121,19 @@ export class LocalStorage implements Storage {
     }
   }
 
+  async readEnd(key: string, bytes: number): Promise<Buffer> {
+    const handle = await open(this.path(key), 'r');
+    try {
+      const { size } = await handle.stat();
+      const length = Math.min(bytes, size);
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, size - length);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  }
+
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });

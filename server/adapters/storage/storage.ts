@@ -19,6 +19,8 @@ export interface Storage {
   head(key: string): Promise<StoredObject | null>;
   /** The first bytes of an object: enough to check what it is by content. */
   readStart(key: string, bytes: number): Promise<Buffer>;
+  /** The last bytes of an object: enough to tell a complete file from a cut-off upload. */
+  readEnd(key: string, bytes: number): Promise<Buffer>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
    * Moves an object to another key, where no signed upload address reaches it (S3: copy, then

@@ -1,0 +1,190 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Caller, Person, World } from './authorisation-world.ts';
+
+/**
+ * WHO MAY CALL EACH ROUTE: one row per route of /api/v2/openapi.json (and per reachable route
+ * the document hides), keyed 'METHOD /path/{param}' as the document writes it. The matrix test
+ * fails for a route without a row and for a row without a route, so every new route declares its
+ * callers here.
+ *
+ * A row gives:
+ * - `who`: who may call it and on whose things, in words;
+ * - `access`: the status class each caller gets (one of the presets below, or spelled out):
+ *   '2xx', '401', '403', '404', or '4xx' (refused as invalid: 400 or 422), or { skip: 'reason' }
+ *   where a caller cannot apply;
+ * - `request(w, c)`: a VALID request on A's (the owner's) things; `c.acting` is the account the
+ *   caller acts on (their own; A's for an admin acting as A), for routes about the caller's own
+ *   account. The hostile-input properties start from this request too.
+ * - `check` (optional): more to assert about a 2xx answer, e.g. that B's list holds none of A's.
+ */
+export type Outcome = '2xx' | '401' | '403' | '404' | '4xx' | { skip: string };
+export type Access = Record<Caller, Outcome>;
+export interface CallContext {
+  caller: Caller;
+  acting: Person | null;
+}
+export type Request = Pick<InjectOptions, 'url' | 'headers'> & { url: string; payload?: unknown };
+export interface RouteRow {
+  who: string;
+  access: Access;
+  request: (w: World, c: CallContext) => Request;
+  check?: (res: LightMyRequestResponse, w: World, c: CallContext) => void;
+}
+
+/** Anyone, signed in or not (the token is not looked at). */
+export const PUBLIC: Access = { anonymous: '2xx', owner: '2xx', other: '2xx', admin: '2xx', adminAsOwner: '2xx' };
+/** Any signed-in user, on their own account (no one else's thing is named). */
+export const SIGNED_IN_SELF: Access = { anonymous: '401', owner: '2xx', other: '2xx', admin: '2xx', adminAsOwner: '2xx' };
+/** A's things: A, or an admin acting as A; everyone else is told it does not exist. */
+export const OWNER_ONLY: Access = { anonymous: '401', owner: '2xx', other: '404', admin: '404', adminAsOwner: '2xx' };
+/** A's things, which an admin may also see or change directly. */
+export const OWNER_OR_ADMIN: Access = { anonymous: '401', owner: '2xx', other: '404', admin: '2xx', adminAsOwner: '2xx' };
+/** Lab staff only (no route of this kind yet; for the admin routes to come). */
+export const ADMIN_ONLY: Access = { anonymous: '401', owner: '403', other: '403', admin: '2xx', adminAsOwner: '403' };
+
+const me = (c: CallContext): Person => {
+  if (!c.acting) throw new Error('this request needs a signed-in caller');
+  return c.acting;
+};
+const fresh = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@matrix.example`;
+const json = (res: LightMyRequestResponse) => res.json<Record<string, unknown>>();
+
+export const ROUTE_TABLE: Record<string, RouteRow> = {
+  // Status and documents
+  'GET /api/v2/status': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/status' }) },
+  'GET /api/v2/client_version': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/client_version' }) },
+  'GET /api/v2/openapi.json': { who: 'anyone (not in the document itself)', access: PUBLIC, request: () => ({ url: '/api/v2/openapi.json' }) },
+
+  // Sessions
+  'POST /api/v2/login': { who: 'anyone with the password', access: PUBLIC, request: (w) => ({ url: '/api/v2/login', payload: { email: w.owner.email, password: w.owner.password } }) },
+  'DELETE /api/v2/logout': { who: 'the session itself', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/logout' }) },
+  'DELETE /api/v2/logout_all_sessions': { who: "the user's own sessions", access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/logout_all_sessions' }) },
+
+  // Sign-up and password reset (public; the lookups are rate-limited)
+  'POST /api/v2/users': {
+    who: 'anyone (sign-up)',
+    access: PUBLIC,
+    request: () => ({ url: '/api/v2/users', payload: { email: fresh(), first_name: 'New', last_name: 'Person', password: 'long-enough-1', password_confirmation: 'long-enough-1' } }),
+  },
+  'POST /api/v2/check_for_email': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/check_for_email', payload: { email: w.owner.email } }) },
+  'POST /api/v2/check_referral_code': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/check_referral_code', payload: { code: w.owner.referralCode } }) },
+  'PATCH /api/v2/update_new_user': { who: 'a signed-in user, on their own account', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/update_new_user', payload: { tn_business: false } }) },
+  'POST /api/v2/forgot_password': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/forgot_password', payload: { email: w.owner.email } }) },
+  'POST /api/v2/validate_challenge_token': {
+    who: 'anyone with the mailed token',
+    access: PUBLIC,
+    request: (w) => ({ url: '/api/v2/validate_challenge_token', payload: { email: w.owner.email, challenge_token: w.ownerResetToken } }),
+  },
+  'POST /api/v2/reset_password': {
+    who: 'anyone with the mailed token',
+    access: PUBLIC,
+    request: (w) => ({ url: '/api/v2/reset_password', payload: { email: w.owner.email, challenge_token: w.ownerResetToken, password: 'brand-new-pass-1', password_confirmation: 'brand-new-pass-1' } }),
+  },
+
+  // Certificate upload: A's own account only; the signed storage URL is the capability itself
+  'POST /api/v2/lab_orders/{guid}/create_presigned_url': {
+    who: 'the account owner',
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.owner.guid}/create_presigned_url`, payload: { guid: w.owner.guid, file_name: 'resale.pdf' } }),
+  },
+  'POST /api/v2/accounts/blanket_certificate': { who: 'the account owner', access: OWNER_ONLY, request: (w) => ({ url: '/api/v2/accounts/blanket_certificate', payload: { key: w.ownerCertificateKey } }) },
+  'PUT /storage/*': { who: 'whoever holds the signed URL (not in the document)', access: PUBLIC, request: (w) => ({ url: w.signedPut, payload: '%PDF-1.4\n%%EOF\n', headers: { 'content-type': 'application/pdf' } }) },
+  'GET /storage/*': { who: 'whoever holds the signed URL (not in the document)', access: PUBLIC, request: (w) => ({ url: w.signedGet }) },
+
+  // The account page
+  'GET /api/v2/profile': {
+    who: 'a signed-in user: their own profile',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/profile' }),
+    check: (res, _w, c) => expectSame(json(res).user, 'guid', me(c).guid),
+  },
+  'PATCH /api/v2/users/{guid}': {
+    who: 'the account owner (BASIC INFORMATION form; admins edit photographers elsewhere)',
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/users/${w.owner.guid}`, payload: { business_name: 'Renamed studio' } }),
+  },
+  'POST /api/v2/addresses': {
+    who: 'a signed-in user, on their own account',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/addresses', payload: { street_address: '2 Fixer St', city: 'Memphis', state: 'TN', zip: '38103' } }),
+  },
+  'POST /api/v2/accounts/update_default_address': { who: 'the owner of the address', access: OWNER_ONLY, request: (w) => ({ url: '/api/v2/accounts/update_default_address', payload: { make_primary: w.ownerAddress } }) },
+  'POST /api/v2/accounts/remove_address': { who: 'the owner of the address', access: OWNER_ONLY, request: (w) => ({ url: '/api/v2/accounts/remove_address', payload: { selected_item: w.ownerAddress } }) },
+  'PATCH /api/v2/update_user_email': {
+    who: 'a signed-in user, with their own password',
+    access: SIGNED_IN_SELF,
+    request: (w, c) => ({ url: '/api/v2/update_user_email', payload: { email: fresh(), password: (c.acting ?? w.owner).password } }),
+  },
+  'POST /api/v2/shop_connections': {
+    who: 'anyone with the connection code (the shop platform calls it)',
+    access: PUBLIC,
+    request: (w) => ({ url: '/api/v2/shop_connections', payload: { code: w.ownerShopCode, shop: `${w.owner.guid.slice(0, 8)}-${Math.random().toString(36).slice(2, 8)}.myshopify.com` } }),
+  },
+  'POST /api/v2/shop_connections/{id}/confirm': {
+    who: "the account owner: CONFIRM a shop waiting on their account page",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/shop_connections/${w.ownerPendingShop}/confirm` }),
+  },
+  'DELETE /api/v2/shop_connections/{id}': {
+    who: "the account owner: DECLINE a shop waiting on their account page",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/shop_connections/${w.ownerPendingShop}` }),
+  },
+  'POST /api/v2/accounts/generate_tax_report': {
+    who: 'a signed-in user: their own sales report',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/accounts/generate_tax_report', payload: { year: new Date().getUTCFullYear() } }),
+  },
+
+  // Referrals and credit
+  'GET /api/v2/accounts/referrals': { who: 'a signed-in user: their own referrals', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/accounts/referrals' }) },
+  'GET /api/v2/photographers/{guid}': {
+    who: 'the photographer, or an admin',
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/photographers/${w.owner.guid}` }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>).user, 'guid', w.owner.guid),
+  },
+
+  // Cards
+  'GET /api/v2/payments/config': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/payments/config' }) },
+  'POST /api/v2/sandbox/tokens': {
+    who: 'anyone (the TEST MODE card field, before sign-in too)',
+    access: PUBLIC,
+    request: () => ({ url: '/api/v2/sandbox/tokens', payload: { number: '4242424242424242', exp_month: 12, exp_year: 2031, cvc: '123' } }),
+  },
+  'POST /api/v2/accounts/create_card': { who: 'a signed-in user, on their own account', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/accounts/create_card', payload: { token_id: 'tok_visa' } }) },
+  'POST /api/v2/accounts/update_default_card': { who: 'the owner of the card', access: OWNER_ONLY, request: (w) => ({ url: '/api/v2/accounts/update_default_card', payload: { make_primary: w.ownerCard } }) },
+  'POST /api/v2/accounts/remove_card': { who: 'the owner of the card', access: OWNER_ONLY, request: (w) => ({ url: '/api/v2/accounts/remove_card', payload: { selected_item: w.ownerCard } }) },
+
+  // Orders
+  'GET /api/v2/lab_orders': {
+    who: 'a signed-in user: their own orders; an admin: all',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/lab_orders' }),
+    check: (res, w, c) => {
+      const guids = (json(res).data as { attributes: { guid: string } }[]).map((o) => o.attributes.guid);
+      const seesA = c.caller !== 'other';
+      if (guids.includes(w.ownerOrder) !== seesA) throw new Error(`${c.caller} ${seesA ? 'does not see' : 'sees'} A's order`);
+    },
+  },
+
+  // The catalogue (public)
+  'GET /api/v2/papers_with_details': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/papers_with_details' }) },
+  'GET /api/v2/products/{print_size_guid}/finishing_services': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: `/api/v2/products/${w.printSize}/finishing_services` }) },
+  'GET /api/v2/calculator_catalogue': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/calculator_catalogue' }) },
+  'GET /api/v2/price-lists': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/price-lists' }) },
+  'POST /api/v2/price_quote': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/price_quote', payload: { print_size: w.printSize, quantity: 2 } }) },
+};
+
+function expectSame(record: unknown, field: string, want: string): void {
+  const got = (record as Record<string, unknown> | undefined)?.[field];
+  if (got !== want) throw new Error(`${field} is ${String(got)}, expected ${want}`);
+}
+
+/** The status class of an answer, in the table's words. */
+export function outcomeOf(status: number): Exclude<Outcome, { skip: string }> | `other ${number}` {
+  if (status >= 200 && status < 300) return '2xx';
+  if (status === 401 || status === 403 || status === 404) return String(status) as '401' | '403' | '404';
+  if (status === 400 || status === 422) return '4xx';
+  return `other ${status}`;
+}

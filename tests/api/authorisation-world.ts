@@ -1,0 +1,143 @@
+import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { addresses, cards, labOrders, passwordResets, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
+import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { issueUpload } from '../../server/services/upload-service.ts';
+import { api, type TestApp } from './helper.ts';
+import { minimalPdf } from './hostile-files.ts';
+
+/**
+ * The people and things the authorisation matrix and the hostile-input properties call routes
+ * on: photographer A (the owner) with an address, a card, an order, an uploaded certificate, a
+ * shop code and a live reset token; photographer B (the other); an admin; and a session for each
+ * caller, including the admin acting as A. Made fresh for every request, so a route that removes
+ * or changes something cannot change the next cell's answer.
+ */
+
+/** Who calls: nobody, A, B on A's things, an admin on A's things, an admin acting as A. */
+export type Caller = 'anonymous' | 'owner' | 'other' | 'admin' | 'adminAsOwner';
+export const CALLERS: readonly Caller[] = ['anonymous', 'owner', 'other', 'admin', 'adminAsOwner'];
+
+export interface Person {
+  guid: string;
+  email: string;
+  password: string;
+  referralCode: string;
+}
+
+export interface World {
+  owner: Person;
+  other: Person;
+  admin: Person;
+  ownerAddress: string;
+  ownerCard: string;
+  ownerOrder: string;
+  ownerCertificateKey: string;
+  ownerShopCode: string;
+  /** A shop connection of A's waiting for A's CONFIRM. */
+  ownerPendingShop: string;
+  ownerResetToken: string;
+  /** A print size of the active catalogue. */
+  printSize: string;
+  /** Signed storage URLs for A's certificate. */
+  signedPut: string;
+  signedGet: string;
+  /** The session token of each caller but the anonymous one. */
+  tokens: Record<Exclude<Caller, 'anonymous'>, string>;
+}
+
+/** The account a caller acts on: their own, or A's for an admin acting as A. */
+export function actingAs(w: World, caller: Caller): Person | null {
+  if (caller === 'anonymous') return null;
+  return caller === 'owner' || caller === 'adminAsOwner' ? w.owner : caller === 'other' ? w.other : w.admin;
+}
+
+export interface WorldMaker {
+  (): Promise<World>;
+}
+
+const PASSWORD = 'matrix-password-1';
+const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+let counter = 0;
+
+/** Returns a function making a fresh world; the password is hashed once (argon2 is slow). */
+export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: boolean }): Promise<WorldMaker> {
+  const passwordHash = await hashPassword(PASSWORD);
+  const [size] = await t.db.select({ guid: printSizes.guid }).from(printSizes).limit(1);
+  if (!size) throw new Error('no catalogue: call ensureCatalogue first');
+
+  return async () => {
+    counter += 1;
+    const tag = `${counter}${randomBytes(3).toString('hex')}`.toUpperCase();
+    const person = (role: string, isAdmin = false) => ({
+      email: `${role}-${tag.toLowerCase()}@matrix.example`,
+      passwordHash,
+      firstName: role,
+      lastName: `Matrix ${tag}`,
+      businessName: `${role} studio`,
+      referralCode: `${role.toUpperCase()}${tag}`,
+      shopConnectionCode: `${role.toUpperCase()}-${tag}`,
+      isAdmin,
+    });
+    const rows = await t.db.insert(users).values([person('owner'), person('other'), person('admin', true)]).returning();
+    const [a, b, admin] = rows.map((u) => ({ guid: u.guid, email: u.email, password: PASSWORD, referralCode: u.referralCode ?? '' }));
+    if (!a || !b || !admin) throw new Error('world users not created');
+
+    const now = t.clock.now;
+    const token = () => randomBytes(32).toString('base64url');
+    const tokens = { owner: token(), other: token(), admin: token(), adminAsOwner: token() };
+    const session = (userGuid: string, raw: string, impersonatorGuid: string | null = null) => ({
+      tokenHash: hashToken(raw),
+      userGuid,
+      impersonatorGuid,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    });
+    await t.db.insert(sessions).values([session(a.guid, tokens.owner), session(b.guid, tokens.other), session(admin.guid, tokens.admin)]);
+    if (opts.impersonateThroughApi) {
+      // login_as_user exists: the admin's impersonation token comes from it (orders.md §7).
+      const res = await t.app.inject({ method: 'POST', url: api('/login_as_user'), headers: { token: tokens.admin }, payload: { email: a.email } });
+      if (res.statusCode !== 200) throw new Error(`login_as_user: ${res.statusCode} ${res.body}`);
+      tokens.adminAsOwner = res.json<{ token: string }>().token;
+    } else {
+      // As login_as_user will make it: A's session, with the admin recorded as impersonator.
+      await t.db.insert(sessions).values(session(a.guid, tokens.adminAsOwner, admin.guid));
+    }
+
+    const [address] = await t.db.insert(addresses).values({ userGuid: a.guid, street: '1 Darkroom Lane', city: 'Nashville', state: 'TN', zip: '37201' }).returning();
+    const [card] = await t.db
+      .insert(cards)
+      .values({ userGuid: a.guid, provider: 'sandbox', providerCardId: `card_${tag}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031, sandboxBehaviour: 'succeeds' })
+      .returning();
+    const [order] = await t.db.insert(labOrders).values({ userGuid: a.guid, orderName: `Matrix ${tag}` }).returning();
+    const resetToken = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+    await t.db.insert(passwordResets).values({ userGuid: a.guid, tokenHash: hashToken(resetToken), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
+    // A's certificate, uploaded through a recorded signed address and not yet confirmed.
+    const upload = await issueUpload(
+      { db: t.db, storage: t.storage, now: () => t.clock.now },
+      { ownerGuid: a.guid, purpose: 'certificate', key: `certificates/${a.guid}/${randomUUID()}.pdf`, contentType: 'application/pdf', maxBytes: 1024 * 1024 },
+    );
+    await t.storage.put(upload.key, minimalPdf(), 'application/pdf');
+    const get = await t.storage.presignGet(upload.key, { expiresInSeconds: 600 });
+    const [pendingShop] = await t.db.insert(shopConnections).values({ userGuid: a.guid, shopDomain: `pending-${tag.toLowerCase()}.myshopify.com` }).returning();
+    if (!address || !card || !order || !pendingShop) throw new Error('world things not created');
+
+    return {
+      owner: a,
+      other: b,
+      admin,
+      ownerAddress: address.guid,
+      ownerCard: card.id,
+      ownerOrder: order.guid,
+      ownerCertificateKey: upload.key,
+      ownerShopCode: `OWNER-${tag}`,
+      ownerPendingShop: pendingShop.id,
+      ownerResetToken: resetToken,
+      printSize: size.guid,
+      signedPut: upload.url,
+      signedGet: get,
+      tokens,
+    };
+  };
+}
