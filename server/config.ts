@@ -58,6 +58,8 @@ const configSchema = z
       .default('info'),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
+    // Benchmarks only (npm run bench): adds the hidden static-answer route the bench compares with.
+    BENCH_FLOOR: z.stringbool({ error: 'must be true or false' }).default(false),
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -87,6 +89,8 @@ export interface Config {
   referralCreditPercent: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
+  /** Serve the bench's static floor route (server/routes/bench-floor-routes.ts); never in production. */
+  benchFloor: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -123,5 +127,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
+    benchFloor: c.BENCH_FLOOR,
   };
 }
