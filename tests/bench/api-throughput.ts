@@ -1,0 +1,110 @@
+/**
+ * 1. Requests/s of each API read at 50 connections, as a ratio to the same server process
+ * answering a precomputed JSON of the same size (the BENCH_FLOOR route). The machine is shared,
+ * so only ratios measured back to back in one run mean anything; no absolute figure is judged.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { BENCH_FLOOR_MAX_BYTES, BENCH_FLOOR_MIN_BYTES, BENCH_FLOOR_PATH } from '../../server/routes/bench-floor-routes.ts';
+import { BROWSER_ACCEPT, get, kb } from './http.ts';
+import { ms, verdict, errorRow, type Row } from './report.ts';
+
+// Fifty users of the lab's app at once, each waiting for its answer before the next call.
+const CONNECTIONS = 50;
+// One second of traffic before each measured run, so the JIT and the caches of both the route
+// and the floor are warm; it is not counted.
+const WARMUP_SECONDS = 1;
+// The team's targets: a public catalogue read is immutable data, so it should keep at least half
+// the rate of the bare framework; a signed-in read (a session lookup plus a query) at least 30 %.
+export const PUBLIC_MIN_RATIO = 0.5;
+export const SIGNED_IN_MIN_RATIO = 0.3;
+
+export interface ReadRoute {
+  /** As printed: method and the route's pattern. */
+  name: string;
+  /** The concrete path (and query) requested. */
+  path: string;
+  signedIn: boolean;
+}
+
+export interface ApiReadsInput {
+  origin: string;
+  routes: ReadRoute[];
+  /** The signed-in photographer's session token. */
+  token: string;
+  durationSeconds: number;
+  log: (line: string) => void;
+}
+
+/**
+ * When autocannon stops, the server still owes the answers already asked for (up to one per
+ * connection); one more call of the same kind returns only once they are done, so no run starts
+ * on the previous run's backlog.
+ */
+async function drain(url: string, headers: Record<string, string>): Promise<void> {
+  await get(url, headers, { decode: false });
+}
+
+async function cannon(url: string, headers: Record<string, string>, duration: number, warm: boolean): Promise<Result> {
+  if (warm) {
+    await autocannon({ url, headers, connections: CONNECTIONS, duration: WARMUP_SECONDS });
+    await drain(url, headers);
+  }
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration });
+  await drain(url, headers);
+  return result;
+}
+
+function failures(r: Result): string | null {
+  if (r.non2xx > 0) return `${r.non2xx} answers were not 2xx (${Object.keys(r.statusCodeStats).join(', ')})`;
+  if (r.errors > 0) return `${r.errors} connection errors (${r.timeouts} time-outs)`;
+  return null;
+}
+
+export async function measureApiReads(input: ApiReadsInput): Promise<Row[]> {
+  const { origin, token, durationSeconds, log } = input;
+  const rows: Row[] = [];
+  log(`1. API reads: requests/s at ${CONNECTIONS} connections, ${durationSeconds} s each, against the floor (same process, static JSON of the same size)`);
+  log(`   floor = mean of the floor's rate just before and just after the route; drift = how far those two differ (noise from the shared machine)`);
+  log(`   ${'route'.padEnd(58)} ${'answer'.padEnd(22)} ${'req/s'.padStart(7)} ${'floor'.padStart(7)} ${'ratio'.padStart(6)} ${'drift'.padStart(6)}  p50/p99 route | floor`);
+  for (const route of input.routes) {
+    const min = route.signedIn ? SIGNED_IN_MIN_RATIO : PUBLIC_MIN_RATIO;
+    const area = route.signedIn ? 'API signed-in read' : 'API public read';
+    const figure = `${route.name} req/s ÷ floor`;
+    const target = `>= ${min}`;
+    try {
+      const headers: Record<string, string> = { ...BROWSER_ACCEPT, ...(route.signedIn ? { token } : {}) };
+      const url = `${origin}${route.path}`;
+      const probe = await get(url, headers);
+      if (probe.status !== 200) throw new Error(`GET ${route.path} answered ${probe.status}: ${probe.body.toString().slice(0, 200)}`);
+      const bytes = Math.min(BENCH_FLOOR_MAX_BYTES, Math.max(BENCH_FLOOR_MIN_BYTES, probe.rawBytes));
+      // The floor is asked without a token: it stands for the framework alone, with the same
+      // hooks (security headers, compression when the branch has it) and the same bytes. It runs
+      // before and after the route, so a neighbour's burst on the shared machine shows as drift.
+      const floorUrl = `${origin}/api/v2${BENCH_FLOOR_PATH}?bytes=${bytes}`;
+      const before = await cannon(floorUrl, { ...BROWSER_ACCEPT }, durationSeconds, true);
+      const measured = await cannon(url, headers, durationSeconds, true);
+      const after = await cannon(floorUrl, { ...BROWSER_ACCEPT }, durationSeconds, false);
+      const problem = failures(before) ?? failures(measured) ?? failures(after);
+      if (problem) throw new Error(problem);
+      const floor = { rps: (before.requests.average + after.requests.average) / 2, p50: Math.max(before.latency.p50, after.latency.p50), p99: Math.max(before.latency.p99, after.latency.p99) };
+      const drift = Math.abs(before.requests.average - after.requests.average) / floor.rps;
+      // A route slower than the run leaves no answer in it: 0 req/s, honestly a MISS.
+      const ratio = measured.requests.average / floor.rps;
+      const answer = `${kb(probe.rawBytes)}${probe.encoding ? ` (${probe.encoding} ${kb(probe.wireBytes)})` : ''}`;
+      log(
+        `   ${route.name.padEnd(58)} ${answer.padEnd(22)} ${Math.round(measured.requests.average).toString().padStart(7)} ${Math.round(floor.rps).toString().padStart(7)} ${ratio.toFixed(2).padStart(6)} ${`${Math.round(drift * 100)}%`.padStart(6)}  ${ms(measured.latency.p50)}/${ms(measured.latency.p99)} | ${ms(floor.p50)}/${ms(floor.p99)}`,
+      );
+      rows.push({
+        area,
+        figure,
+        value: `${ratio.toFixed(2)} (${Math.round(measured.requests.average)} vs ${Math.round(floor.rps)} req/s; p50 ${ms(measured.latency.p50)}, p99 ${ms(measured.latency.p99)}; ${answer})`,
+        target,
+        result: verdict(ratio >= min),
+      });
+    } catch (err) {
+      log(`   ${route.name}: bench error: ${err instanceof Error ? err.message : String(err)}`);
+      rows.push(errorRow(area, figure, target, err));
+    }
+  }
+  return rows;
+}

@@ -1,0 +1,135 @@
+/**
+ * 3. Lighthouse 12 scores of /login and /lab-orders at its mobile default (a mid-range phone on
+ * slow 4G, simulated) and at its desktop preset. Each audit gets a fresh Chromium profile from
+ * chrome-launcher (empty cache, no service worker); for a signed-in screen the session is put in
+ * local storage first, from a page of the same origin that runs no app code.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import type { SessionAnswer } from '../../src/domain/wire.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
+import { sessionStorageEntries } from './http.ts';
+import { errorRow, type Row, verdict } from './report.ts';
+
+export const SCORE_TARGET = 95;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+type Category = (typeof CATEGORIES)[number];
+
+export interface LighthousePage {
+  path: string;
+  label: string;
+  session?: SessionAnswer;
+}
+
+interface Audit {
+  scores: Record<Category, number | null>;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  failedAudits: string[];
+}
+
+async function putSession(port: number, origin: string, session: SessionAnswer): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    if (!context) throw new Error('chrome-launcher started Chromium without a default context');
+    const page = await context.newPage();
+    // The status call is JSON: the app does not run there, so no service worker gets registered.
+    await page.goto(`${origin}/api/v2/status`);
+    await page.evaluate((entries) => {
+      const storage = (globalThis as unknown as { localStorage: { setItem(name: string, value: string): void } }).localStorage;
+      for (const { name, value } of entries) storage.setItem(name, value);
+    }, sessionStorageEntries(session));
+    await page.close();
+  } finally {
+    // Disconnects only: Chromium is chrome-launcher's to stop.
+    await browser.close();
+  }
+}
+
+async function auditOnce(origin: string, page: LighthousePage, preset: 'mobile' | 'desktop', port: number): Promise<Audit> {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, port, logLevel: 'silent' });
+  try {
+    if (page.session) await putSession(chrome.port, origin, page.session);
+    const flags: Flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...CATEGORIES],
+      // Keeps the local storage set above (the profile is fresh, so nothing else is kept).
+      disableStorageReset: Boolean(page.session),
+    };
+    const result = await lighthouse(`${origin}${page.path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error('Lighthouse returned no result');
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const landed = new URL(lhr.finalDisplayedUrl).pathname;
+    if (landed !== page.path) throw new Error(`the audited page ended on ${landed}, not ${page.path}`);
+    const score = (c: Category) => {
+      const s = lhr.categories[c]?.score;
+      return typeof s === 'number' ? Math.round(s * 100) : null;
+    };
+    const numeric = (id: string) => lhr.audits[id]?.numericValue ?? null;
+    const failedAudits = Object.values(lhr.audits)
+      .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual' && a.scoreDisplayMode !== 'notApplicable')
+      .map((a) => a.id);
+    return {
+      scores: { performance: score('performance'), accessibility: score('accessibility'), 'best-practices': score('best-practices') },
+      lcpMs: numeric('largest-contentful-paint'),
+      tbtMs: numeric('total-blocking-time'),
+      cls: numeric('cumulative-layout-shift'),
+      failedAudits,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export async function measureLighthouse(
+  origin: string,
+  pages: LighthousePage[],
+  opts: { runs: number; ports: number[]; log: (line: string) => void },
+): Promise<Row[]> {
+  const { log } = opts;
+  const rows: Row[] = [];
+  log(`3. Lighthouse ${opts.runs > 1 ? `(median of ${opts.runs} runs by performance) ` : ''}performance, accessibility, best practices`);
+  let nextPort = 0;
+  for (const page of pages) {
+    for (const preset of ['mobile', 'desktop'] as const) {
+      const name = `${page.path} ${preset}`;
+      try {
+        const runs: Audit[] = [];
+        for (let i = 0; i < opts.runs; i++) {
+          // A port of its own per Chromium: a closing one may still hold the last.
+          const port = opts.ports[nextPort++ % opts.ports.length] ?? 0;
+          runs.push(await auditOnce(origin, page, preset, port));
+        }
+        runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+        const audit = runs[Math.floor(runs.length / 2)];
+        if (!audit) throw new Error('no Lighthouse run');
+        const lcp = audit.lcpMs === null ? '?' : `${(audit.lcpMs / 1000).toFixed(2)} s`;
+        const tbt = audit.tbtMs === null ? '?' : `${Math.round(audit.tbtMs)} ms`;
+        log(
+          `   ${name.padEnd(22)} (${page.label}) performance ${audit.scores.performance ?? '?'}, accessibility ${audit.scores.accessibility ?? '?'}, best practices ${audit.scores['best-practices'] ?? '?'}; LCP ${lcp}, TBT ${tbt}, CLS ${audit.cls?.toFixed(3) ?? '?'}`,
+        );
+        if (audit.failedAudits.length) log(`   ${''.padEnd(22)} audits below 90: ${audit.failedAudits.join(', ')}`);
+        for (const category of CATEGORIES) {
+          const s = audit.scores[category];
+          rows.push({
+            area: 'Lighthouse',
+            figure: `${name} ${category}`,
+            value: `${s ?? 'no score'}${category === 'performance' ? ` (LCP ${lcp}, TBT ${tbt})` : ''}`,
+            target: `>= ${SCORE_TARGET}`,
+            result: s === null ? 'ERROR' : verdict(s >= SCORE_TARGET),
+          });
+        }
+      } catch (err) {
+        log(`   ${name}: bench error: ${err instanceof Error ? err.message : String(err)}`);
+        for (const category of CATEGORIES) rows.push(errorRow('Lighthouse', `${name} ${category}`, `>= ${SCORE_TARGET}`, err));
+      }
+    }
+  }
+  return rows;
+}
