@@ -5,7 +5,7 @@
  */
 import autocannon, { type Result } from 'autocannon';
 import { BROWSER_ACCEPT, get, kb, type Answer } from './http.ts';
-import { ms, verdict, errorRow, type Row } from './report.ts';
+import { describeError, ms, verdict, errorRow, type Row } from './report.ts';
 
 // A busy lab's traffic: 10 users' apps, 50 calls a second between them. Well below what even
 // today's server sustains for these reads, so the latency shows blocking rather than queueing;
@@ -84,7 +84,7 @@ export async function measureAdminLoad(input: AdminLoadInput): Promise<Row[]> {
     admin = await get(`${origin}${input.adminListPath}`, adminHeaders);
     if (admin.status !== 200) throw new Error(`GET ${input.adminListPath} as the admin answered ${admin.status}`);
   } catch (err) {
-    log(`   admin list: bench error: ${err instanceof Error ? err.message : String(err)}`);
+    log(`   admin list: bench error: ${describeError(err)}`);
     return input.cheapReads.map((c) => errorRow('Admin load', `${c.name} p99 under admin list`, `< ${P99_TARGET_MS} ms`, err));
   }
   const adminAnswer = `${itemCount(admin)}, ${kb(admin.rawBytes)}${admin.encoding ? ` (${admin.encoding} ${kb(admin.wireBytes)})` : ' uncompressed'}`;
@@ -119,7 +119,7 @@ export async function measureAdminLoad(input: AdminLoadInput): Promise<Row[]> {
         result: verdict(loaded.latency.p99 < P99_TARGET_MS),
       });
     } catch (err) {
-      log(`   ${cheap.name}: bench error: ${err instanceof Error ? err.message : String(err)}`);
+      log(`   ${cheap.name}: bench error: ${describeError(err)}`);
       rows.push(errorRow('Admin load', figure, `< ${P99_TARGET_MS} ms`, err));
     }
   }

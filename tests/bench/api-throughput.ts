@@ -6,7 +6,7 @@
 import autocannon, { type Result } from 'autocannon';
 import { BENCH_FLOOR_MAX_BYTES, BENCH_FLOOR_MIN_BYTES, BENCH_FLOOR_PATH } from '../../server/routes/bench-floor-routes.ts';
 import { BROWSER_ACCEPT, get, kb } from './http.ts';
-import { ms, verdict, errorRow, type Row } from './report.ts';
+import { describeError, ms, verdict, errorRow, type Row } from './report.ts';
 
 // Fifty users of the lab's app at once, each waiting for its answer before the next call.
 const CONNECTIONS = 50;
@@ -102,7 +102,7 @@ export async function measureApiReads(input: ApiReadsInput): Promise<Row[]> {
         result: verdict(ratio >= min),
       });
     } catch (err) {
-      log(`   ${route.name}: bench error: ${err instanceof Error ? err.message : String(err)}`);
+      log(`   ${route.name}: bench error: ${describeError(err)}`);
       rows.push(errorRow(area, figure, target, err));
     }
   }

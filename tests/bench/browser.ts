@@ -4,7 +4,10 @@ import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { sessionStorageEntries } from './http.ts';
 
-export const launchBrowser = (): Promise<Browser> => chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+// Playwright's own Ctrl-C handler would exit the process before the bench stops its server and
+// removes its data; run.ts closes the browser itself.
+export const launchBrowser = (): Promise<Browser> =>
+  chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 
 /**
  * A fresh context (empty HTTP cache) with the service worker blocked, so nothing is served from

@@ -8,7 +8,7 @@ import type { Browser, Response } from 'playwright-core';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { expectScreen, freshContext } from './browser.ts';
 import { kb } from './http.ts';
-import { errorRow, verdict, type Row } from './report.ts';
+import { describeError, errorRow, verdict, type Row } from './report.ts';
 
 // DESIGN.md §6a: the JavaScript of /login and /lab-orders stays within 150 KB gzip each.
 export const JS_BUDGET_BYTES = 150 * 1024;
@@ -73,7 +73,7 @@ export async function measureJs(browser: Browser, origin: string, routes: JsRout
       log(`   ${route.path}: ${value}`);
       rows.push({ area: 'JS per route', figure, value, target, result: verdict(judged <= JS_BUDGET_BYTES) });
     } catch (err) {
-      log(`   ${route.path}: bench error: ${err instanceof Error ? err.message : String(err)}`);
+      log(`   ${route.path}: bench error: ${describeError(err)}`);
       rows.push(errorRow('JS per route', figure, target, err));
     } finally {
       await context.close();

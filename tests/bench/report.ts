@@ -11,10 +11,21 @@ export interface Row {
 
 export const verdict = (pass: boolean): Verdict => (pass ? 'PASS' : 'MISS');
 
+/** What went wrong, in words, whatever was thrown (Lighthouse throws plain objects too). */
+export function describeError(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  if (typeof err === 'object' && err !== null) {
+    const { code, message, friendlyMessage } = err as { code?: unknown; message?: unknown; friendlyMessage?: unknown };
+    const text = [code, friendlyMessage ?? message].filter((x) => typeof x === 'string').join(' ');
+    return text || JSON.stringify(err);
+  }
+  return String(err);
+}
+
 export const errorRow = (area: string, figure: string, target: string, err: unknown): Row => ({
   area,
   figure,
-  value: `bench error: ${err instanceof Error ? err.message.split('\n')[0] : String(err)}`,
+  value: `bench error: ${describeError(err).split('\n')[0] ?? ''}`,
   target,
   result: 'ERROR',
 });

@@ -17,6 +17,7 @@ import { clientOrdersRequest, launchBrowser } from './browser.ts';
 import { BROWSER_ACCEPT, signIn } from './http.ts';
 import { measureJs } from './js-per-route.ts';
 import { measureLighthouse } from './lighthouse-audit.ts';
+import { cleanUp, onCleanup } from './cleanup.ts';
 import { formatTable, type Row } from './report.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
@@ -58,17 +59,6 @@ function parseArgs(argv: string[]) {
 const log = (line: string) => console.log(line);
 const api = (path: string) => `${API_PREFIX}${path}`;
 
-// Everything started is stopped at the end, on failure and on Ctrl-C too (last started, first stopped).
-const cleanups: (() => Promise<void>)[] = [];
-async function cleanUp(): Promise<void> {
-  while (cleanups.length) {
-    try {
-      await cleanups.pop()?.();
-    } catch (err) {
-      console.error('clean-up:', err instanceof Error ? err.message : err);
-    }
-  }
-}
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     console.error(`\n${signal}: stopping the server and browsers`);
@@ -84,7 +74,7 @@ async function main(): Promise<number> {
   try {
     ensureClientBuild(log);
     const dataDir = mkdtempSync(join(tmpdir(), 'lab-bench-'));
-    cleanups.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
 
     const seedStart = performance.now();
     const seed = await seedBenchDatabase(dataDir, { orders: ORDERS, photographers: PHOTOGRAPHERS });
@@ -92,9 +82,8 @@ async function main(): Promise<number> {
       `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
     );
     const server = await startServer({ port: SERVER_PORT, dataDir });
-    cleanups.push(server.stop);
     const { origin } = server;
-    log(`server: ${origin} (tsx server/main.ts, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
+    log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
 
     const [admin, photographer, newcomer] = await Promise.all([
       signIn(origin, seed.admin.email, seed.admin.password),
@@ -107,7 +96,7 @@ async function main(): Promise<number> {
       await browser?.close();
       browser = null;
     };
-    cleanups.push(closeBrowser);
+    onCleanup(closeBrowser);
 
     if (opts.only.has('api') || opts.only.has('load')) {
       // The orders list exactly as the app asks for it (its first page, where the list is paged).

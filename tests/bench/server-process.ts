@@ -1,12 +1,13 @@
 /**
- * The real lab server for the bench: `tsx server/main.ts` in a child process of its own process
- * group (so every process under it can be stopped), on loopback, over the bench's own data
- * directory, with the real built client.
+ * The real lab server for the bench: server/main.ts run by Node with tsx, in a child process of
+ * its own process group (so every process under it can be stopped), on loopback, over the bench's
+ * own data directory, with the real built client.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { onCleanup } from './cleanup.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 export const CLIENT_DIR = join(ROOT, 'dist');
@@ -50,7 +51,7 @@ process.on('exit', () => {
   for (const child of running) killGroup(child, 'SIGKILL');
 });
 
-/** Signals the whole process group: tsx runs the server in a child process of its own. */
+/** Signals the whole process group, so nothing the server started outlives it. */
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined) return;
   try {
@@ -64,7 +65,9 @@ export async function startServer(opts: { port: number; dataDir: string }): Prom
   const origin = `http://127.0.0.1:${opts.port}`;
   // Nothing may already answer on the port, or the bench would measure someone else's server.
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use`);
-  const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
+  // node --import tsx rather than the tsx command: one process, no relay that would SIGKILL a
+  // server whose thread is busy when the stop signal comes (PGlite then could not close).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,6 +118,8 @@ export async function startServer(opts: { port: number; dataDir: string }): Prom
     // Nothing of the group may outlive the bench.
     killGroup(child, 'SIGKILL');
   };
+
+  onCleanup(stop);
 
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await answers(`${origin}/api/v2/status`))) {
