@@ -4,7 +4,7 @@
  * (PGlite runs on the server's thread: a slow query there delays every other request).
  */
 import autocannon, { type Result } from 'autocannon';
-import { BROWSER_ACCEPT, get, kb, type Answer } from './http.ts';
+import { BROWSER_ACCEPT, get, kb, settle, type Answer } from './http.ts';
 import { describeError, ms, verdict, errorRow, type Row } from './report.ts';
 
 // A busy lab's traffic: 10 users' apps, 50 calls a second between them. Well below what even
@@ -94,8 +94,8 @@ export async function measureAdminLoad(input: AdminLoadInput): Promise<Row[]> {
     const figure = `${cheap.name} p99 under admin list`;
     try {
       const url = `${origin}${cheap.path}`;
-      // One call first: the server has finished whatever came before (see api-throughput.ts).
-      await get(url, cheap.headers, { decode: false });
+      // The server has finished whatever came before.
+      await settle(origin);
       const baseline = await steady(url, cheap.headers, durationSeconds);
       const loop = adminLoop(`${origin}${input.adminListPath}`, adminHeaders);
       let loaded: Result;

@@ -20,11 +20,15 @@ export interface Answer {
   ms: number;
 }
 
-/** A GET that counts the body as sent, then decodes it (unless told not to: body is then the wire bytes). */
-export function get(url: string, headers: Record<string, string>, opts: { decode?: boolean } = {}): Promise<Answer> {
+/**
+ * A GET that counts the body as sent, then decodes it (unless told not to: body is then the wire
+ * bytes). `fresh` opens a connection of its own instead of reusing a kept-alive one.
+ */
+export function get(url: string, headers: Record<string, string>, opts: { decode?: boolean; fresh?: boolean } = {}): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
-    const req = request(url, { headers }, (res) => {
+    const options = opts.fresh ? { headers: { ...headers, connection: 'close' }, agent: false } : { headers };
+    const req = request(url, options, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('error', reject);
@@ -59,6 +63,30 @@ function decode(wire: Buffer, encoding: string | null): Buffer {
     default:
       throw new Error(`unexpected content-encoding ${encoding}`);
   }
+}
+
+// The server counts as idle when the status call (one query through the database's queue) answers
+// this fast twice in a row on new connections; its own p50 is a few ms even on two busy cores.
+const IDLE_ANSWER_MS = 30;
+// Longer than any backlog the bench leaves behind; past it the bench goes on and says so.
+const SETTLE_LIMIT_MS = 30_000;
+
+/**
+ * Waits until the server has worked off what a load run left behind. When autocannon stops, the
+ * requests it sent are not all answered, some not even accepted yet: they wait in the listen
+ * queue and the server still works on them after a single call on a kept-alive connection came
+ * back. A call on a new connection queues behind them, and the status call also behind their
+ * database queries. Returns how long it waited, or null if the limit was reached.
+ */
+export async function settle(origin: string): Promise<number | null> {
+  const started = performance.now();
+  let fastInARow = 0;
+  while (fastInARow < 2) {
+    if (performance.now() - started > SETTLE_LIMIT_MS) return null;
+    const answer = await get(`${origin}/api/v2/status`, {}, { decode: false, fresh: true });
+    fastInARow = answer.ms < IDLE_ANSWER_MS ? fastInARow + 1 : 0;
+  }
+  return performance.now() - started;
 }
 
 /** Signs in through the real login call, as the app does. */

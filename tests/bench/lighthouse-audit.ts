@@ -34,6 +34,8 @@ interface Audit {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** Lighthouse's own measure of how fast the machine was during the run (higher is faster). */
+  benchmarkIndex: number | null;
   failedAudits: string[];
 }
 
@@ -89,6 +91,7 @@ async function auditOnce(origin: string, page: LighthousePage, preset: Preset, p
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
+      benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
       failedAudits,
     };
   } finally {
@@ -158,7 +161,7 @@ export async function measureLighthouse(
           const { scores } = audit;
           const { lcp, tbt } = timings(audit);
           log(
-            `   ${name.padEnd(22)} (${page.label}) performance ${scores.performance ?? '?'}, accessibility ${scores.accessibility ?? '?'}, best practices ${scores['best-practices'] ?? '?'}; LCP ${lcp}, TBT ${tbt}, CLS ${audit.cls?.toFixed(3) ?? '?'}`,
+            `   ${name.padEnd(22)} (${page.label}) performance ${scores.performance ?? '?'}, accessibility ${scores.accessibility ?? '?'}, best practices ${scores['best-practices'] ?? '?'}; LCP ${lcp}, TBT ${tbt}, CLS ${audit.cls?.toFixed(3) ?? '?'}; machine benchmark index ${audit.benchmarkIndex === null ? '?' : Math.round(audit.benchmarkIndex)}`,
           );
           if (audit.failedAudits.length) log(`   ${''.padEnd(22)} audits below 90: ${audit.failedAudits.join(', ')}`);
           rows.push(...rowsOf(name, audit));
