@@ -1,7 +1,7 @@
 /**
- * npm run bench [-- --only=api,load,js,lighthouse] [--duration=4] [--lighthouse-runs=1]
+ * npm run bench [-- --only=api,load,js,lighthouse] [--duration=3] [--lighthouse-runs=1]
  *
- * The team's benchmark, against the real server (tsx server/main.ts, the built client, a fresh
+ * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
  * with the targets and PASS/MISS, and exits 0 when it ran (missed targets are the report), non-zero
  * only when the bench itself failed.
