@@ -14,6 +14,7 @@ import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
+import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
@@ -79,6 +80,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(passwordRoutes(deps));
       await api.register(accountRoutes(deps));
       await api.register(cardRoutes(deps));
+      // Only for npm run bench: absent unless BENCH_FLOOR is set.
+      if (deps.config.benchFloor) await api.register(benchFloorRoutes());
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -62,6 +62,8 @@ const configSchema = z
     NODE_ENV: z.string().optional(),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
+    // Benchmarks only (npm run bench): adds the hidden static-answer route the bench compares with.
+    BENCH_FLOOR: z.stringbool({ error: 'must be true or false' }).default(false),
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -94,6 +96,8 @@ export interface Config {
   clientDir: string;
   /** NODE_ENV=production. */
   production: boolean;
+  /** Serve the bench's static floor route (server/routes/bench-floor-routes.ts); never in production. */
+  benchFloor: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -132,5 +136,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
     production: c.NODE_ENV === 'production',
+    benchFloor: c.BENCH_FLOOR,
   };
 }

@@ -1,0 +1,205 @@
+/**
+ * npm run bench [-- --only=api,load,js,lighthouse] [--duration=3] [--lighthouse-runs=1]
+ *
+ * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
+ * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
+ * with the targets and PASS/MISS, and exits 0 when it ran (missed targets are the report), non-zero
+ * only when the bench itself failed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
+import { measureAdminLoad } from './admin-load.ts';
+import { measureApiReads, type ReadRoute } from './api-throughput.ts';
+import { clientOrdersRequest, launchBrowser } from './browser.ts';
+import { BROWSER_ACCEPT, settle, signIn } from './http.ts';
+import { measureJs } from './js-per-route.ts';
+import { measureLighthouse } from './lighthouse-audit.ts';
+import { cleanUp, onCleanup } from './cleanup.ts';
+import { formatTable, type Row } from './report.ts';
+import { seedBenchDatabase } from './seed-orders.ts';
+import { ensureClientBuild, startServer } from './server-process.ts';
+
+// Ports of this bench (the team's share for it: 4400-4420): the server, then one per Chromium
+// that Lighthouse drives.
+const SERVER_PORT = 4400;
+const CHROME_PORTS = [4401, 4402, 4403, 4404, 4405, 4406, 4407, 4408];
+// The lab the bench measures: a year of orders from a few dozen photographers.
+const ORDERS = 10_000;
+const PHOTOGRAPHERS = 40;
+// Seconds per measured run (each also gets a short unmeasured warm-up); 3 s keeps the whole bench
+// under about five minutes on two shared cores.
+const DEFAULT_DURATION_SECONDS = 3;
+
+const SECTIONS = ['api', 'load', 'js', 'lighthouse'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function parseArgs(argv: string[]) {
+  const opts = { only: new Set<Section>(SECTIONS), duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1 };
+  for (const arg of argv) {
+    const [key, value = ''] = arg.split('=', 2);
+    if (key === '--only') {
+      const picked = value.split(',').filter(Boolean);
+      const unknown = picked.filter((s) => !(SECTIONS as readonly string[]).includes(s));
+      if (!picked.length || unknown.length) throw new Error(`--only takes ${SECTIONS.join(',')} (got ${value || 'nothing'})`);
+      opts.only = new Set(picked as Section[]);
+    } else if (key === '--duration' && /^\d+$/.test(value) && Number(value) >= 1) {
+      opts.duration = Number(value);
+    } else if (key === '--lighthouse-runs' && /^\d+$/.test(value) && Number(value) >= 1) {
+      opts.lighthouseRuns = Number(value);
+    } else {
+      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n>`);
+    }
+  }
+  return opts;
+}
+
+const log = (line: string) => console.log(line);
+const api = (path: string) => `${API_PREFIX}${path}`;
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the server and browsers`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<number> {
+  const opts = parseArgs(process.argv.slice(2));
+  const started = performance.now();
+  const rows: Row[] = [];
+  let failure: unknown = null;
+  try {
+    ensureClientBuild(log);
+    const dataDir = mkdtempSync(join(tmpdir(), 'lab-bench-'));
+    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+
+    const seedStart = performance.now();
+    const seed = await seedBenchDatabase(dataDir, { orders: ORDERS, photographers: PHOTOGRAPHERS });
+    log(
+      `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
+    );
+    const server = await startServer({ port: SERVER_PORT, dataDir });
+    const { origin } = server;
+    log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
+
+    const [admin, photographer, newcomer] = await Promise.all([
+      signIn(origin, seed.admin.email, seed.admin.password),
+      signIn(origin, seed.photographer.email, seed.photographer.password),
+      signIn(origin, seed.newcomer.email, seed.newcomer.password),
+    ]);
+
+    let browser: Browser | null = await launchBrowser();
+    const closeBrowser = async () => {
+      await browser?.close();
+      browser = null;
+    };
+    onCleanup(closeBrowser);
+
+    if (opts.only.has('api') || opts.only.has('load')) {
+      // The orders list exactly as the app asks for it (its first page, where the list is paged).
+      const photographerList = await clientOrdersRequest(browser, origin, photographer);
+      const adminList = await clientOrdersRequest(browser, origin, admin);
+      const newcomerList = await clientOrdersRequest(browser, origin, newcomer);
+      log(`the app asks for the orders list as ${adminList} (admin), ${photographerList} (photographer)\n`);
+
+      if (opts.only.has('api')) {
+        const papers = (await (await fetch(`${origin}${api(API.papersWithDetails)}`)).json()) as { data: { print_size_pricings: { guid: string }[] }[] };
+        const printSize = papers.data[0]?.print_size_pricings[0]?.guid;
+        if (!printSize) throw new Error('the catalogue has no print size');
+        const routes: ReadRoute[] = [
+          { name: `GET ${api(API.papersWithDetails)}`, path: api(API.papersWithDetails), signedIn: false },
+          { name: `GET ${api(API.finishingServices)}`, path: api(routePath(API.finishingServices, { print_size_guid: printSize })), signedIn: false },
+          { name: `GET ${api(API.calculatorCatalogue)}`, path: api(API.calculatorCatalogue), signedIn: false },
+          { name: `GET ${api(API.priceLists)}`, path: api(API.priceLists), signedIn: false },
+          { name: `GET ${api(API.status)}`, path: api(API.status), signedIn: false },
+          { name: `GET ${api(API.profile)}`, path: api(API.profile), signedIn: true },
+          { name: `GET ${api(API.labOrders)} (${seed.photographer.orders} orders)`, path: photographerList, signedIn: true },
+          { name: `GET ${api(API.photographer)} (own)`, path: api(routePath(API.photographer, { guid: photographer.guid })), signedIn: true },
+          { name: `GET ${api(API.referrals)}`, path: api(API.referrals), signedIn: true },
+          { name: `GET ${api(API.paymentsConfig)}`, path: api(API.paymentsConfig), signedIn: true },
+        ];
+        await settle(origin);
+        rows.push(...(await measureApiReads({ origin, routes, token: photographer.token, durationSeconds: opts.duration, log })));
+        log('');
+      }
+      if (opts.only.has('load')) {
+        rows.push(
+          ...(await measureAdminLoad({
+            origin,
+            cheapReads: [
+              { name: `GET ${api(API.status)}`, path: api(API.status), headers: { ...BROWSER_ACCEPT } },
+              { name: `GET ${api(API.labOrders)} (no orders yet)`, path: newcomerList, headers: { ...BROWSER_ACCEPT, token: newcomer.token } },
+            ],
+            adminListPath: adminList,
+            adminToken: admin.token,
+            durationSeconds: opts.duration,
+            log,
+          })),
+        );
+        log('');
+      }
+    }
+
+    if (opts.only.has('js')) {
+      await settle(origin);
+      rows.push(
+        ...(await measureJs(
+          browser,
+          origin,
+          [
+            { path: '/login', label: 'signed out' },
+            { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
+          ],
+          log,
+        )),
+      );
+      log('');
+    }
+    // Lighthouse starts its own Chromium per audit; two cores are enough for one at a time.
+    await closeBrowser();
+
+    if (opts.only.has('lighthouse')) {
+      await settle(origin);
+      rows.push(
+        ...(await measureLighthouse(
+          origin,
+          [
+            { path: '/login', label: 'signed out' },
+            { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
+          ],
+          { runs: opts.lighthouseRuns, ports: CHROME_PORTS, log },
+        )),
+      );
+      log('');
+    }
+  } catch (err) {
+    failure = err;
+  } finally {
+    await cleanUp();
+  }
+
+  if (rows.length) {
+    log(`Summary (${((performance.now() - started) / 1000).toFixed(0)} s; every ratio and p99 against a baseline measured in this run)`);
+    log(formatTable(rows));
+  }
+  const errors = rows.filter((r) => r.result === 'ERROR').length;
+  if (failure) {
+    console.error(`\nThe bench failed: ${failure instanceof Error ? (failure.stack ?? failure.message) : String(failure)}`);
+    return 1;
+  }
+  const missed = rows.filter((r) => r.result === 'MISS').length;
+  log(`\n${rows.length - missed - errors} PASS, ${missed} MISS, ${errors} bench errors`);
+  return errors ? 1 : 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  async (err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    await cleanUp();
+    process.exit(1);
+  },
+);
