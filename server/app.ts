@@ -12,6 +12,7 @@ import { registerClientFiles } from './http/client-files.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
@@ -44,6 +45,9 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, not in this process's memory: several API processes behind a load
+    // balancer share one limit (DESIGN.md §5).
+    store: databaseRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
   });
   await app.register(swagger, {

@@ -7,17 +7,10 @@ import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
-import { purgeExpiredSessions } from './services/auth-service.ts';
 import { createMailer } from './services/mail-service.ts';
-
-// Expired sessions and old idempotency answers are swept this often.
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-// Mail that could not be sent at once is tried again this often.
-const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
 
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
@@ -47,35 +40,27 @@ async function main(): Promise<void> {
     storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } });
-  await startJobWorkers(deps);
+  // Housekeeping (sessions, idempotency keys, rate-limit windows, mail retries) runs from here,
+  // once for the whole lab however many processes are up (job-workers.ts).
+  await startJobWorkers({ ...deps, log: app.log });
 
-  const admin = await ensureAdmin(database.db, config);
+  // Processes started together take turns: one creates the first admin and the catalogue.
+  const { admin, catalogueLoaded } = await database.exclusive(async () => ({
+    admin: await ensureAdmin(database.db, config),
+    catalogueLoaded: await ensureCatalogue(database.db),
+  }));
   if (admin?.demo) {
     console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
   } else if (admin) {
     app.log.info(`Created the admin ${admin.email}`);
   }
-
-  if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
-
-  const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>
-      app.log.error({ err }, 'housekeeping failed'),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  const mailRetry = setInterval(() => {
-    mailer.sendPending().catch((err: unknown) => app.log.error({ err }, 'mail retry failed'));
-  }, MAIL_RETRY_INTERVAL_MS);
-  mailRetry.unref();
+  if (catalogueLoaded) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(housekeeping);
-    clearInterval(mailRetry);
     await app.close();
     await jobs.stop();
     // PGlite keeps the process alive until closed, and must flush its files.

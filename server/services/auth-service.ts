@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -75,27 +75,24 @@ export async function login(
     await verifyPassword(await timingDummyHash(), input.password);
     throw loginFailed();
   }
-  const locked =
-    user.failedLoginCount >= MAX_FAILED_LOGINS &&
-    user.failedLoginAt !== null &&
-    now.getTime() - user.failedLoginAt.getTime() < LOGIN_LOCKOUT_MS;
-  if (locked) {
+  // The attempt is counted before the password is checked, in one statement that also refuses a
+  // locked account: parallel guesses, even on several API processes, each take one of the
+  // MAX_FAILED_LOGINS tries and no more. A failure after the lockout window starts a new count.
+  const windowStart = new Date(now.getTime() - LOGIN_LOCKOUT_MS);
+  const stale = or(isNull(users.failedLoginAt), lte(users.failedLoginAt, windowStart));
+  const [attempt] = await deps.db
+    .update(users)
+    .set({ failedLoginCount: sql`CASE WHEN ${stale} THEN 1 ELSE ${users.failedLoginCount} + 1 END`, failedLoginAt: now })
+    .where(and(eq(users.guid, user.guid), or(stale, lt(users.failedLoginCount, MAX_FAILED_LOGINS))))
+    .returning({ guid: users.guid });
+  if (!attempt) {
     throw tooManyRequests(
       'Too many failed sign-in attempts for this account. Wait 15 minutes or click RESET to set a new password.',
     );
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    // A failure after the lockout window has passed starts a new count.
-    const stale = user.failedLoginAt === null || now.getTime() - user.failedLoginAt.getTime() >= LOGIN_LOCKOUT_MS;
-    await deps.db
-      .update(users)
-      .set({ failedLoginCount: stale ? 1 : sql`${users.failedLoginCount} + 1`, failedLoginAt: now })
-      .where(eq(users.guid, user.guid));
-    throw loginFailed();
-  }
-  if (user.failedLoginCount > 0) {
-    await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(eq(users.guid, user.guid));
-  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw loginFailed();
+  // A success ends the run of failures (and takes back the try counted above).
+  await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(eq(users.guid, user.guid));
   return createSession(deps, user, meta);
 }
 

@@ -44,6 +44,7 @@ const noJobs: Jobs = {
     throw new HttpError(503, 'ServiceUnavailable', 'Background jobs are not running in this test (createTestApp({}, { jobs: true })).');
   },
   work: async () => {},
+  every: async () => {},
   stop: async () => {},
 };
 
