@@ -59,7 +59,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     transform: jsonSchemaTransform,
   });
 
-  registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
+  registerErrorHandling(app, deps.errors, await registerClientFiles(app, deps.config.clientDir));
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage);
   registerAuth(app, deps);
   registerIdempotency(app, deps.db, deps.appSecret);

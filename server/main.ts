@@ -2,7 +2,8 @@ import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { stripePayments } from './adapters/payments/stripe-payments.ts';
-import { startJobs } from './adapters/jobs/jobs.ts';
+import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
+import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -11,6 +12,18 @@ import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { createMailer } from './services/mail-service.ts';
+import { APP_VERSION } from './version.ts';
+
+// Set once the configuration is read, so a crash at any later point is reported too.
+let reporter: ErrorReporter = noErrorReporter;
+
+/** A crash: logged, reported (waiting briefly for the report to leave), and the process ends. */
+async function crash(what: string, err: unknown): Promise<never> {
+  console.error(`${what}:`, err instanceof Error ? (err.stack ?? err.message) : err);
+  reporter.capture(err);
+  await reporter.flush();
+  process.exit(1);
+}
 
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
@@ -24,18 +37,22 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  reporter = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: APP_VERSION });
+  process.on('uncaughtException', (err) => void crash('The lab server crashed', err));
+  process.on('unhandledRejection', (err) => void crash('The lab server crashed', err));
 
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
   const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err instanceof Error ? err.message : ''));
-  const jobs = await startJobs(database, (err) => console.error('background jobs:', err instanceof Error ? err.message : err));
+  const jobs = await startJobs(database, reportJobErrors(reporter, (line) => console.error(line)));
   const deps = {
     db: database.db,
     config,
     appSecret,
     mailer,
     jobs,
+    errors: reporter,
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
     storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
@@ -65,6 +82,7 @@ async function main(): Promise<void> {
     await jobs.stop();
     // PGlite keeps the process alive until closed, and must flush its files.
     await database.close();
+    await reporter.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -73,10 +91,13 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
   console.log(`Mail goes out through ${transport.name === 'smtp' ? 'SMTP' : 'the log (set SMTP_URL to send it)'}`);
+  console.log(`Errors are ${reporter.enabled ? 'reported to Sentry' : 'logged only (set SENTRY_DSN to report them)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error('The lab server could not start:', err instanceof Error ? err.message : err);
+  reporter.capture(err);
+  await reporter.flush();
   process.exit(1);
 });

@@ -7,7 +7,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { logTransport } from '../../server/adapters/mail/mail-transport.ts';
-import { startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
+import { createErrorReporter } from '../../server/adapters/errors/error-reporter.ts';
+import { reportJobErrors, startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
@@ -32,6 +33,8 @@ export interface TestApp {
   /** Mails as the log transport printed them. */
   printed: string[];
   config: Config;
+  /** Background jobs: pg-boss when the test asked for them (createTestApp({}, { jobs: true })). */
+  jobs: Jobs;
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
   close(): Promise<void>;
@@ -67,8 +70,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const printed: string[] = [];
   const mailer = createMailer(database.db, logTransport((line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
-  const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
-  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
+  const errors = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
+  const jobs = opts.jobs ? await startJobs(database, reportJobErrors(errors, () => {})) : noJobs;
+  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now };
   const app = await buildApp(deps);
   if (opts.jobs) await startJobWorkers(deps);
   return {
@@ -77,6 +81,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     storage,
     printed,
     config,
+    jobs,
     clock,
     close: async () => {
       await app.close();

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
+import type { ErrorReporter } from '../errors/error-reporter.ts';
 
 /** Work that repeats: housekeeping, mail retries. */
 export interface PeriodicTask {
@@ -23,6 +24,18 @@ export interface Jobs {
 
 /** A failed job or a pg-boss error, with the queue when a job failed. */
 export type JobErrorHandler = (err: unknown, context?: { queue: string }) => void;
+
+/**
+ * Both are logged; a failed job is also reported, while pg-boss's own hiccups (a lost connection
+ * while polling, retried by itself) are not, or one outage would send a report every second.
+ */
+export function reportJobErrors(reporter: ErrorReporter, log: (line: string) => void): JobErrorHandler {
+  return (err, context) => {
+    const message = err instanceof Error ? err.message : String(err);
+    log(context ? `background job ${context.queue} failed: ${message}` : `background jobs: ${message}`);
+    if (context) reporter.capture(err, context);
+  };
+}
 
 // How often an idle worker looks for new jobs: a report asked for appears within a second or two.
 const POLLING_INTERVAL_S = 1;
