@@ -10,6 +10,7 @@ import { router } from './app/router.tsx';
 import { clearUserDataOnSignOut } from './app/session-effects.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
 import { clearSession } from './api/session.ts';
+import { watchConnectivity } from './offline/connectivity.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
 
@@ -20,6 +21,7 @@ void startErrorReporting({ fetchConfig: getClientConfig, release: RUNNING_VERSIO
 clearUserDataOnSignOut();
 document.documentElement.dataset.appVersion = RUNNING_VERSION;
 startAppUpdates();
+watchConnectivity();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

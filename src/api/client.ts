@@ -1,5 +1,5 @@
 import { API_PREFIX } from '../domain/paths.ts';
-import { reportServerReachable } from '../offline/connectivity.ts';
+import { recordResponse, recordRoundTrip } from '../offline/connectivity.ts';
 import { reportError } from './error-reporting.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import { currentToken } from './session.ts';
@@ -48,10 +48,11 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    reportServerReachable(false);
+    recordRoundTrip(false);
     throw new ApiError('network', err instanceof Error ? err.message : 'No response');
   }
-  reportServerReachable(true);
+  // Any answer from the lab proves it reachable; one from the service worker's cache does not.
+  recordResponse(response);
 
   const text = await response.text();
   let payload: unknown = null;

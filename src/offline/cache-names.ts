@@ -17,3 +17,9 @@ export const USER_CACHES: readonly string[] = [CACHE_NAMES.thumbnails];
 
 /** Caches to drop when a new version of the app arrives (their format may have changed). */
 export const VERSIONED_CACHES: readonly string[] = [CACHE_NAMES.catalogue];
+
+/**
+ * Set by the service worker on every answer it serves from its cache: such an answer proves
+ * nothing about reaching the lab, so the connectivity store ignores it (src/offline/connectivity.ts).
+ */
+export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';

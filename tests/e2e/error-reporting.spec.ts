@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, signIn } from './helpers.ts';
+import { DEMO_ADMIN, freePort, signIn } from './helpers.ts';
 
 const SENTRY_CHUNK = /sentry-reporter-[\w-]+\.js/;
 
@@ -48,12 +48,7 @@ test.describe('with SENTRY_DSN', () => {
       });
     });
     const receiverPort = await new Promise<number>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve((receiver.address() as { port: number }).port)));
-    const port = await new Promise<number>((resolve) => {
-      const probe = createServer().listen(0, '127.0.0.1', () => {
-        const p = (probe.address() as { port: number }).port;
-        probe.close(() => resolve(p));
-      });
-    });
+    const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-sentry-'));
     server = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
