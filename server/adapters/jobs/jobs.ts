@@ -79,9 +79,9 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
   // can deadlock in PostgreSQL: processes started together take turns.
   await database.exclusive(() => boss.start());
   const created = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const ensureQueue = async (name: string, policy: PgBoss.QueuePolicy = 'standard') => {
     if (created.has(name)) return;
-    await database.exclusive(() => boss.createQueue(name));
+    await database.exclusive(() => boss.createQueue(name, { name, policy }));
     created.add(name);
   };
   const timers: NodeJS.Timeout[] = [];
@@ -114,8 +114,9 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
         return;
       }
       // The queue first: a schedule refers to its queue. Both calls are idempotent, so every
-      // process makes them at start.
-      await ensureQueue(task.queue);
+      // process makes them at start. 'singleton': a run that outlasts its minute (a slow mail
+      // server) is never joined by the next tick's run on another process.
+      await ensureQueue(task.queue, 'singleton');
       await boss.schedule(task.queue, task.cron);
       await boss.work(task.queue, { pollingIntervalSeconds: PERIODIC_POLLING_INTERVAL_S }, () => reported(task.queue, task.run));
     },
