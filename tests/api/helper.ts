@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { scratchPostgres } from './server-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -99,26 +99,10 @@ async function freshPglite(): Promise<Database> {
 }
 
 async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('API_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
-  const name = `lab_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
+  if (!process.env.TEST_DATABASE_URL) throw new Error('API_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const { url, drop } = await scratchPostgres('lab_test');
   // Dropping the test database ends its idle connections: expected here, so not reported.
-  const database = await openPostgres(dbUrl.toString(), () => {});
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { database: await openPostgres(url, () => {}), drop };
 }
 
 let userCounter = 0;
