@@ -64,7 +64,9 @@ export default defineConfig({
       injectManifest: {
         // Icons and the manifest are added by the plugin; listing png here would list them twice.
         globPatterns: ['**/*.{js,css,html,svg}'],
-        globIgnores: ['version.json'],
+        // The error reporter's chunk is fetched only when a lab sets SENTRY_DSN (src/api/error-reporting.ts);
+        // precaching it would download it onto every device anyway.
+        globIgnores: ['version.json', 'assets/sentry-reporter-*.js'],
       },
       devOptions: { enabled: false },
     }),

@@ -12,6 +12,7 @@ import { registerClientFiles } from './http/client-files.ts';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { contentSecurityPolicy } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
@@ -54,6 +55,9 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
   await app.register(rateLimit, {
     global: false,
+    // Counted in the database, not in this process's memory: several API processes behind a load
+    // balancer share one limit (DESIGN.md §5).
+    store: databaseRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
   });
   await app.register(swagger, {
@@ -65,7 +69,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     transform: jsonSchemaTransform,
   });
 
-  registerErrorHandling(app, await registerClientFiles(app, deps.config.clientDir));
+  registerErrorHandling(app, deps.errors, await registerClientFiles(app, deps.config.clientDir));
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage, deps);
   registerAuth(app, deps);
   registerIdempotency(app, deps.db, deps.appSecret);

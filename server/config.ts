@@ -34,6 +34,13 @@ const configSchema = z
     INTERCOM_SECRET: z.string().min(1).optional(),
     // The Shopify app's API secret: /shopify-connect then needs Shopify's signed query (hmac).
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
+    // Server and app errors go to Sentry (or a compatible service) when set; only logged without.
+    SENTRY_DSN: z
+      .url({ error: 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>' })
+      .regex(/^https?:\/\/[^@/]+@[^/]+\/.*\d+$/, 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>')
+      .optional(),
+    // Tells reports from a lab's test installation apart from its real one.
+    SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
     // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
     TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
     // Sign-in attempts one address may make a minute (a studio behind one router shares it).
@@ -85,6 +92,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
   shopifyApiSecret: string | undefined;
+  /** Error reporting; undefined when SENTRY_DSN is not set. */
+  sentry: { dsn: string; environment: string } | undefined;
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string; apiUrl: string | undefined } | undefined;
   mailFrom: string;
@@ -111,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? 'configuration');
     // Never echo a secret back into a log.
-    const secret = /PASSWORD|SECRET|DATABASE_URL|SMTP_URL|STRIPE/.test(name);
+    const secret = /PASSWORD|SECRET|DATABASE_URL|SMTP_URL|STRIPE|SENTRY_DSN/.test(name);
     const got = name in present && !secret ? ` (got ${JSON.stringify(present[name])})` : '';
     throw new ConfigError(`Invalid configuration: ${name} ${issue?.message ?? 'is invalid'}${got}`);
   }
@@ -125,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
     shopifyApiSecret: c.SHOPIFY_API_SECRET,
+    sentry: c.SENTRY_DSN ? { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT } : undefined,
     smtpUrl: c.SMTP_URL,
     stripe:
       c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY ? { secretKey: c.STRIPE_SECRET_KEY, publishableKey: c.STRIPE_PUBLISHABLE_KEY, apiUrl: c.STRIPE_API_URL } : undefined,

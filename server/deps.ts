@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { ErrorReporter } from './adapters/errors/error-reporter.ts';
 import type { Jobs } from './adapters/jobs/jobs.ts';
 import type { Payments } from './adapters/payments/payments.ts';
 import type { Storage } from './adapters/storage/storage.ts';
@@ -20,6 +21,8 @@ export interface ServerDeps {
   payments: Payments;
   /** Background jobs (pg-boss on the app's database). */
   jobs: Jobs;
+  /** Server errors to Sentry when SENTRY_DSN is set (they are logged either way). */
+  errors: ErrorReporter;
   log?: FastifyBaseLogger;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;

@@ -1,7 +1,43 @@
+import type { PeriodicTask } from './adapters/jobs/jobs.ts';
 import type { ServerDeps } from './deps.ts';
+import { purgeIdempotencyKeys } from './http/idempotency.ts';
+import { purgeRateLimits } from './http/rate-limit-store.ts';
+import { purgeExpiredSessions } from './services/auth-service.ts';
+import { purgeExpiredUploads } from './services/upload-service.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
-/** Every background job this process works on. */
+/**
+ * The lab's housekeeping: once a minute for the whole lab (pg-boss's cron on PostgreSQL, a timer
+ * on the embedded database; see periodicRunner in adapters/jobs/jobs.ts). A minute is how long
+ * mail that could not be sent waits for its next try; the sweeps ride along, each an indexed
+ * delete that finds nothing most minutes.
+ */
+export const HOUSEKEEPING = { queue: 'housekeeping', cron: '* * * * *', intervalMs: 60_000 } as const;
+
+/** Each housekeeping step, by name; one failing does not stop the others. */
+export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promise<unknown>> {
+  const now = () => deps.now?.() ?? new Date();
+  return {
+    'mail retry': () => deps.mailer.sendPending(),
+    'expired sessions': () => purgeExpiredSessions(deps.db, now()),
+    'idempotency keys': () => purgeIdempotencyKeys(deps.db, now()),
+    'rate-limit windows': () => purgeRateLimits(deps.db, now()),
+    'abandoned uploads': () => purgeExpiredUploads(deps),
+  };
+}
+
+export async function runHousekeeping(deps: ServerDeps): Promise<void> {
+  const steps = Object.entries(housekeepingSteps(deps));
+  const results = await Promise.allSettled(steps.map(([, run]) => run()));
+  const failed = steps.flatMap(([name], i) => {
+    const r = results[i];
+    return r?.status === 'rejected' ? [`${name}: ${r.reason instanceof Error ? r.reason.message : String(r.reason)}`] : [];
+  });
+  if (failed.length) throw new Error(`housekeeping failed (${failed.join('; ')})`);
+  deps.log?.info({ steps: steps.length }, 'housekeeping done');
+}
+
+/** Every background job this process works on, and the lab's periodic work. */
 export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   await deps.jobs.work<{ userGuid: string; year: number }>(TAX_REPORT_QUEUE, async (data) => {
     try {
@@ -13,4 +49,6 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
       throw err;
     }
   });
+  const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
+  await deps.jobs.every(housekeeping);
 }

@@ -2,24 +2,29 @@ import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { stripePayments } from './adapters/payments/stripe-payments.ts';
-import { startJobs } from './adapters/jobs/jobs.ts';
+import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
+import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { errorText, loggerOptions } from './http/logger.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
-import { purgeExpiredSessions } from './services/auth-service.ts';
 import { createMailer } from './services/mail-service.ts';
-import { purgeExpiredUploads } from './services/upload-service.ts';
+import { APP_VERSION } from './version.ts';
 
-// Expired sessions, old idempotency answers and abandoned uploads are swept this often.
-const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
-// Mail that could not be sent at once is tried again this often.
-const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
+// Set once the configuration is read, so a crash at any later point is reported too.
+let reporter: ErrorReporter = noErrorReporter;
+
+/** A crash: logged, reported (waiting briefly for the report to leave), and the process ends. */
+async function crash(what: string, err: unknown): Promise<never> {
+  console.error(`${what}:`, err instanceof Error ? (err.stack ?? err.message) : err);
+  reporter.capture(err);
+  await reporter.flush();
+  process.exit(1);
+}
 
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
@@ -33,55 +38,52 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  reporter = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: APP_VERSION });
+  process.on('uncaughtException', (err) => void crash('The lab server crashed', err));
+  process.on('unhandledRejection', (err) => void crash('The lab server crashed', err));
 
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
   const transport = mailTransportFor(config);
   const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err === undefined ? '' : errorText(err)));
-  const jobs = await startJobs(database, (err) => console.error('background jobs:', errorText(err)));
+  const jobs = await startJobs(database, reportJobErrors(reporter, (line) => console.error(line)));
   const deps = {
     db: database.db,
     config,
     appSecret,
     mailer,
     jobs,
+    errors: reporter,
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
     storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });
-  await startJobWorkers(deps);
+  // Housekeeping (sessions, idempotency keys, rate-limit windows, abandoned uploads, mail
+  // retries) runs from here, once for the whole lab however many processes are up (job-workers.ts).
+  await startJobWorkers({ ...deps, log: app.log });
 
-  const admin = await ensureAdmin(database.db, config);
+  // Processes started together take turns: one creates the first admin and the catalogue.
+  const { admin, catalogueLoaded } = await database.exclusive(async () => ({
+    admin: await ensureAdmin(database.db, config),
+    catalogueLoaded: await ensureCatalogue(database.db),
+  }));
   if (admin?.demo) {
     console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
   } else if (admin) {
     app.log.info(`Created the admin ${admin.email}`);
   }
-
-  if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
-
-  const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads(deps)]).catch((err: unknown) =>
-      app.log.error({ err }, 'housekeeping failed'),
-    );
-  }, HOUSEKEEPING_INTERVAL_MS);
-  housekeeping.unref();
-  const mailRetry = setInterval(() => {
-    mailer.sendPending().catch((err: unknown) => app.log.error({ err }, 'mail retry failed'));
-  }, MAIL_RETRY_INTERVAL_MS);
-  mailRetry.unref();
+  if (catalogueLoaded) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    clearInterval(housekeeping);
-    clearInterval(mailRetry);
     await app.close();
     await jobs.stop();
     // PGlite keeps the process alive until closed, and must flush its files.
     await database.close();
+    await reporter.flush();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -93,10 +95,13 @@ async function main(): Promise<void> {
   else if (config.production) {
     console.warn('WARNING: mail is NOT being delivered (SMTP_URL is not set): password-reset codes and receipts reach nobody. The log names only the recipient and subject of each mail.');
   } else console.log('Mail goes out through the log (set SMTP_URL to send it)');
+  console.log(`Errors are ${reporter.enabled ? 'reported to Sentry' : 'logged only (set SENTRY_DSN to report them)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }
 
-main().catch((err: unknown) => {
+main().catch(async (err: unknown) => {
   console.error('The lab server could not start:', err instanceof Error ? err.message : err);
+  reporter.capture(err);
+  await reporter.flush();
   process.exit(1);
 });

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/client.ts';
+import { getClientConfig } from './api/client-config.ts';
+import { startErrorReporting } from './api/error-reporting.ts';
 import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
 import { ConnectionStatus } from './app/connection-status.tsx';
 import { router } from './app/router.tsx';
@@ -9,16 +11,19 @@ import { clearUserDataOnSignOut } from './app/session-effects.ts';
 import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
 import { clearSession } from './api/session.ts';
+import { watchConnectivity } from './offline/connectivity.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
 
 // Any 401 on a signed-in call ends the session here too (accounts.md §4); the auth guard then
 // shows /login with the logged-out notice.
 setUnauthorizedHandler(clearSession);
+void startErrorReporting({ fetchConfig: getClientConfig, release: RUNNING_VERSION });
 clearUserDataOnSignOut();
 document.documentElement.dataset.appVersion = RUNNING_VERSION;
 startAppUpdates();
 reloadOnStaleChunks(() => router.state.navigation.location);
+watchConnectivity();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -9,13 +9,27 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { CACHE_NAMES, CATALOGUE_PATHS, THUMBNAIL_PATHS } from '../src/offline/cache-names.ts';
+import type { WorkboxPlugin } from 'workbox-core/types.js';
+import { CACHE_NAMES, CATALOGUE_PATHS, SERVED_FROM_CACHE_HEADER, THUMBNAIL_PATHS } from '../src/offline/cache-names.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 // A few thousand thumbnails cover several large orders; a month covers a long job.
 const THUMBNAIL_MAX_ENTRIES = 3000;
 const THUMBNAIL_MAX_AGE_S = 30 * 24 * 60 * 60;
+
+/**
+ * Marks every answer served from a runtime cache: the page must not take it as a sign that the
+ * lab answered (src/offline/connectivity.ts ignores marked answers).
+ */
+const markServedFromCache: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return cachedResponse;
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(SERVED_FROM_CACHE_HEADER, '1');
+    return new Response(cachedResponse.body, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+  },
+};
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
@@ -28,14 +42,14 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 registerRoute(
   ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && CATALOGUE_PATHS.test(url.pathname),
-  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.catalogue }),
+  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.catalogue, plugins: [markServedFromCache] }),
 );
 
 registerRoute(
   ({ url, request }) => request.destination === 'image' && THUMBNAIL_PATHS.test(url.pathname),
   new CacheFirst({
     cacheName: CACHE_NAMES.thumbnails,
-    plugins: [new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_S })],
+    plugins: [new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_S }), markServedFromCache],
   }),
 );
 

@@ -18,8 +18,18 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs SQL with parameters, or several statements without (pg-boss needs both). */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /**
+   * Runs `fn` while no other process sharing this database runs its own (start-up steps: the
+   * migrations, the first admin, the default catalogue). Several API processes started together
+   * would otherwise race to create the same tables and rows.
+   */
+  exclusive<T>(fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+// The PostgreSQL advisory-lock key of the start-up steps: any fixed number no other app on the
+// same server uses ("lab\0" in ASCII).
+const STARTUP_LOCK_KEY = 0x6c616200;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -37,11 +47,26 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
   // the pool replaces it on the next query.
   pool.on('error', onIdleError);
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-  await migratePg(drizzlePg({ client: pool }), { migrationsFolder });
+  const exclusive = async <T>(fn: () => Promise<T>): Promise<T> => {
+    // A session-level lock on one connection held for the whole step; released even on failure.
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]);
+      }
+    } finally {
+      client.release();
+    }
+  };
+  await exclusive(() => migratePg(drizzlePg({ client: pool }), { migrationsFolder }));
   return {
     db,
     kind: 'postgres',
     executeSql: async (text, values) => ({ rows: (await pool.query(text, values as unknown[])).rows }),
+    exclusive,
     close: () => pool.end(),
   };
 }
@@ -56,6 +81,8 @@ export async function wrapPglite(client: PGlite): Promise<Database> {
     executeSql: async (text, values = []) =>
       // PGlite's query() takes one statement; exec() takes several but no parameters.
       values.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+    // PGlite is one process's own database: nobody else can run at the same time.
+    exclusive: (fn) => fn(),
     close: () => client.close(),
   };
 }

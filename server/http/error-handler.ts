@@ -2,6 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ErrorReporter } from '../adapters/errors/error-reporter.ts';
 import { HttpError, errorBody } from './errors.ts';
 import { API_PREFIX } from '../../src/domain/paths.ts';
 
@@ -79,6 +80,8 @@ export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket): 
 /** Every error, unknown route and crash answers with the error body; no stack trace leaves the server. */
 export function registerErrorHandling(
   app: FastifyInstance,
+  /** Server faults (5xx) go here as well as to the log. */
+  reporter: ErrorReporter,
   /** Answers a screen path that is no file with the app's index.html; absent when no client is built. */
   spaFallback?: (request: FastifyRequest, reply: FastifyReply) => FastifyReply | undefined,
 ): void {
@@ -94,8 +97,20 @@ export function registerErrorHandling(
     throw new HttpError(503, 'ServiceUnavailable', 'The lab is restarting. Please try again in a moment.');
   });
 
+  const report = (err: unknown, request: FastifyRequest) =>
+    reporter.capture(err, {
+      userGuid: request.actor?.user.guid,
+      requestId: String(request.id),
+      method: request.method,
+      // The route's pattern, not the URL: ids and query strings stay out of reports.
+      route: request.routeOptions.url ?? 'unknown route',
+    });
+
   app.setErrorHandler((err: FastifyError, request, reply) => {
-    if (err instanceof HttpError) return reply.code(err.status).send(err.toBody());
+    if (err instanceof HttpError) {
+      if (err.status >= 500) report(err, request);
+      return reply.code(err.status).send(err.toBody());
+    }
 
     if (hasZodFastifySchemaValidationErrors(err)) {
       const lines = err.validation.map((v) => {
@@ -118,6 +133,7 @@ export function registerErrorHandling(
     }
 
     request.log.error({ err }, 'request failed');
+    report(err, request);
     return reply
       .code(500)
       .send(

@@ -20,6 +20,22 @@ export const statusRoutes =
     );
 
     app.get(
+      API.clientConfig,
+      {
+        schema: {
+          tags: ['status'],
+          summary: 'What the app needs before anyone signs in: where it reports its errors (null when error reporting is off)',
+          response: { 200: z.object({ error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable() }) },
+        },
+      },
+      async (_request, reply) => {
+        // Read at each start of the app: a changed setting reaches it with the next load.
+        reply.header('cache-control', 'no-store');
+        return { error_reporting: deps.config.sentry ? { dsn: deps.config.sentry.dsn, environment: deps.config.sentry.environment } : null };
+      },
+    );
+
+    app.get(
       API.clientVersion,
       {
         schema: {

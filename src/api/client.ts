@@ -1,5 +1,6 @@
 import { API_PREFIX } from '../domain/paths.ts';
-import { reportServerReachable } from '../offline/connectivity.ts';
+import { recordResponse, recordRoundTrip } from '../offline/connectivity.ts';
+import { reportError } from './error-reporting.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import { currentToken } from './session.ts';
 
@@ -47,10 +48,11 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
     });
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    reportServerReachable(false);
+    recordRoundTrip(false);
     throw new ApiError('network', err instanceof Error ? err.message : 'No response');
   }
-  reportServerReachable(true);
+  // Any answer from the lab proves it reachable; one from the service worker's cache does not.
+  recordResponse(response);
 
   const text = await response.text();
   let payload: unknown = null;
@@ -67,6 +69,8 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
       : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
     // Any 401 on a signed-in call means the session has ended (accounts.md §4).
     if (token && (response.status === 401 || error.status === 401)) onUnauthorized?.();
+    // A fault of the lab's (or of a proxy before it) is reported from here, whoever shows it.
+    if (response.status >= 500) reportError(error, { call: `${method} ${path.split('?')[0] ?? ''}`, status: String(response.status) });
     throw error;
   }
   return payload as T;

@@ -1,3 +1,5 @@
+import { reportError } from './error-reporting.ts';
+
 /**
  * The error catalogue of both specs (accounts.md §8, orders.md §8), implemented once: every
  * screen turns a failed call into words through these functions.
@@ -73,7 +75,14 @@ export function errorLines(err: unknown): string[] {
 /** One line, for 'ERROR LOADING:' on full pages. */
 export const errorText = (err: unknown): string => errorLines(err).join(' ');
 
-/** more_info lines are logged, not shown (accounts.md §8). */
+/**
+ * An error with a body: more_info lines are logged, not shown, and the error is also reported to
+ * the error-reporting service (accounts.md §8), when one is configured. A 401 is no fault: it
+ * only means the session has ended.
+ */
 export function logErrorDetails(err: unknown): void {
   if (err instanceof ApiError && err.moreInfo.length) console.info('more_info:', ...err.moreInfo);
+  if (err instanceof ApiError && err.kind === 'server' && err.status !== 401) {
+    reportError(err, { status: String(err.status), class_name: err.className ?? '' });
+  }
 }

@@ -1,10 +1,15 @@
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
+import { reportError } from '../api/error-reporting.ts';
 import { errorLines } from '../api/errors.ts';
 
 /** The error boundary of every route: a crash in a screen shows what happened and a way out. */
 export function RouteError() {
   const error = useRouteError();
-  console.error(error);
+  useEffect(() => {
+    console.error(error);
+    reportError(error, { source: 'screen' });
+  }, [error]);
   return (
     <main className="page" role="alert">
       <h1>Something went wrong</h1>

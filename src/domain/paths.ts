@@ -8,6 +8,7 @@ export const API = {
   login: '/login',
   status: '/status',
   clientVersion: '/client_version',
+  clientConfig: '/client_config',
   logout: '/logout',
   logoutAllSessions: '/logout_all_sessions',
   users: '/users',

@@ -30,3 +30,9 @@ export async function clearUserCaches(): Promise<void> {
 export async function clearVersionedCaches(): Promise<void> {
   if (typeof caches !== 'undefined') await Promise.all(VERSIONED_CACHES.map((name) => caches.delete(name)));
 }
+
+/**
+ * Set by the service worker on every answer it serves from its cache: such an answer proves
+ * nothing about reaching the lab, so the connectivity store ignores it (src/offline/connectivity.ts).
+ */
+export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';

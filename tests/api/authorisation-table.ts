@@ -53,6 +53,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   // Status and documents
   'GET /api/v2/status': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/status' }) },
   'GET /api/v2/client_version': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/client_version' }) },
+  'GET /api/v2/client_config': { who: 'anyone (the error-reporting settings; no personal data)', access: PUBLIC, request: () => ({ url: '/api/v2/client_config' }) },
   'GET /api/v2/openapi.json': { who: 'anyone (not in the document itself)', access: PUBLIC, request: () => ({ url: '/api/v2/openapi.json' }) },
 
   // Sessions

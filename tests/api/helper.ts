@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import { inject } from 'vitest';
+import { scratchPostgres } from './server-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
-import { startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
+import { createErrorReporter } from '../../server/adapters/errors/error-reporter.ts';
+import { reportJobErrors, startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
@@ -35,6 +36,8 @@ export interface TestApp {
   config: Config;
   /** Every line the app logged, when created with captureLogs (or API_TEST_CAPTURE_LOGS=1). */
   logs: string[];
+  /** Background jobs: pg-boss when the test asked for them (createTestApp({}, { jobs: true })). */
+  jobs: Jobs;
   /** Moves the server's clock (session expiry, lockouts). */
   clock: { now: Date };
   /** Jobs sent, with createTestApp(env, { jobs: 'recorded' }): queued, never run. */
@@ -49,6 +52,7 @@ const noJobs: Jobs = {
     throw new HttpError(503, 'ServiceUnavailable', 'Background jobs are not running in this test (createTestApp({}, { jobs: true })).');
   },
   work: async () => {},
+  every: async () => {},
   stop: async () => {},
 };
 
@@ -76,9 +80,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const sentJobs: TestApp['sentJobs'] = [];
-  const recorded: Jobs = { send: async (queue, data) => void sentJobs.push({ queue, data }), work: async () => {}, stop: async () => {} };
-  const jobs = opts.jobs === true ? await startJobs(database, () => {}) : opts.jobs === 'recorded' ? recorded : noJobs;
-  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
+  const recorded: Jobs = { ...noJobs, send: async (queue, data) => void sentJobs.push({ queue, data }) };
+  const errors = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
+  const jobs = opts.jobs === true ? await startJobs(database, reportJobErrors(errors, () => {})) : opts.jobs === 'recorded' ? recorded : noJobs;
+  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now };
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
   // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.
@@ -93,6 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     printed,
     logs,
     config,
+    jobs,
     clock,
     sentJobs,
     close: async () => {
@@ -112,26 +118,10 @@ async function freshPglite(): Promise<Database> {
 }
 
 async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) throw new Error('API_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
-  const name = `lab_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const dbUrl = new URL(url);
-  dbUrl.pathname = `/${name}`;
+  if (!process.env.TEST_DATABASE_URL) throw new Error('API_TEST_DATABASE=postgres needs TEST_DATABASE_URL');
+  const { url, drop } = await scratchPostgres('lab_test');
   // Dropping the test database ends its idle connections: expected here, so not reported.
-  const database = await openPostgres(dbUrl.toString(), () => {});
-  return {
-    database,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: url });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return { database: await openPostgres(url, () => {}), drop };
 }
 
 let userCounter = 0;

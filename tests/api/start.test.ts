@@ -1,40 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-
-/** `npm start`'s server process, as a lab would run it: real port, real data directory. */
-function start(env: Record<string, string>) {
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
-    env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async () => {
-    // A first start creates the database, loads the catalogue and the job schema: allow a minute.
-    for (let i = 0; i < 600 && !stdout.includes('Print lab is running'); i++) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!stdout.includes('Print lab is running')) throw new Error(`server did not start: ${stdout}${stderr}`);
-  };
-  return { child, exited, ready, out: () => stdout, err: () => stderr };
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort, scratchPostgres, startServer as start } from './server-process.ts';
 
 const loginAt = (port: number, email: string, password: string) =>
   fetch(`http://127.0.0.1:${port}/api/v2/login`, {
@@ -95,16 +64,10 @@ describe('starting the server', () => {
   }, 150_000);
 
   it.runIf(process.env.API_TEST_DATABASE === 'postgres')('starts on PostgreSQL when DATABASE_URL is set', async () => {
-    const url = process.env.TEST_DATABASE_URL ?? '';
-    const name = `lab_start_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
+    const database = await scratchPostgres('lab_start');
     try {
-      const dbUrl = new URL(url);
-      dbUrl.pathname = `/${name}`;
       const port = await freePort();
-      const s = start({ DATABASE_URL: dbUrl.toString(), DATA_DIR: '/nonexistent', PORT: String(port), ADMIN_EMAIL: 'owner@lab.example', ADMIN_PASSWORD: 'owner-password' });
+      const s = start({ DATABASE_URL: database.url, DATA_DIR: '/nonexistent', PORT: String(port), ADMIN_EMAIL: 'owner@lab.example', ADMIN_PASSWORD: 'owner-password' });
       await s.ready();
       expect(s.out()).toContain('(database: postgres)');
       const login = await loginAt(port, 'owner@lab.example', 'owner-password');
@@ -112,8 +75,7 @@ describe('starting the server', () => {
       s.child.kill('SIGTERM');
       expect(await s.exited).toBe(0);
     } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
+      await database.drop();
     }
   }, 150_000);
 });

@@ -31,3 +31,17 @@ export async function lastMailTo(address: string): Promise<string> {
   }
   throw new Error(`no mail arrived for ${address}`);
 }
+
+/**
+ * A port no one listens on now, for a test's own extra server: a fixed number would collide with
+ * the same test run from another checkout on this machine.
+ */
+export const freePort = async (): Promise<number> => {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+};

@@ -2,10 +2,10 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { signIn } from './helpers.ts';
+import { freePort, signIn } from './helpers.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
@@ -54,21 +54,45 @@ test('the app is installable: manifest, icons, a controlling service worker, Chr
   rmSync(profile, { recursive: true, force: true });
 });
 
-test('with the network cut, a reload of /lab-orders and of an order builder still renders from cache', async ({ page, context }) => {
+/**
+ * Signed in on /lab-orders under the service worker, with the catalogue in the worker's cache.
+ * The worker installs while the first pages load; when it activates during a navigation, the page
+ * that navigation opens is not claimed and only the next load is controlled. So: wait until it is
+ * active, reload, and wait until its cache holds the catalogue the app reads.
+ */
+async function onOrdersUnderWorker(page: Page): Promise<void> {
   await page.goto('/login');
   await signIn(page);
   await page.goto('/lab-orders');
   await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
   await controlled(page);
+  await expect.poll(() => page.evaluate(async () => Boolean(await caches.match('/api/v2/calculator_catalogue'))), { timeout: 20_000 }).toBe(true);
+}
+
+const catalogueFromWorkerCache = (page: Page) =>
+  page.waitForResponse((r) => r.url().endsWith('/api/v2/calculator_catalogue') && r.fromServiceWorker());
+
+test('with the network cut, a reload of /lab-orders and of an order builder still renders from cache', async ({ page, context }) => {
+  await onOrdersUnderWorker(page);
   const indicator = page.getByRole('status', { name: 'Connection and sync' });
   await expect(indicator).toContainText('Online');
 
   await context.setOffline(true);
+  // The service worker answers the catalogue from its cache while the network is cut: an answer
+  // that proves nothing about reaching the lab, and must not turn the indicator to Online.
+  const fromWorkerCache = catalogueFromWorkerCache(page);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
   await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
   await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await fromWorkerCache;
   await expect(indicator).toContainText('Offline');
+  // Past the first probe of the lab too: still offline, and the list and the indicator agree.
+  await page.waitForTimeout(3_000);
+  await expect(indicator).toContainText('Offline');
+  await expect(page.getByText(/You are offline\./)).toBeVisible();
 
   await page.goto('/lab-orders/abc/edit/order-builder');
   await expect(page.getByRole('heading', { name: 'ORDER BUILDER' })).toBeVisible();
@@ -81,6 +105,35 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
 
   await context.setOffline(false);
   await expect(indicator).toContainText('Online');
+  // Back on the orders list, the live list replaces the kept copy.
+  await page.goto('/lab-orders');
+  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(page.getByText(/These are your orders as of/)).toHaveCount(0);
+});
+
+test('a dead link (the browser says online, the lab does not answer): the cached catalogue does not make the app say Online', async ({ page, context }) => {
+  await onOrdersUnderWorker(page);
+  const indicator = page.getByRole('status', { name: 'Connection and sync' });
+  // Every call that would reach the lab fails; the worker still answers the catalogue from its cache.
+  const cut = (route: Route) => route.abort('internetdisconnected');
+  await context.route('**/api/v2/**', cut);
+  const fromWorkerCache = catalogueFromWorkerCache(page);
+  await page.reload();
+  await fromWorkerCache;
+  await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
+  await expect(indicator).toContainText('Offline');
+  expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+  // Past the first probe of the lab as well.
+  await page.waitForTimeout(3_000);
+  await expect(indicator).toContainText('Offline');
+
+  // The lab answers again: the probe (or the user coming back to the app) notices, and the live
+  // list replaces the kept copy.
+  await context.unroute('**/api/v2/**', cut);
+  await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+  await expect(indicator).toContainText('Online');
+  await expect(page.getByText(/These are your orders as of/)).toHaveCount(0);
+  await expect(page.getByText('No lab orders yet.')).toBeVisible();
 });
 
 test("signing out forgets the user's kept data on this device", async ({ page }) => {
@@ -95,7 +148,7 @@ test("signing out forgets the user's kept data on this device", async ({ page })
 });
 
 test.describe('a new build deployed under the running app', () => {
-  const port = 4391;
+  let port = 0;
   let server: ChildProcess;
   let clientDir: string;
   let dataDir: string;
@@ -103,6 +156,7 @@ test.describe('a new build deployed under the running app', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
+    port = await freePort();
     clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
     newBuild = mkdtempSync(join(tmpdir(), 'lab-e2e-next-'));

@@ -88,3 +88,20 @@ export const storageUploads = pgTable(
   },
   (t) => [index('storage_uploads_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Rate-limit counters shared by every API process (DESIGN.md §5): one row per limited call
+ * ("bucket", e.g. `POST /api/v2/login`) and caller key (the address). A window starts with the
+ * first hit and lasts the call's time window; a hit after it starts a new window in the same row.
+ * Expired rows are swept by the housekeeping job.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limit_hits_window_idx').on(t.windowEndsAt)],
+);

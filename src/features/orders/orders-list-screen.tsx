@@ -4,6 +4,7 @@ import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
 import { rememberAdmin, useSession } from '../../api/session.ts';
 import { readThrough } from '../../offline/cached-read.ts';
+import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 
@@ -37,6 +38,17 @@ export function OrdersListScreen() {
     fetchOrders(ctrl.signal);
     return () => ctrl.abort();
   }, [fetchOrders]);
+
+  // The notice follows the one connectivity store, as the indicator does: when the lab is back,
+  // the kept copy is replaced by a live list (and the notice goes with it).
+  const online = useConnectivity(isOnline);
+  const showingCopy = load.state === 'loaded' && load.cachedAt !== null;
+  useEffect(() => {
+    if (!online || !showingCopy) return;
+    const ctrl = new AbortController();
+    fetchOrders(ctrl.signal);
+    return () => ctrl.abort();
+  }, [online, showingCopy, fetchOrders]);
 
   const groups = useMemo(() => {
     if (load.state !== 'loaded') return [];
@@ -74,7 +86,7 @@ export function OrdersListScreen() {
       )}
       {load.state === 'loaded' && load.cachedAt !== null && (
         <p className="offline-note" role="status">
-          You are offline. These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
+          {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
         </p>
       )}
       {load.state === 'loaded' && load.list.data.length === 0 && (

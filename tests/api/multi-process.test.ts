@@ -1,0 +1,138 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HOUSEKEEPING } from '../../server/job-workers.ts';
+import { MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
+import { hashPassword } from '../../server/services/passwords.ts';
+import { freePort, scratchPostgres, startServer, type ServerProcess } from './server-process.ts';
+
+/**
+ * Two real API processes on one PostgreSQL, as a lab behind a load balancer runs them: sessions,
+ * rate limits, lockouts and the housekeeping schedule hold across both (DESIGN.md §5).
+ * Needs PostgreSQL: PGlite is one process's own database. In `npm test` it runs in the
+ * PostgreSQL pass only.
+ */
+const url = process.env.TEST_DATABASE_URL;
+const hasPostgres = Boolean(url) && process.env.API_TEST_DATABASE !== 'pglite';
+// Low, so the test reaches it in a few calls; per minute, as in production.
+const LOGIN_LIMIT = 4;
+
+describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped: set TEST_DATABASE_URL to run)', () => {
+  let database: Awaited<ReturnType<typeof scratchPostgres>>;
+  let a: ServerProcess;
+  let b: ServerProcess;
+  let portA = 0;
+  let portB = 0;
+  let sql: pg.Client;
+
+  beforeAll(async () => {
+    database = await scratchPostgres('lab_multi');
+    [portA, portB] = [await freePort(), await freePort()];
+    const env = {
+      DATABASE_URL: database.url,
+      DATA_DIR: '/nonexistent',
+      ADMIN_EMAIL: 'owner@lab.example',
+      ADMIN_PASSWORD: 'owner-password',
+      LOGIN_RATE_LIMIT: String(LOGIN_LIMIT),
+      // Each test call names its own address, as a load balancer does in X-Forwarded-For.
+      TRUST_PROXY: 'true',
+      // Info lines show each housekeeping run.
+      LOG_LEVEL: 'info',
+    };
+    // Started together, as after a deploy: migrations and first-start rows must not race.
+    a = startServer({ ...env, PORT: String(portA) });
+    b = startServer({ ...env, PORT: String(portB) });
+    await Promise.all([a.ready(), b.ready()]);
+    sql = new pg.Client({ connectionString: database.url });
+    await sql.connect();
+  }, 90_000);
+
+  afterAll(async () => {
+    await sql?.end();
+    await Promise.all([a?.stop(), b?.stop()]);
+    await database?.drop();
+  }, 30_000);
+
+  const call = (port: number, method: string, path: string, opts: { from: string; token?: string; body?: unknown }) =>
+    fetch(`http://127.0.0.1:${port}/api/v2${path}`, {
+      method,
+      headers: {
+        'x-forwarded-for': opts.from,
+        ...(opts.token ? { token: opts.token } : {}),
+        ...(opts.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: opts.body ? JSON.stringify(opts.body) : null,
+    });
+  const login = (port: number, from: string, email: string, password: string) => call(port, 'POST', '/login', { from, body: { email, password } });
+
+  it('made the first admin and the default catalogue once, though both started together', async () => {
+    const admins = await sql.query("SELECT count(*)::int AS n FROM users WHERE is_admin");
+    expect(admins.rows[0].n).toBe(1);
+    const catalogues = await sql.query('SELECT count(*)::int AS n FROM catalogues');
+    expect(catalogues.rows[0].n).toBe(1);
+  });
+
+  it('a session made on one process works on the other, and ends on both', async () => {
+    const res = await login(portA, '198.51.100.1', 'owner@lab.example', 'owner-password');
+    expect(res.status).toBe(200);
+    const { token } = (await res.json()) as { token: string };
+    expect((await call(portB, 'GET', '/lab_orders', { from: '198.51.100.1', token })).status).toBe(200);
+    expect((await call(portB, 'DELETE', '/logout', { from: '198.51.100.1', token })).status).toBe(200);
+    expect((await call(portA, 'GET', '/lab_orders', { from: '198.51.100.1', token })).status).toBe(401);
+  });
+
+  it('the sign-in limit of an address counts calls to both processes together', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < LOGIN_LIMIT + 2; i++) {
+      // An unknown account: only the address limit is at work here, no account lockout.
+      const res = await login(i % 2 ? portB : portA, '198.51.100.2', 'nobody@lab.example', 'wrong-password');
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([...Array<number>(LOGIN_LIMIT).fill(401), 429, 429]);
+    // Another address is not held back by it.
+    expect((await login(portB, '198.51.100.3', 'nobody@lab.example', 'wrong-password')).status).toBe(401);
+  });
+
+  it("an account's lockout holds on both: parallel guesses on both processes get exactly the allowed tries", async () => {
+    const email = 'guessed@lab.example';
+    await sql.query('INSERT INTO users (email, password_hash) VALUES ($1, $2)', [email, await hashPassword('right-password')]);
+    // Twice the allowed failures at once, spread over both processes and many addresses (so no
+    // address limit is reached): each try is counted atomically, so exactly the allowed number
+    // is checked and the rest are refused.
+    const guesses = await Promise.all(
+      Array.from({ length: 2 * MAX_FAILED_LOGINS }, (_, i) => login(i % 2 ? portB : portA, `203.0.113.${i + 1}`, email, `guess-${i}`)),
+    );
+    const statuses = guesses.map((r) => r.status).sort();
+    expect(statuses).toEqual([...Array<number>(MAX_FAILED_LOGINS).fill(401), ...Array<number>(MAX_FAILED_LOGINS).fill(429)]);
+    // Locked on both, even with the right password.
+    for (const port of [portA, portB]) {
+      const res = await login(port, '192.0.2.50', email, 'right-password');
+      expect(res.status).toBe(429);
+      expect(await res.text()).toContain('Too many failed sign-in attempts for this account');
+    }
+  });
+
+  it('housekeeping is scheduled once and each tick runs on one process only', async () => {
+    const schedules = await sql.query('SELECT name, cron FROM pgboss.schedule');
+    expect(schedules.rows).toEqual([{ name: HOUSEKEEPING.queue, cron: HOUSEKEEPING.cron }]);
+
+    const runs = () => [a, b].map((p) => p.out().split('\n').filter((line) => line.includes('"msg":"housekeeping done"')).length);
+    const jobs = async () =>
+      (await sql.query<{ state: string }>('SELECT state FROM pgboss.job WHERE name = $1', [HOUSEKEEPING.queue])).rows.map((r) => r.state);
+    // pg-boss checks its schedules every 10 s, then two polls of 5 s: a run within half a minute.
+    const deadline = Date.now() + 40_000;
+    while (!(await jobs()).includes('completed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+    expect(await jobs()).toContain('completed');
+    // Both processes poll the queue; wait past another poll of each before counting.
+    await new Promise((r) => setTimeout(r, 6_000));
+    const states = await jobs();
+    const [runsA = 0, runsB = 0] = runs();
+    // One run per job, never one per process; a second job only if a new minute began meanwhile.
+    expect(runsA + runsB).toBe(states.filter((s) => s === 'completed').length);
+    expect(states.length).toBeGreaterThanOrEqual(1);
+    expect(states.length).toBeLessThanOrEqual(2);
+  }, 60_000);
+
+  it('both stop cleanly on SIGTERM', async () => {
+    expect(await Promise.all([a.stop(), b.stop()])).toEqual([0, 0]);
+  }, 30_000);
+});

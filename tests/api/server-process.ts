@@ -1,0 +1,61 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:net';
+import pg from 'pg';
+
+/** `npm start`'s server process, as a lab would run it: real port, real data directory. */
+export function startServer(env: Record<string, string>) {
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const ready = async () => {
+    // A first start creates the database, loads the catalogue and the job schema: allow a minute.
+    for (let i = 0; i < 600 && !stdout.includes('Print lab is running'); i++) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (!stdout.includes('Print lab is running')) throw new Error(`server did not start: ${stdout}${stderr}`);
+  };
+  /** Stops the process as a lab would (SIGTERM) and waits for it; resolves with its exit code. */
+  const stop = () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return { child, exited, ready, stop, out: () => stdout, err: () => stderr };
+}
+
+export type ServerProcess = ReturnType<typeof startServer>;
+
+export const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** A new, empty database on the PostgreSQL of TEST_DATABASE_URL, and the way to drop it. */
+export async function scratchPostgres(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
