@@ -9,10 +9,15 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 // version would never reach an open app.
 const REVALIDATE = 'no-cache';
 
+// Source maps stay on the server (for error reports): they would hand anyone the app's sources.
+// The precompressed copies are sent for their file's URL, never under their own.
+const isBuildByProduct = (path: string) => /\.(map|br|gz)$/.test(path);
+
 /**
  * Serves the built client from `clientDir` and returns the SPA fallback: any screen path that is
- * not a file answers index.html, so deep links and reloads work. Returns undefined when no client
- * is built (API-only tests).
+ * not a file answers index.html, so deep links and reloads work. Text files go out as the brotli
+ * or gzip copy the build wrote next to them (vite.config.ts), as the browser's Accept-Encoding
+ * allows. Returns undefined when no client is built (API-only tests).
  */
 export async function registerClientFiles(app: FastifyInstance, clientDir: string) {
   if (!existsSync(join(clientDir, 'index.html'))) return undefined;
@@ -21,8 +26,12 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     index: 'index.html',
     // Our own cache headers below, not send's default max-age=0.
     cacheControl: false,
+    preCompressed: true,
+    allowedPath: (path) => !isBuildByProduct(path),
     setHeaders: (res, path) => {
       res.setHeader('cache-control', path.includes('/assets/') ? IMMUTABLE : REVALIDATE);
+      // The same URL answers differently by Accept-Encoding (precompressed copies).
+      res.setHeader('vary', 'Accept-Encoding');
     },
   });
   return (request: FastifyRequest, reply: FastifyReply) => {
