@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { logTransport, smtpTransport } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
@@ -6,7 +7,7 @@ import { startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { embeddedDatabaseDir, embeddedDatabaseExists, openDatabase } from './db/client.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
@@ -18,6 +19,12 @@ import { createMailer } from './services/mail-service.ts';
 const HOUSEKEEPING_INTERVAL_MS = 60 * 60 * 1000;
 // Mail that could not be sent at once is tried again this often.
 const MAIL_RETRY_INTERVAL_MS = 60 * 1000;
+
+/** A path as the person starting the server would write it: relative to where they are, when inside it. */
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : path;
+}
 
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
@@ -32,6 +39,10 @@ async function main(): Promise<void> {
     throw err;
   }
 
+  // Creating the embedded database takes a few seconds: say so, or a first start looks stuck.
+  if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
+    console.log(`Creating the embedded database in ${shownPath(embeddedDatabaseDir(config.dataDir))} (first start, a few seconds)…`);
+  }
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
   const transport = config.smtpUrl ? smtpTransport(config.smtpUrl) : logTransport();
@@ -49,14 +60,15 @@ async function main(): Promise<void> {
   const app = await buildApp(deps, { logger: { level: config.logLevel, redact: ['req.headers.token', 'req.headers.authorization'] } });
   await startJobWorkers(deps);
 
-  const admin = await ensureAdmin(database.db, config);
+  // Independent first-start work, side by side (hashing the admin's password runs off-thread).
+  const [admin, catalogueLoaded] = await Promise.all([ensureAdmin(database.db, config), ensureCatalogue(database.db)]);
   if (admin?.demo) {
     console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
   } else if (admin) {
     app.log.info(`Created the admin ${admin.email}`);
   }
 
-  if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
+  if (catalogueLoaded) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
     Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db)]).catch((err: unknown) =>
