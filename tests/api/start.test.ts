@@ -9,7 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 /** `npm start`'s server process, as a lab would run it: real port, real data directory. */
 function start(env: Record<string, string>) {
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that one relays SIGTERM with a 30 ms
+  // deadline and, on two busy cores, kills the server before it can shut down cleanly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
   });
   let stdout = '';
@@ -59,6 +61,7 @@ describe('starting the server', () => {
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
     await first.ready();
+    expect(first.out()).toContain(`Creating the embedded database in ${join(dataDir, 'db')} (first start, a few seconds)…`);
     expect(first.out()).toContain('Created the demo admin: admin@example.com / admin-password');
     expect(first.out()).toContain('(database: pglite)');
     const status = await fetch(`http://127.0.0.1:${port}/api/v2/status`);
@@ -69,6 +72,7 @@ describe('starting the server', () => {
     const second = start({ DATA_DIR: dataDir, PORT: String(port) });
     await second.ready();
     expect(second.out()).not.toContain('Created the demo admin');
+    expect(second.out()).not.toContain('Creating the embedded database');
     const login = await loginAt(port, 'admin@example.com', 'admin-password');
     expect(login.status).toBe(200);
     second.child.kill('SIGTERM');
