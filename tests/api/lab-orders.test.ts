@@ -126,6 +126,9 @@ describe('GET /lab_orders, a page at a time', () => {
     // By photographer and business, and a photographer's search stays within their own orders.
     expect((await list(adminToken, { search: 'ann portraits' })).body.meta.total).toBe(86);
     expect((await list(annToken, { search: 'bob paged' })).body.meta.total).toBe(0);
+    // By a piece of the order's guid, as a lab reads it off a packing slip.
+    const someone = (await list(adminToken, { per_page: 1 })).body.data[0]?.attributes.guid ?? '';
+    expect((await list(adminToken, { search: someone.slice(0, 13).toUpperCase() })).body.data.map((r) => r.attributes.guid)).toEqual([someone]);
   });
 
   it('refuses a page size out of bounds and a cursor it did not give, with the error body', async () => {
