@@ -19,6 +19,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'assets', 'main-def456.js.gz'), gzipSync(SCRIPT));
   writeFileSync(join(dir, 'assets', 'main-def456.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   writeFileSync(join(dir, 'version.json'), JSON.stringify({ version: 'build-1' }));
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Print Lab Orders"}');
+  writeFileSync(join(dir, 'sw.js'), SCRIPT);
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync(SCRIPT));
   t = await createTestApp({ CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -46,14 +49,23 @@ describe('the built client', () => {
     }
   });
 
-  it('answers every screen path with index.html, revalidated on each load', async () => {
+  it('answers every screen path with index.html, which no HTTP cache keeps', async () => {
     for (const path of ['/', '/login', '/lab-orders/abc/edit/order-builder', '/account?x=1']) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect([path, res.statusCode]).toEqual([path, 200]);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('keeps the service worker out of HTTP caches and revalidates the manifest', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with a long cache, and a missing file as a 404', async () => {
