@@ -1,25 +1,10 @@
-import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-
-/**
- * The build's version: a hash of everything that goes into the client, so the same sources give
- * the same version and any change gives a new one (VITE_BUILD_ID overrides it). Running apps
- * compare it with the server's /client_version to know a new build is out.
- */
-function buildVersion(): string {
-  if (process.env.VITE_BUILD_ID) return process.env.VITE_BUILD_ID;
-  const hash = createHash('sha256');
-  const walk = (path: string) => {
-    if (statSync(path).isDirectory()) for (const entry of readdirSync(path).sort()) walk(join(path, entry));
-    else hash.update(path).update(readFileSync(path));
-  };
-  for (const path of ['src', 'workers', 'public', 'index.html', 'package-lock.json', 'vite.config.ts']) walk(path);
-  return hash.digest('hex').slice(0, 12);
-}
+import { buildVersion } from './scripts/build-version.ts';
 
 const version = buildVersion();
 
@@ -31,6 +16,43 @@ const versionFile = (): Plugin => ({
     this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) });
   },
 });
+
+// Text files the server can send precompressed (@fastify/static `preCompressed`).
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+// Below about a kilobyte a file fits in the first packets either way: not worth a variant.
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every text file of the build, at the
+ * slowest, smallest settings: paid once at build time, never per request. Runs after the
+ * service worker is written (vite-plugin-pwa writes it in its own closeBundle).
+ */
+const precompress = (): Plugin => {
+  let outDir = 'dist';
+  return {
+    name: 'lab-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        const walk = (dir: string): string[] =>
+          readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? walk(join(dir, name)) : [join(dir, name)]));
+        for (const file of walk(outDir).filter((f) => COMPRESSIBLE.test(f))) {
+          const body = readFileSync(file);
+          if (body.length < PRECOMPRESS_MIN_BYTES) continue;
+          const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+          const gz = gzipSync(body, { level: constants.Z_BEST_COMPRESSION });
+          if (br.length < body.length) writeFileSync(`${file}.br`, br);
+          if (gz.length < body.length) writeFileSync(`${file}.gz`, gz);
+        }
+      },
+    },
+  };
+};
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
@@ -70,10 +92,12 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress(),
   ],
   build: {
     outDir: 'dist',
-    sourcemap: true,
+    // Maps are written for error reports but not linked from the scripts; the server never serves them.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         // Screens are lazy routes (src/app/router.tsx) and split by themselves. These groups only

@@ -1,4 +1,5 @@
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -8,6 +9,7 @@ import { LocalStorage } from './adapters/storage/local-storage.ts';
 import type { ServerDeps } from './deps.ts';
 import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
+import { registerNoStore } from './http/cache-headers.ts';
 import { registerClientFiles } from './http/client-files.ts';
 import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler.ts';
 import { tooManyRequests } from './http/errors.ts';
@@ -29,6 +31,9 @@ import { APP_VERSION } from './version.ts';
 // JSON bodies are small (photos go straight to storage through signed URLs); 1 MiB leaves room
 // for a 30-line-item batch with notes.
 const BODY_LIMIT_BYTES = 1024 * 1024;
+// API answers smaller than this go out as they are: they fit in the first packets either way,
+// and compressing them would cost more time than it saves.
+const COMPRESS_MIN_BYTES = 1024;
 
 /** Builds the whole lab API and client server without listening, so tests can `inject`. */
 export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
@@ -73,9 +78,13 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage, deps);
   registerAuth(app, deps);
   registerIdempotency(app, deps.db, deps.appSecret);
+  registerNoStore(app);
 
   await app.register(
     async (api) => {
+      // API answers only: the client's files are precompressed at build time, and stored files
+      // (photos, PDFs, zips) stream as they are.
+      await api.register(compress, { threshold: COMPRESS_MIN_BYTES, encodings: ['br', 'gzip'] });
       await api.register(statusRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(labOrdersRoutes(deps));

@@ -1,3 +1,4 @@
+import { isAbsolute, relative } from 'node:path';
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
@@ -7,7 +8,7 @@ import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { embeddedDatabaseDir, embeddedDatabaseExists, openDatabase } from './db/client.ts';
 import { errorText, loggerOptions } from './http/logger.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
@@ -26,6 +27,12 @@ async function crash(what: string, err: unknown): Promise<never> {
   process.exit(1);
 }
 
+/** A path as the person starting the server would write it: relative to where they are, when inside it. */
+function shownPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? `./${rel}` : path;
+}
+
 /** Read config → open db (migrations run) → build app → listen. */
 async function main(): Promise<void> {
   let config;
@@ -42,6 +49,10 @@ async function main(): Promise<void> {
   process.on('uncaughtException', (err) => void crash('The lab server crashed', err));
   process.on('unhandledRejection', (err) => void crash('The lab server crashed', err));
 
+  // Creating the embedded database takes a few seconds: say so, or a first start looks stuck.
+  if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
+    console.log(`Creating the embedded database in ${shownPath(embeddedDatabaseDir(config.dataDir))} (first start, a few seconds)…`);
+  }
   const database = await openDatabase(config);
   const appSecret = await loadAppSecret(database.db);
   const transport = mailTransportFor(config);
@@ -62,11 +73,12 @@ async function main(): Promise<void> {
   // retries) runs from here, once for the whole lab however many processes are up (job-workers.ts).
   await startJobWorkers({ ...deps, log: app.log });
 
-  // Processes started together take turns: one creates the first admin and the catalogue.
-  const { admin, catalogueLoaded } = await database.exclusive(async () => ({
-    admin: await ensureAdmin(database.db, config),
-    catalogueLoaded: await ensureCatalogue(database.db),
-  }));
+  // Processes started together take turns: one creates the first admin and the catalogue. Inside
+  // the turn the two are independent, so they run side by side (the password hash is off-thread).
+  const { admin, catalogueLoaded } = await database.exclusive(async () => {
+    const [created, loaded] = await Promise.all([ensureAdmin(database.db, config), ensureCatalogue(database.db)]);
+    return { admin: created, catalogueLoaded: loaded };
+  });
   if (admin?.demo) {
     console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
   } else if (admin) {

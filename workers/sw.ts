@@ -53,7 +53,12 @@ registerRoute(
   }),
 );
 
-// The page asks the waiting worker to take over once the user accepts the new version.
 self.addEventListener('message', (event) => {
-  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const type = (event.data as { type?: string } | null)?.type;
+  // The page asks the waiting worker to take over once the user accepts the new version.
+  if (type === 'SKIP_WAITING') void self.skipWaiting();
+  // clients.claim() passes over a page still loading as this worker activates (a navigation made
+  // during the install); such a page asks once it runs, or it would not work offline until the
+  // next navigation.
+  if (type === 'CLAIM') event.waitUntil(self.clients.claim());
 });

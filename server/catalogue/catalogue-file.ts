@@ -27,7 +27,13 @@ const finishing = z
     name: z.string().min(1),
     price,
     frame_profile: z.string().optional(),
-    details: z.partialRecord(z.enum(DETAIL_KINDS), z.array(detail).min(1)).default({}),
+    details: z
+      .partialRecord(
+        z.enum(DETAIL_KINDS),
+        // A choice is known by its name (and price) in the calculator: two of one name would be one.
+        z.array(detail).min(1).refine((list) => new Set(list.map((d) => d.name)).size === list.length, 'choice names must be unique within a list'),
+      )
+      .default({}),
   })
   .superRefine((f, ctx) => {
     const needed = requiredDetails(f.category);

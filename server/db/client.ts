@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -33,10 +33,16 @@ const STARTUP_LOCK_KEY = 0x6c616200;
 
 export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/** Where the embedded database lives under DATA_DIR. */
+export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
+
+/** False before the embedded database's first start (PGlite writes PG_VERSION as it creates one). */
+export const embeddedDatabaseExists = (dataDir: string) => existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION'));
+
 /** PostgreSQL when a URL is given, else PGlite under DATA_DIR/db. Migrations are applied either way. */
 export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
-  const dir = join(opts.dataDir, 'db');
+  const dir = embeddedDatabaseDir(opts.dataDir);
   mkdirSync(dir, { recursive: true });
   return wrapPglite(await PGlite.create(dir));
 }

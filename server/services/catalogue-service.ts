@@ -1,12 +1,13 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
 import {
-  calculatorGroups,
   cheapestFinishingCents,
   finishingChoiceCents,
   finishingChoiceProblem,
   formatFrameProfile,
   DETAIL_KINDS,
   type DetailKind,
+  type DetailPricing,
   type FinishingCategory,
   type FinishingGroup,
   type FinishingService,
@@ -18,6 +19,7 @@ import { linePriceCents } from '../../src/domain/pricing.ts';
 import type { Db } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
 import { notFound, validationError } from '../http/errors.ts';
+import { compactCalculatorCatalogue, optionKey } from './calculator-catalogue.ts';
 
 /**
  * The lab's catalogue as the app reads it: always the active catalogue. Catalogue reads are
@@ -111,21 +113,33 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
   return groupByCategory((await servicesFor(db, [printSizeGuid])).get(printSizeGuid) ?? []);
 }
 
-/** Every paper and print size with its finishing in the calculator's groups, in one answer. */
-export async function calculatorCatalogue(db: Db) {
+/**
+ * Every paper and print size with its finishing in the calculator's groups, in one answer, each
+ * distinct finishing and detail choice sent once (src/domain/calculator-catalogue.ts).
+ */
+export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogue> {
   const list = await papersWithDetails(db);
   const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
-  return list.map((p) => ({
-    ...p,
-    print_size_pricings: p.print_size_pricings.map((s) => ({ ...s, calculator_groups: calculatorGroups(groupByCategory(services.get(s.guid) ?? [])) })),
-  }));
+  return compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? []));
 }
 
 export interface QuoteInput {
   print_size: string;
   finishing_service?: string | null | undefined;
+  /** Detail guids, as finishing_services lists them. */
   finishing_service_details?: string[] | undefined;
+  /** Detail option keys, as calculator_catalogue lists them. */
+  finishing_options?: string[] | undefined;
   quantity: number;
+}
+
+/** A service's own detail chosen by guid or by option key, with its kind; undefined when it has none such. */
+function findDetail(service: FinishingService, pick: (kind: DetailKind, detail: DetailPricing) => boolean) {
+  for (const [kind, list] of Object.entries(service.detail_pricings) as [DetailKind, DetailPricing[]][]) {
+    const detail = list.find((d) => pick(kind, d));
+    if (detail) return { kind, detail };
+  }
+  return undefined;
 }
 
 /** The server's figure for one print with its finishing: the same rule the app uses. */
@@ -136,11 +150,15 @@ export async function priceQuote(db: Db, input: QuoteInput) {
   if (input.finishing_service) {
     service = (await servicesFor(db, [size.guid])).get(size.guid)?.find((s) => s.guid === input.finishing_service);
     if (!service) throw validationError(`That finishing is not offered for ${paper.name} ${size.name}.`);
+    const chosen = service;
     const details: Partial<Record<DetailKind, string>> = {};
-    for (const guid of input.finishing_service_details ?? []) {
-      const kind = (Object.entries(service.detail_pricings) as [DetailKind, { guid: string }[]][]).find(([, list]) => list.some((d) => d.guid === guid))?.[0];
-      if (!kind) throw validationError(`That finishing detail is not offered with ${service.name}.`);
-      details[kind] = guid;
+    const picks = [
+      ...(input.finishing_service_details ?? []).map((guid) => findDetail(chosen, (_kind, d) => d.guid === guid)),
+      ...(input.finishing_options ?? []).map((key) => findDetail(chosen, (kind, d) => optionKey(kind, d) === key)),
+    ];
+    for (const pick of picks) {
+      if (!pick) throw validationError(`That finishing detail is not offered with ${chosen.name}.`);
+      details[pick.kind] = pick.detail.guid;
     }
     const problem = finishingChoiceProblem({ service, details });
     if (problem) throw validationError(problem);

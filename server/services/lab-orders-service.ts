@@ -1,8 +1,15 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { labOrders, users } from '../db/schema.ts';
-import { unauthorized } from '../http/errors.ts';
+import { unauthorized, validationError } from '../http/errors.ts';
 import { fullName, type Actor } from './auth-service.ts';
+
+// Orders per page when the caller does not say: a screenful and more on a large monitor, small
+// enough that a page costs a few milliseconds however large the lab grows.
+export const DEFAULT_PER_PAGE = 50;
+// The most a caller may ask for in one page: keeps the heaviest list read in the same league as
+// any other read (the embedded database runs on the server's own thread).
+export const MAX_PER_PAGE = 200;
 
 /** The list's meta block (orders.md §3, "Response meta"). */
 export function listMeta(actor: Actor) {
@@ -14,17 +21,104 @@ export function listMeta(actor: Actor) {
   };
 }
 
-/** Admins see every order; a photographer sees only their own (DESIGN.md §5). */
-export async function listLabOrders(db: Db, actor: Actor | null) {
+export interface ListPage {
+  perPage: number;
+  /** `meta.next_cursor` of the page before: where this page starts. */
+  cursor?: string | undefined;
+  /** Case-insensitive words to find in the order name, status, guid or photographer. */
+  search?: string | undefined;
+}
+
+/** The date the list shows and sorts by: paid, else last updated (orders.md §2). */
+const shownAt = sql`coalesce(${labOrders.paidAt}, ${labOrders.updatedAt})`;
+
+/**
+ * A position in the list: the shown date (to the microsecond, as text, so no precision is lost
+ * on the way through JavaScript) and the id of the last order of a page.
+ */
+interface Position {
+  at: string;
+  id: number;
+}
+
+const POSITION_AT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$/;
+
+const encodeCursor = (p: Position) => Buffer.from(JSON.stringify([p.at, p.id])).toString('base64url');
+
+function decodeCursor(cursor: string): Position {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    if (typeof at === 'string' && POSITION_AT.test(at) && Number.isSafeInteger(id) && (id as number) > 0) return { at, id: id as number };
+  } catch {
+    // Not ours: answered below.
+  }
+  throw validationError('This list position is not valid. Please reload the list.', ['cursor: not a cursor this server gave']);
+}
+
+/** LIKE's wildcards in a user's words are meant literally. */
+const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, '\\$&')}%`;
+
+/**
+ * One page of the orders the caller may see, newest first: admins see every order; a
+ * photographer only their own (DESIGN.md §5). `meta.total` counts every match, `meta.next_cursor`
+ * asks for the next page (null on the last). Keyset paging: a page costs the same at the end of
+ * a 10,000-order list as at its start, and orders added meanwhile never repeat one.
+ */
+export async function listLabOrders(db: Db, actor: Actor | null, page: ListPage) {
   if (!actor) throw unauthorized();
-  const query = db
-    .select({ order: labOrders, photographer: users })
+  const filters: SQL[] = [];
+  if (!actor.user.isAdmin) filters.push(eq(labOrders.userGuid, actor.user.guid));
+  const words = page.search?.trim();
+  if (words) {
+    const pattern = likePattern(words);
+    // Each order costs as few comparisons as can be: photographers are matched once (a small
+    // table), and the guid only when the words could be part of one.
+    const photographers = db
+      .select({ guid: users.guid })
+      .from(users)
+      .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.businessName, pattern)));
+    filters.push(
+      or(
+        ilike(labOrders.orderName, pattern),
+        ilike(labOrders.status, pattern),
+        inArray(labOrders.userGuid, photographers),
+        ...(/^[0-9a-f-]+$/i.test(words) ? [ilike(sql`${labOrders.guid}::text`, pattern)] : []),
+      ) as SQL,
+    );
+  }
+  const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const position = after ? sql`(${shownAt}, ${labOrders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
+
+  // Only the columns the list shows: decoding whole rows costs several times the query itself.
+  const rows = await db
+    .select({
+      order: {
+        id: labOrders.id,
+        guid: labOrders.guid,
+        orderName: labOrders.orderName,
+        status: labOrders.status,
+        createdAt: labOrders.createdAt,
+        updatedAt: labOrders.updatedAt,
+        paidAt: labOrders.paidAt,
+      },
+      photographer: { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email },
+      at: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(labOrders)
     .innerJoin(users, eq(users.guid, labOrders.userGuid))
-    .orderBy(desc(labOrders.updatedAt));
-  const rows = actor.user.isAdmin ? await query : await query.where(eq(labOrders.userGuid, actor.user.guid));
+    .where(and(...filters, position))
+    .orderBy(desc(shownAt), desc(labOrders.id))
+    // One more than the page: whether there is a next page, without counting.
+    .limit(page.perPage + 1);
+  const more = rows.length > page.perPage;
+  const shown = rows.slice(0, page.perPage);
+  const last = shown.at(-1);
+
+  // A first page with no page after it is the whole list: its length is the total.
+  const total = !after && !more ? shown.length : ((await db.select({ n: count() }).from(labOrders).where(and(...filters)))[0]?.n ?? 0);
+
   return {
-    data: rows.map(({ order, photographer }) => ({
+    data: shown.map(({ order, photographer }) => ({
       id: String(order.id),
       type: 'lab_order' as const,
       attributes: {
@@ -41,6 +135,11 @@ export async function listLabOrders(db: Db, actor: Actor | null) {
         photographer_email: photographer.email,
       },
     })),
-    meta: listMeta(actor),
+    meta: {
+      ...listMeta(actor),
+      total,
+      per_page: page.perPage,
+      next_cursor: more && last ? encodeCursor({ at: last.at, id: last.order.id }) : null,
+    },
   };
 }

@@ -1,13 +1,7 @@
-import type { CalculatorGroup, FinishingCategory, FinishingGroup, FinishingService, Paper, PrintSizePricing } from '../domain/catalogue.ts';
+import type { CalculatorCatalogue } from '../domain/calculator-catalogue.ts';
+import type { FinishingCategory, FinishingGroup, Paper } from '../domain/catalogue.ts';
 import { API, routePath } from '../domain/paths.ts';
 import { apiRequest } from './client.ts';
-
-export interface CalculatorPrintSize extends PrintSizePricing {
-  calculator_groups: Partial<Record<CalculatorGroup, FinishingService[]>>;
-}
-export interface CalculatorPaper extends Omit<Paper, 'print_size_pricings'> {
-  print_size_pricings: CalculatorPrintSize[];
-}
 
 export interface PriceListPaper {
   guid: string;
@@ -30,9 +24,11 @@ export const getPapersWithDetails = () => apiRequest<{ data: Paper[] }>('GET', A
 export const getFinishingServices = (printSizeGuid: string) =>
   apiRequest<{ data: FinishingGroup[] }>('GET', routePath(API.finishingServices, { print_size_guid: printSizeGuid }));
 
-export const getCalculatorCatalogue = () => apiRequest<{ data: CalculatorPaper[] }>('GET', API.calculatorCatalogue);
+/** The calculator's compact catalogue; src/domain/calculator-catalogue.ts unfolds it. */
+export const getCalculatorCatalogue = () => apiRequest<CalculatorCatalogue>('GET', API.calculatorCatalogue);
 
 export const getPriceLists = () => apiRequest<{ data: PriceListPaper[] }>('GET', API.priceLists);
 
-export const getPriceQuote = (body: { print_size: string; finishing_service: string | null; finishing_service_details: string[]; quantity: number }) =>
+/** `finishing_options` are the option keys of calculator_catalogue (finishing_service_details takes detail guids). */
+export const getPriceQuote = (body: { print_size: string; finishing_service: string | null; finishing_options: string[]; quantity: number }) =>
   apiRequest<PriceQuote>('POST', API.priceQuote, { body });

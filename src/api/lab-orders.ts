@@ -20,6 +20,11 @@ export interface ListMeta {
   current_user_is_api_vendor: boolean;
   view_as_photographer_id: string | null;
   view_as_photographer: string | null;
+  /** How many orders match, all pages together. */
+  total: number;
+  per_page: number;
+  /** Ask with this for the next page; null on the last. */
+  next_cursor: string | null;
 }
 
 export interface LabOrderList {
@@ -27,5 +32,15 @@ export interface LabOrderList {
   meta: ListMeta;
 }
 
-export const getLabOrders = (signal?: AbortSignal) =>
-  apiRequest<LabOrderList>('GET', API.labOrders, signal ? { signal } : {});
+/**
+ * One page of the orders list, newest first. The first page is asked without parameters (the
+ * server's default page size); `cursor` is the previous page's meta.next_cursor; `search` finds
+ * orders on every page, not only the loaded ones.
+ */
+export function getLabOrders(opts: { cursor?: string | null; search?: string; signal?: AbortSignal } = {}) {
+  const query = new URLSearchParams();
+  if (opts.search) query.set('search', opts.search);
+  if (opts.cursor) query.set('cursor', opts.cursor);
+  const qs = query.toString();
+  return apiRequest<LabOrderList>('GET', qs ? `${API.labOrders}?${qs}` : API.labOrders, opts.signal ? { signal: opts.signal } : {});
+}

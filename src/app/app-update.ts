@@ -36,6 +36,10 @@ export function startAppUpdates(): void {
     workbox = new Workbox('/sw.js', { scope: '/' });
     workbox.addEventListener('waiting', () => useAppUpdate.setState({ available: true }));
     workbox.register().catch((err: unknown) => console.warn('service worker registration failed', err));
+    // A page that loaded while the first worker was activating is not taken by it: ask to be.
+    void navigator.serviceWorker.ready.then((registration) => {
+      if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'CLAIM' });
+    });
   }
   window.setInterval(check, CHECK_INTERVAL_MS);
   window.addEventListener('focus', check);

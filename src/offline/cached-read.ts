@@ -19,7 +19,7 @@ export async function readThrough<T>(owner: string, what: string, fetch: () => P
   const key = `${owner}|${what}`;
   try {
     const data = await fetch();
-    await db.cachedReads.put({ key, owner, savedAt: Date.now(), payload: data });
+    await keepRead(owner, what, data, db);
     return { data, cachedAt: null };
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'network') {
@@ -28,6 +28,11 @@ export async function readThrough<T>(owner: string, what: string, fetch: () => P
     }
     throw err;
   }
+}
+
+/** Replaces a kept read with more of it (a list with further pages loaded), for offline use. */
+export async function keepRead(owner: string, what: string, data: unknown, db: LabDatabase = labDb): Promise<void> {
+  await db.cachedReads.put({ key: `${owner}|${what}`, owner, savedAt: Date.now(), payload: data });
 }
 
 /**

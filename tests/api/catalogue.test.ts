@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
 import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
 import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
@@ -66,12 +67,33 @@ describe('the default catalogue', () => {
   });
 
   it("groups the calculator's catalogue as four_ply_mat, eight_ply_mat, mount, standard_frame, premium_frame", async () => {
-    const papers = await get<{ name: string; print_size_pricings: { name: string; calculator_groups: Record<string, FinishingService[]> }[] }[]>('/calculator_catalogue');
+    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const papers = expandCalculatorCatalogue(wire);
     const lustre8x10 = papers.find((p) => p.name === 'Lustre')?.print_size_pricings.find((s) => s.name === '8x10');
     expect(Object.keys(lustre8x10?.calculator_groups ?? {})).toEqual(['four_ply_mat', 'eight_ply_mat', 'mount', 'standard_frame', 'premium_frame']);
     const premium = lustre8x10?.calculator_groups.premium_frame ?? [];
     expect(new Set(premium.map((s) => s.finishing_category))).toEqual(new Set(['hardwood_frame', 'desktop_frame']));
     for (const option of premium) expect(option).toMatchObject({ guid: expect.any(String), name: expect.any(String), price: expect.any(Number) });
+  });
+
+  it("sends each distinct finishing and detail choice of the calculator's catalogue once, and unfolds to what finishing_services says", async () => {
+    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    expect(Object.keys(wire.options)).toHaveLength(77);
+    expect(Object.keys(wire.finishing).length).toBeLessThan(200);
+    const refs = wire.data.flatMap((p) => p.print_size_pricings.flatMap((s) => Object.values(s.calculator_groups).flat()));
+    expect(refs.length).toBeGreaterThan(500);
+
+    const papers = await get<Paper[]>('/papers_with_details');
+    const print = size(papers, 'Metallic', '11x14');
+    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[1];
+    const unfolded = expandCalculatorCatalogue(wire)
+      .find((p) => p.name === 'Metallic')
+      ?.print_size_pricings.find((s) => s.guid === print.guid)
+      ?.calculator_groups.premium_frame?.find((s) => s.guid === frame?.guid);
+    const withoutGuids = (s: FinishingService | undefined) =>
+      s && { ...s, detail_pricings: Object.fromEntries(Object.entries(s.detail_pricings).map(([k, list]) => [k, list.map(({ guid: _g, ...d }) => d)])) };
+    expect(withoutGuids(unfolded)).toEqual(withoutGuids(frame));
   });
 
   it('lists prices by paper with the least each finishing costs', async () => {
@@ -101,6 +123,26 @@ describe('POST /price_quote', () => {
     const cents = (d: number | undefined) => Math.round((d ?? 0) * 100);
     const unit = cents(print.price) + cents(frame.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price);
     expect(res.json()).toMatchObject({ quantity: 3, subtotal: (unit * 3) / 100, print_price: print.price, finishing: frame.name });
+  });
+
+  it("prices the calculator's choices sent as option keys, and refuses a key the service does not offer", async () => {
+    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const print = expandCalculatorCatalogue(wire)
+      .find((p) => p.name === 'Lustre')
+      ?.print_size_pricings.find((s) => s.name === '8x10');
+    const frame = print?.calculator_groups.premium_frame?.[0];
+    const mat = frame?.detail_pricings.frame_mat?.[1];
+    const glass = frame?.detail_pricings.glass?.[1];
+    const stain = frame?.detail_pricings.stain?.[1];
+    const res = await quote({ print_size: print?.guid, finishing_service: frame?.guid, finishing_options: [mat?.guid, glass?.guid, stain?.guid], quantity: 2 });
+    expect(res.statusCode).toBe(200);
+    const cents = (d: number | undefined) => Math.round((d ?? 0) * 100);
+    expect(res.json().subtotal).toBe(((cents(print?.price) + cents(frame?.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price)) * 2) / 100);
+
+    const mount = print?.calculator_groups.mount?.[0];
+    const foreign = await quote({ print_size: print?.guid, finishing_service: frame?.guid, finishing_options: [mount?.detail_pricings.mount_color?.[0]?.guid], quantity: 1 });
+    expect(foreign.statusCode).toBe(422);
+    expect(expectErrorBody(foreign.json(), 422).message).toBe(`That finishing detail is not offered with ${frame?.name}.`);
   });
 
   it('prices a mat by size alone, or with the MAT CLASS the builder offers', async () => {
@@ -142,16 +184,67 @@ describe('POST /price_quote', () => {
   });
 });
 
+const CATALOGUE_READS = ['/papers_with_details', '/calculator_catalogue', '/price-lists'];
+
+describe('caching the catalogue', () => {
+  it('sends a strong ETag, public revalidation and Vary, and answers If-None-Match with an empty 304', async () => {
+    const papers = await get<Paper[]>('/papers_with_details');
+    for (const path of [...CATALOGUE_READS, `/products/${size(papers, 'Lustre', '8x10').guid}/finishing_services`]) {
+      const first = await t.app.inject({ method: 'GET', url: api(path), headers: { 'accept-encoding': 'br' } });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('public, no-cache');
+      expect(first.headers.vary).toBe('Accept-Encoding');
+      const etag = String(first.headers.etag);
+      expect(etag).toMatch(/^"[\w-]+-br"$/);
+      // The same answer compressed otherwise, or not at all, has its own strong ETag; any revalidates.
+      const plain = await t.app.inject({ method: 'GET', url: api(path) });
+      expect(plain.headers.etag).toBe(etag.replace(/-br"$/, '"'));
+      for (const headers of [{ 'if-none-match': etag }, { 'if-none-match': `"other", ${String(plain.headers.etag)}`, 'accept-encoding': 'gzip' }]) {
+        const again = await t.app.inject({ method: 'GET', url: api(path), headers });
+        expect([path, again.statusCode]).toEqual([path, 304]);
+        expect(again.body).toBe('');
+        expect(again.headers['cache-control']).toBe('public, no-cache');
+        expect(again.headers['content-encoding']).toBeUndefined();
+      }
+      const stale = await t.app.inject({ method: 'GET', url: api(path), headers: { 'if-none-match': '"an-older-catalogue"' } });
+      expect(stale.statusCode).toBe(200);
+      expect(stale.json()).toEqual(plain.json());
+    }
+  });
+
+  it('answers HEAD with the headers alone, and a print size that is not offered with a 404 error body, uncached', async () => {
+    const head = await t.app.inject({ method: 'HEAD', url: api('/calculator_catalogue'), headers: { 'accept-encoding': 'gzip' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(head.headers.etag).toMatch(/-gzip"$/);
+    const missing = await t.app.inject({ method: 'GET', url: api('/products/6f1c7a52-2b8e-4c55-9d0e-000000000000/finishing_services'), headers: { 'accept-encoding': 'br' } });
+    expect(missing.statusCode).toBe(404);
+    expectErrorBody(missing.json(), 404);
+    expect(missing.headers.etag).toBeUndefined();
+    expect(missing.headers['cache-control']).toBe('no-store');
+  });
+});
+
 describe('replacing the catalogue', () => {
   it('makes the new file the active catalogue and keeps the old rows for existing orders', async () => {
+    const etags = await Promise.all(CATALOGUE_READS.map(async (path) => String((await t.app.inject({ method: 'GET', url: api(path) })).headers.etag)));
     const before = await get<Paper[]>('/papers_with_details');
     const oldSize = size(before, 'Lustre', '8x10');
     await loadCatalogue(
       t.db,
       parseCatalogueFile({ name: 'Spring 2027', papers: [{ name: 'Lustre', allows_border: true, print_sizes: [{ name: '8x10', x_aspect: 8, y_aspect: 10, price: '3.50' }] }] }),
     );
+    // Loaded behind the API's back (as npm run catalogue:load or another API process does): the
+    // next read sees it, and a copy revalidated with the old ETag is replaced.
+    for (const [i, path] of CATALOGUE_READS.entries()) {
+      const res = await t.app.inject({ method: 'GET', url: api(path), headers: { 'if-none-match': etags[i] ?? '' } });
+      expect([path, res.statusCode]).toEqual([path, 200]);
+      expect(res.headers.etag).not.toBe(etags[i]);
+    }
     const after = await get<Paper[]>('/papers_with_details');
     expect(after.map((p) => p.name)).toEqual(['Lustre']);
+    const calculator = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    expect(calculator.data[0]?.print_size_pricings.map((s) => [s.name, s.price])).toEqual([['8x10', 3.5]]);
     expect(size(after, 'Lustre', '8x10').price).toBe(3.5);
     const gone = await t.app.inject({ method: 'GET', url: api(`/products/${oldSize.guid}/finishing_services`) });
     expect(gone.statusCode).toBe(404);

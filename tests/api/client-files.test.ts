@@ -1,17 +1,27 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let dir: string;
+const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(5000))};\n`;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lab-client-'));
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Print Lab</title><div id="root"></div>');
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A built script with the copies and the map the build writes (vite.config.ts).
+  writeFileSync(join(dir, 'assets', 'main-def456.js'), SCRIPT);
+  writeFileSync(join(dir, 'assets', 'main-def456.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(dir, 'assets', 'main-def456.js.gz'), gzipSync(SCRIPT));
+  writeFileSync(join(dir, 'assets', 'main-def456.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
   writeFileSync(join(dir, 'version.json'), JSON.stringify({ version: 'build-1' }));
+  writeFileSync(join(dir, 'manifest.webmanifest'), '{"name":"Print Lab Orders"}');
+  writeFileSync(join(dir, 'sw.js'), SCRIPT);
+  writeFileSync(join(dir, 'sw.js.br'), brotliCompressSync(SCRIPT));
   t = await createTestApp({ CLIENT_DIR: dir });
 });
 afterAll(async () => {
@@ -39,14 +49,23 @@ describe('the built client', () => {
     }
   });
 
-  it('answers every screen path with index.html, revalidated on each load', async () => {
+  it('answers every screen path with index.html, which no HTTP cache keeps', async () => {
     for (const path of ['/', '/login', '/lab-orders/abc/edit/order-builder', '/account?x=1']) {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect([path, res.statusCode]).toEqual([path, 200]);
       expect(res.headers['content-type']).toContain('text/html');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('keeps the service worker out of HTTP caches and revalidates the manifest', async () => {
+    const sw = await t.app.inject({ method: 'GET', url: '/sw.js', headers: { 'accept-encoding': 'br' } });
+    expect(sw.statusCode).toBe(200);
+    expect(sw.headers['content-encoding']).toBe('br');
+    expect(sw.headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/index.html' })).headers['cache-control']).toBe('no-store');
+    expect((await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('serves hashed assets with a long cache, and a missing file as a 404', async () => {
@@ -56,6 +75,35 @@ describe('the built client', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/gone-999.js' });
     expect(missing.statusCode).toBe(404);
     expectErrorBody(missing.json(), 404);
+  });
+
+  it('sends a script as the brotli or gzip copy the build wrote, as Accept-Encoding allows, with Vary', async () => {
+    const get = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/assets/main-def456.js', headers });
+    const br = await get({ 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    const gz = await get({ 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get({});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/main-def456.js', headers: { 'accept-encoding': 'br' } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-encoding']).toBe('br');
+    expect(head.body).toBe('');
+  });
+
+  it('never serves a source map, or a compressed copy under its own name', async () => {
+    for (const path of ['/assets/main-def456.js.map', '/assets/main-def456.js.br', '/assets/main-def456.js.gz']) {
+      const res = await t.app.inject({ method: 'GET', url: path, headers: { 'accept-encoding': 'br' } });
+      expect([path, res.statusCode]).toEqual([path, 404]);
+      expectErrorBody(res.json(), 404);
+    }
   });
 
   it('never answers an unknown API path with the app', async () => {

@@ -5,7 +5,9 @@ import pg from 'pg';
 
 /** `npm start`'s server process, as a lab would run it: real port, real data directory. */
 export function startServer(env: Record<string, string>) {
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // Node itself with tsx's loader, not the tsx command: that one relays SIGTERM with a 30 ms
+  // deadline and, on two busy cores, kills the server before it can shut down cleanly.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
   });
   let stdout = '';

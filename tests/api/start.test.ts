@@ -28,6 +28,7 @@ describe('starting the server', () => {
     const port = await freePort();
     const first = start({ DATA_DIR: dataDir, PORT: String(port) });
     await first.ready();
+    expect(first.out()).toContain(`Creating the embedded database in ${join(dataDir, 'db')} (first start, a few seconds)…`);
     expect(first.out()).toContain('Created the demo admin: admin@example.com / admin-password');
     expect(first.out()).toContain('(database: pglite)');
     const status = await fetch(`http://127.0.0.1:${port}/api/v2/status`);
@@ -38,6 +39,7 @@ describe('starting the server', () => {
     const second = start({ DATA_DIR: dataDir, PORT: String(port) });
     await second.ready();
     expect(second.out()).not.toContain('Created the demo admin');
+    expect(second.out()).not.toContain('Creating the embedded database');
     const login = await loginAt(port, 'admin@example.com', 'admin-password');
     expect(login.status).toBe(200);
     second.child.kill('SIGTERM');

@@ -87,7 +87,8 @@ test("prices a framed print and shows the server's figure; offline it prices the
     data: {
       print_size: await value('Print Size'),
       finishing_service: await value('FRAME WOOD'),
-      finishing_service_details: [await value('FRAME MAT'), await value('ACRYLIC'), await value('FRAME STAIN')],
+      // The calculator's detail choices are the catalogue's option keys (GET /calculator_catalogue).
+      finishing_options: [await value('FRAME MAT'), await value('ACRYLIC'), await value('FRAME STAIN')],
       quantity: 3,
     },
   });
@@ -104,6 +105,21 @@ test("prices a framed print and shows the server's figure; offline it prices the
   await expect(shown).toHaveText(serverFigure);
   await expect(page.getByText('You are offline: calculated on this device from the saved price list.')).toBeVisible();
   await context.setOffline(false);
+});
+
+test("one load of /calculate asks for the catalogue once, though the shell and the calculator both read it", async ({ page }) => {
+  await page.goto('/login');
+  await signIn(page);
+  // The orders screen reads the catalogue for offline use too: count from the next load on.
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/v2/calculator_catalogue') asked.push(request.url());
+  });
+  await page.goto('/calculate');
+  await expect(select(page, 'Paper Type')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(asked).toHaveLength(1);
 });
 
 test('the price list shows a table per paper', async ({ page }) => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
-import { SHARED_OWNER, clearUserData, readThrough } from '../../src/offline/cached-read.ts';
+import { SHARED_OWNER, clearUserData, keepRead, readThrough } from '../../src/offline/cached-read.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 
 let n = 0;
@@ -18,6 +18,13 @@ afterEach(async () => {
 const offline = () => Promise.reject(new ApiError('network', 'Failed to fetch'));
 
 describe('readThrough', () => {
+  it('offline, returns what was kept last: a list with its further pages', async () => {
+    const db = freshDb();
+    await readThrough('ann@example.com', 'lab_orders', async () => ({ data: [1] }), db);
+    await keepRead('ann@example.com', 'lab_orders', { data: [1, 2, 3] }, db);
+    expect((await readThrough('ann@example.com', 'lab_orders', offline, db)).data).toEqual({ data: [1, 2, 3] });
+  });
+
   it('keeps a live answer and returns it offline with the time it was fetched', async () => {
     const db = freshDb();
     const live = await readThrough('ann@example.com', 'lab_orders', async () => ({ data: [1, 2] }), db);

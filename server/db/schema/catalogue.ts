@@ -1,15 +1,21 @@
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The lab's catalogue. Loading a new catalogue file adds a new set of rows and retires the old
  * one; old rows stay, so line items built with them keep their products and prices.
  */
-export const catalogues = pgTable('catalogues', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  name: text('name').notNull(),
-  active: boolean('active').notNull().default(false),
-  loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const catalogues = pgTable(
+  'catalogues',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: text('name').notNull(),
+    active: boolean('active').notNull().default(false),
+    loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One active catalogue at most; every catalogue read asks for it first (its version).
+  (t) => [uniqueIndex('catalogues_one_active_key').on(t.active).where(sql`${t.active}`)],
+);
 
 export const papers = pgTable(
   'papers',

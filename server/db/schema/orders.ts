@@ -25,7 +25,11 @@ export const labOrders = pgTable(
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),
-    index('lab_orders_user_idx').on(t.userGuid),
+    // The orders list pages newest first by the date it shows (paid, else updated), id breaking
+    // ties: one index for the admin's list of all orders, one for a photographer's own (which
+    // also serves the foreign key to users).
+    index('lab_orders_shown_idx').on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id),
+    index('lab_orders_user_shown_idx').on(t.userGuid, sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id),
     // Order names are unique per photographer, compared case-insensitively.
     uniqueIndex('lab_orders_user_name_key').on(t.userGuid, sql`lower(${t.orderName})`),
   ],

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import type { CalculatorPaper } from '../../api/catalogue.ts';
+import { useEffect, useMemo, useState } from 'react';
 import { getPriceQuote } from '../../api/catalogue.ts';
 import { ApiError, errorLines, errorText } from '../../api/errors.ts';
 import {
@@ -12,6 +11,7 @@ import {
   type CalculatorGroup,
   type DetailKind,
 } from '../../domain/catalogue.ts';
+import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../domain/calculator-catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { readCalculatorCatalogue } from '../../offline/catalogue-copy.ts';
@@ -28,7 +28,7 @@ const withPrice = (name: string, price: number) => (price > 0 ? `${name} (+${for
 
 /** /calculate (orders.md §2, §4): price a print with its finishing, online or offline. */
 export function CalculatorScreen() {
-  const [catalogue, setCatalogue] = useState<CalculatorPaper[] | null>(null);
+  const [wire, setWire] = useState<CalculatorCatalogue | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [paperGuid, setPaperGuid] = useState('');
   const [sizeGuid, setSizeGuid] = useState('');
@@ -41,10 +41,12 @@ export function CalculatorScreen() {
 
   useEffect(() => {
     readCalculatorCatalogue().then(
-      ({ data }) => setCatalogue(data.data),
+      ({ data }) => setWire(data),
       (err: unknown) => setLoadError(errorText(err)),
     );
   }, []);
+  // Detail choices carry their option key as guid: the quote takes them as finishing_options.
+  const catalogue = useMemo(() => (wire ? expandCalculatorCatalogue(wire) : null), [wire]);
 
   const paper = catalogue?.find((p) => p.guid === paperGuid);
   const size = paper?.print_size_pricings.find((s) => s.guid === sizeGuid);
@@ -103,7 +105,7 @@ export function CalculatorScreen() {
       const quote = await getPriceQuote({
         print_size: size.guid,
         finishing_service: service?.guid ?? null,
-        finishing_service_details: needed.map((k) => details[k] ?? ''),
+        finishing_options: needed.map((k) => details[k] ?? ''),
         quantity: qty,
       });
       setResult({ cents: toCents(quote.subtotal), from: 'server' });

@@ -1,60 +1,19 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router-dom';
-import { errorText, logErrorDetails } from '../../api/errors.ts';
-import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
-import { rememberAdmin, useSession } from '../../api/session.ts';
-import { readThrough } from '../../offline/cached-read.ts';
+import { useSession } from '../../api/session.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
+import { groupOrdersByDate, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
+import { LoadMore } from './load-more.tsx';
+import { useOrderList } from './use-order-list.ts';
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList; cachedAt: number | null };
-
-/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date. */
+/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time. */
 export function OrdersListScreen() {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [query, setQuery] = useState('');
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
-
-  const fetchOrders = useCallback((signal?: AbortSignal) => {
-    // Offline, the last list fetched on this device is shown (src/offline/cached-read.ts).
-    readThrough(owner, 'lab_orders', () => getLabOrders(signal)).then(
-      ({ data: list, cachedAt }) => {
-        if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
-        setLoad({ state: 'loaded', list, cachedAt });
-      },
-      (err: unknown) => {
-        if (signal?.aborted) return;
-        logErrorDetails(err);
-        setLoad({ state: 'error', message: errorText(err) });
-        // The list clears its query on failure (orders.md §8).
-        setQuery('');
-      },
-    );
-  }, [owner]);
-
-  useEffect(() => {
-    const ctrl = new AbortController();
-    fetchOrders(ctrl.signal);
-    return () => ctrl.abort();
-  }, [fetchOrders]);
-
-  // The notice follows the one connectivity store, as the indicator does: when the lab is back,
-  // the kept copy is replaced by a live list (and the notice goes with it).
+  const { load, query, setQuery, shown, more, loadMore, reload } = useOrderList(owner);
+  // The notice follows the one connectivity store, as the indicator does.
   const online = useConnectivity(isOnline);
-  const showingCopy = load.state === 'loaded' && load.cachedAt !== null;
-  useEffect(() => {
-    if (!online || !showingCopy) return;
-    const ctrl = new AbortController();
-    fetchOrders(ctrl.signal);
-    return () => ctrl.abort();
-  }, [online, showingCopy, fetchOrders]);
-
-  const groups = useMemo(() => {
-    if (load.state !== 'loaded') return [];
-    const orders = load.list.data.map((d) => d.attributes).filter((o) => matchesOrderSearch(o, query));
-    return groupOrdersByDate(orders);
-  }, [load, query]);
+  const groups = useMemo(() => groupOrdersByDate(shown.orders), [shown.orders]);
 
   return (
     <section className="orders-list">
@@ -72,14 +31,7 @@ export function OrdersListScreen() {
       {load.state === 'error' && (
         <p role="alert" className="load-error">
           ERROR LOADING: {load.message}{' '}
-          <button
-            type="button"
-            className="link"
-            onClick={() => {
-              setLoad({ state: 'loading' });
-              fetchOrders();
-            }}
-          >
+          <button type="button" className="link" onClick={reload}>
             RELOAD
           </button>
         </p>
@@ -92,7 +44,7 @@ export function OrdersListScreen() {
       {load.state === 'loaded' && load.list.data.length === 0 && (
         <p className="empty">No lab orders yet. Start one with NEW LAB ORDER.</p>
       )}
-      {load.state === 'loaded' && load.list.data.length > 0 && groups.length === 0 && <p className="empty">No orders match your search.</p>}
+      {load.state === 'loaded' && load.list.data.length > 0 && groups.length === 0 && !shown.hasMore && <p className="empty">No orders match your search.</p>}
       {groups.map((group) => (
         <section key={group.heading} aria-label={group.heading}>
           <h2 className="date-heading">{group.heading}</h2>
@@ -113,6 +65,12 @@ export function OrdersListScreen() {
           </ul>
         </section>
       ))}
+      {load.state === 'loaded' && shown.orders.length > 0 ? (
+        <p className="muted list-count">
+          {shown.local ? `${shown.orders.length} found among the orders loaded` : `${shown.orders.length} of ${shown.total} orders`}
+        </p>
+      ) : null}
+      {shown.hasMore ? <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
     </section>
   );
 }
