@@ -1,4 +1,5 @@
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
+import { S3Storage } from './adapters/storage/s3-storage.ts';
 import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { stripePayments } from './adapters/payments/stripe-payments.ts';
@@ -46,7 +47,7 @@ async function main(): Promise<void> {
     mailer,
     jobs,
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
-    storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
+    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });
   await startJobWorkers(deps);
@@ -88,6 +89,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log(config.s3 ? `Photos and files are stored in the S3 bucket ${config.s3.bucket}` : `Photos and files are stored under ${storageRoot(config.dataDir)}`);
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
   if (transport.name === 'smtp') console.log('Mail goes out through SMTP');
   else if (config.production) {
