@@ -1,4 +1,5 @@
 import type { ServerDeps } from './deps.ts';
+import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives } from './services/photo-derivatives.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
 /** Every background job this process works on. */
@@ -13,4 +14,7 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
       throw err;
     }
   });
+  // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
+  // exist, the photo's addresses show the original.
+  await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data));
 }

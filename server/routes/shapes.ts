@@ -19,3 +19,13 @@ export const listMetaSchema = z.object({
   view_as_photographer_id: z.string().nullable(),
   view_as_photographer: z.string().nullable(),
 });
+
+/**
+ * A guid in a path or a body: accepted in any letter case and handed on in lower case, so a
+ * caller's own guid in upper case is still theirs (guids are compared as text in services).
+ * Every guid a route takes goes through this one schema.
+ */
+export const guid = (message: string) => z.uuid({ error: message }).toLowerCase();
+
+/** A guid, or '' to clear a choice (the primary address or card). */
+export const guidOrEmpty = (message: string) => z.union([z.literal(''), guid(message)]);

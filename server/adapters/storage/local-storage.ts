@@ -31,8 +31,8 @@ export class LocalStorage implements Storage {
     return createHmac('sha256', this.#secret).update(parts.join('\n')).digest('base64url');
   }
 
-  #expiry(seconds: number): string {
-    return String(Math.floor(this.#now().getTime() / 1000) + seconds);
+  #expiry(seconds: number, from = this.#now()): string {
+    return String(Math.floor(from.getTime() / 1000) + seconds);
   }
 
   /** The file of a key; refuses keys that would leave the store. */
@@ -51,8 +51,8 @@ export class LocalStorage implements Storage {
     return { url: `${LOCAL_STORAGE_PREFIX}${key}?${query}`, headers: { 'content-type': opts.contentType } };
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string> {
-    const expires = this.#expiry(opts.expiresInSeconds);
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; signedAt?: Date }): Promise<string> {
+    const expires = this.#expiry(opts.expiresInSeconds, opts.signedAt);
     const name = opts.downloadName ?? '';
     const sig = this.#sign(['GET', key, expires, name]);
     const query = new URLSearchParams({ expires, sig, ...(name ? { name } : {}) });

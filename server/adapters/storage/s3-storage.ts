@@ -71,10 +71,10 @@ export class S3Storage implements Storage {
     return { url, headers: { 'content-type': opts.contentType } };
   }
 
-  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string> {
+  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; signedAt?: Date }): Promise<string> {
     const name = opts.downloadName?.replace(/[^\w.-]/g, '_');
     const command = new GetObjectCommand({ Bucket: this.bucket, Key: key, ...(name ? { ResponseContentDisposition: `attachment; filename="${name}"` } : {}) });
-    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds });
+    return getSignedUrl(this.client, command, { expiresIn: opts.expiresInSeconds, ...(opts.signedAt ? { signingDate: opts.signedAt } : {}) });
   }
 
   async head(key: string): Promise<StoredObject | null> {

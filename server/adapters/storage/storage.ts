@@ -30,7 +30,11 @@ export interface LocalCopy {
 
 export interface Storage {
   presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut>;
-  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
+  /**
+   * A signed GET address. `signedAt` (a moment in the recent past) signs as of then, so calls
+   * within a while hand out the same, cacheable address; it lasts expiresInSeconds from then.
+   */
+  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; signedAt?: Date }): Promise<string>;
   head(key: string): Promise<StoredObject | null>;
   /** The first bytes of an object: enough to check what it is by content. */
   readStart(key: string, bytes: number): Promise<Buffer>;
