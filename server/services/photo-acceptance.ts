@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { photographs, storageUploads } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
-import { notFound, unauthorized, validationError } from '../http/errors.ts';
+import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { ownOrder, type OrderRow } from './order-access.ts';
 import { touchOrder } from './order-service.ts';
@@ -37,6 +37,9 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
   const mine = and(eq(storageUploads.key, input.key), eq(storageUploads.ownerGuid, actor.user.guid), eq(storageUploads.purpose, 'photo'));
   const [upload] = await deps.db.select().from(storageUploads).where(mine);
   if (!upload) throw notFound(UPLOAD_NOT_FOUND);
+  if (!upload.confirmedAt && !(await deps.storage.head(input.key))) {
+    throw new HttpError(409, 'UploadIncomplete', `${input.photo_file_name} has not been uploaded completely yet. Send it (and finish its parts with complete_upload) first.`);
+  }
 
   const sealed = await sealUpload(deps, { key: input.key, ownerGuid: actor.user.guid, purpose: 'photo' });
   if (sealed.again) return confirmedBefore(deps, order, upload);
