@@ -15,10 +15,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /**
- * Presigns with what the client declares, PUTs `sent`, confirms; expects a 422 with `reason`,
- * the object gone from both keys, no photo, no upload record, and the URL dead.
+ * Presigns with what the client declares, PUTs `sent`, confirms; expects a 422, the object gone
+ * from both keys, no photo, no upload record, and the URL dead. Answers the reason given.
  */
-async function expectRefused(sent: Buffer, declared: { size?: number; checksum?: string; name?: string; contentType?: string }, reason: string | RegExp) {
+async function refusal(sent: Buffer, declared: { size?: number; checksum?: string; name?: string; contentType?: string } = {}): Promise<string> {
   const { token } = await photographer(t);
   const order = await newOrder(t, token);
   const name = declared.name ?? 'photo.jpg';
@@ -28,42 +28,43 @@ async function expectRefused(sent: Buffer, declared: { size?: number; checksum?:
     checksum: declared.checksum ?? sha256(sent),
     content_type: declared.contentType ?? 'image/jpeg',
   });
-  expect(signed.statusCode, signed.body).toBe(200);
+  expect(signed.statusCode).toBe(200);
   const { signedUrl, key, headers } = signed.json();
   expect((await put(t, signedUrl, sent, headers)).statusCode).toBe(200);
   const refused = await confirm(t, token, order, { key, photo_file_name: name });
-  expect(refused.statusCode, refused.body).toBe(422);
-  expect(expectErrorBody(refused.json(), 422).message).toMatch(reason);
+  expect(refused.statusCode).toBe(422);
+  const { message } = expectErrorBody(refused.json(), 422);
   expect(existsSync(t.storage.path(key))).toBe(false);
   expect(existsSync(t.storage.path(key.replace(/^incoming\//, '')))).toBe(false);
   expect(await t.db.select().from(storageUploads).where(eq(storageUploads.key, key))).toEqual([]);
   const [row] = await t.db.select({ id: labOrders.id }).from(labOrders).where(eq(labOrders.guid, order));
   expect(await t.db.select().from(photographs).where(eq(photographs.labOrderId, row?.id ?? 0))).toEqual([]);
   expect((await put(t, signedUrl, sent, headers)).statusCode).toBe(403);
+  return message;
 }
 
 describe('refused photos are removed, with the reason', () => {
   it('a text file named .jpg', async () => {
-    await expectRefused(textFile(), {}, 'photo.jpg must be a JPEG or PNG file. This file is a text file.');
+    expect(await refusal(textFile())).toBe('photo.jpg must be a JPEG or PNG file. This file is a text file.');
   });
 
   it('a JPEG cut off half-way (the checksum of what was sent matches: the file itself is broken)', async () => {
     const jpeg = await noisyJpeg(800, 600);
-    await expectRefused(jpeg.subarray(0, Math.floor(jpeg.length / 2)), {}, 'photo.jpg is incomplete or damaged: the upload may have been cut off. Please upload it again.');
+    expect(await refusal(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).toBe('photo.jpg is incomplete or damaged: the upload may have been cut off. Please upload it again.');
   });
 
   it('fewer bytes than declared', async () => {
     const jpeg = await noisyJpeg(400, 300);
-    await expectRefused(jpeg, { size: jpeg.length + 100 }, `photo.jpg arrived with ${jpeg.length} bytes instead of ${jpeg.length + 100}: the upload was cut off or changed on the way. Please upload it again.`);
+    expect(await refusal(jpeg, { size: jpeg.length + 100 })).toBe(`photo.jpg arrived with ${jpeg.length} bytes instead of ${jpeg.length + 100}: the upload was cut off or changed on the way. Please upload it again.`);
   });
 
   it('a checksum that differs from the bytes', async () => {
     const jpeg = await noisyJpeg(400, 300);
-    await expectRefused(jpeg, { checksum: 'ab'.repeat(32) }, "photo.jpg did not arrive intact (its checksum differs from the file's). Please upload it again.");
+    expect(await refusal(jpeg, { checksum: 'ab'.repeat(32) })).toBe("photo.jpg did not arrive intact (its checksum differs from the file's). Please upload it again.");
   });
 
   it('a decompression bomb (a 50 KB PNG of 400 megapixels), from its header', async () => {
-    await expectRefused(decompressionBombPng(), { name: 'bomb.png', contentType: 'image/png' }, `bomb.png is 20000 × 20000 pixels (400 megapixels); the lab takes images up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
+    expect(await refusal(decompressionBombPng(), { name: 'bomb.png', contentType: 'image/png' })).toBe(`bomb.png is 20000 × 20000 pixels (400 megapixels); the lab takes images up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.`);
   });
 
   it('a checksum sent with photograph_uploaded is checked too', async () => {
