@@ -118,8 +118,9 @@ export async function completePhotoUpload(deps: ServerDeps, actor: Actor | null,
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
   const row = await openMultipartUpload(deps, { uploadId: input.uploadId, ownerGuid: actor.user.guid, purpose: 'photo' });
   if (!row || !inOrder(row, order)) throw notFound(UPLOAD_GONE);
-  // Completed, maybe confirmed, before: a retry after a lost answer gets the same answer.
-  if (row.confirmedAt) return { key: row.key };
+  // Completed (maybe confirmed) before: a retry after a lost answer gets the same answer, whatever
+  // the store says of an upload it has already finished.
+  if (row.confirmedAt || (await deps.storage.head(row.key))) return { key: row.key };
   const count = partCount(row.declaredSize ?? 0, row.partSize ?? PART_SIZE);
   const listed = new Set(input.parts.map((p) => p.partNumber));
   const missing = Array.from({ length: count }, (_, i) => i + 1).filter((n) => !listed.has(n));

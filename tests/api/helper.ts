@@ -14,6 +14,7 @@ import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { loggerOptions } from '../../server/http/logger.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
+import type { Storage } from '../../server/adapters/storage/storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -50,7 +51,10 @@ const noJobs: Jobs = {
   stop: async () => {},
 };
 
-export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean; captureLogs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { jobs?: boolean; captureLogs?: boolean; /** Another object store for the app (S3 tests); t.storage stays the local one. */ storage?: Storage } = {},
+): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -70,7 +74,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
-  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
+  const deps = { db: database.db, config, appSecret, storage: opts.storage ?? storage, mailer, payments, jobs, now: () => clock.now };
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
   // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.

@@ -103,8 +103,11 @@ export class S3Storage implements Storage {
     return this.#range(key, `bytes=0-${bytes - 1}`);
   }
 
-  readEnd(key: string, bytes: number): Promise<Buffer> {
-    return this.#range(key, `bytes=-${bytes}`);
+  async readEnd(key: string, bytes: number): Promise<Buffer> {
+    // From the size rather than a suffix range (bytes=-n), which not every S3-compatible store reads.
+    const size = (await this.head(key))?.size ?? 0;
+    if (size === 0) return Buffer.alloc(0);
+    return this.#range(key, `bytes=${Math.max(0, size - bytes)}-${size - 1}`);
   }
 
   async stream(key: string): Promise<Readable> {
