@@ -111,3 +111,23 @@ describe('GET /lab_orders/{guid}', () => {
     expect((await call(t, 'GET', `/lab_orders/${guid.toUpperCase()}`, ann.token)).statusCode).toBe(200);
   });
 });
+
+describe('the API document', () => {
+  it('describes every call of the upload contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json();
+    const paths = Object.keys(doc.paths);
+    for (const path of [
+      '/check_unique_order_name',
+      '/lab_orders/{guid}',
+      '/lab_orders/{guid}/lab_order_photographs',
+      '/lab_orders/{guid}/photographs/{photoGuid}',
+      '/lab_orders/{guid}/create_presigned_url',
+      '/lab_orders/{guid}/complete_upload',
+      '/lab_orders/{guid}/photograph_uploaded',
+    ]) {
+      expect(paths).toContain(api(path));
+    }
+    expect(doc.paths[api('/lab_orders')].post.requestBody).toBeDefined();
+    expect(doc.paths[api('/lab_orders/{guid}/create_presigned_url')].post.requestBody.content['application/json'].schema.anyOf).toHaveLength(3);
+  });
+});
