@@ -62,7 +62,8 @@ async function main(): Promise<void> {
   if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads(deps)]).catch((err: unknown) =>
+    const onError = (err: unknown) => app.log.error({ err }, 'housekeeping: an upload could not be removed (tried again next time)');
+    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads({ ...deps, onError })]).catch((err: unknown) =>
       app.log.error({ err }, 'housekeeping failed'),
     );
   }, HOUSEKEEPING_INTERVAL_MS);
