@@ -15,6 +15,7 @@ import { ensureAdmin } from './services/admin-bootstrap.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { createMailer } from './services/mail-service.ts';
+import { queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
 
 // Expired sessions, old idempotency answers and abandoned uploads are swept this often.
@@ -63,7 +64,12 @@ async function main(): Promise<void> {
 
   const housekeeping = setInterval(() => {
     const onError = (err: unknown) => app.log.error({ err }, 'housekeeping: an upload could not be removed (tried again next time)');
-    Promise.all([purgeExpiredSessions(database.db), purgeIdempotencyKeys(database.db), purgeExpiredUploads({ ...deps, onError })]).catch((err: unknown) =>
+    Promise.all([
+      purgeExpiredSessions(database.db),
+      purgeIdempotencyKeys(database.db),
+      purgeExpiredUploads({ ...deps, onError }),
+      queueMissingDerivatives(deps),
+    ]).catch((err: unknown) =>
       app.log.error({ err }, 'housekeeping failed'),
     );
   }, HOUSEKEEPING_INTERVAL_MS);

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { labOrders, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -23,6 +23,12 @@ const PREVIEW_QUALITY = 85;
 const THUMBNAIL_QUALITY = 80;
 // PNGs with transparency are printed on white paper: shown on white.
 const PAPER_WHITE = '#ffffff';
+
+// A photo still without derivatives this long after it was accepted lost its job (the queue was
+// down, or every retry failed): housekeeping queues it again.
+const DERIVATIVES_OVERDUE_MS = 15 * 60 * 1000;
+// Photos queued again per housekeeping run, so one run stays short.
+const SWEEP_BATCH = 200;
 
 const derivativeKey = (orderGuid: string, kind: 'previews' | 'thumbnails', photoGuid: string) => `photos/${orderGuid}/${kind}/${photoGuid}.jpg`;
 
@@ -63,4 +69,16 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
   await deps.storage.put(previewKey, preview, 'image/jpeg');
   await deps.storage.put(thumbnailKey, thumbnail, 'image/jpeg');
   await deps.db.update(photographs).set({ previewKey, thumbnailKey }).where(eq(photographs.id, photo.id));
+}
+
+/** Housekeeping: photos whose preview and thumbnail never came get their job again; answers how many. */
+export async function queueMissingDerivatives(deps: Pick<ServerDeps, 'db' | 'jobs' | 'now'>): Promise<number> {
+  const overdue = new Date((deps.now?.() ?? new Date()).getTime() - DERIVATIVES_OVERDUE_MS);
+  const rows = await deps.db
+    .select({ guid: photographs.guid })
+    .from(photographs)
+    .where(and(isNull(photographs.thumbnailKey), lt(photographs.createdAt, overdue)))
+    .limit(SWEEP_BATCH);
+  for (const row of rows) await deps.jobs.send(PHOTO_DERIVATIVES_QUEUE, { photoGuid: row.guid });
+  return rows.length;
 }

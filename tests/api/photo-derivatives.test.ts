@@ -1,6 +1,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_PX, THUMBNAIL_PX } from '../../server/services/photo-derivatives.ts';
+import { eq } from 'drizzle-orm';
+import { photographs } from '../../server/db/schema.ts';
+import { PREVIEW_PX, THUMBNAIL_PX, queueMissingDerivatives } from '../../server/services/photo-derivatives.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { call, newOrder, photographer, uploadSingle } from './photo-helpers.ts';
 
@@ -79,5 +81,19 @@ describe('derivatives', () => {
     expect({ width: meta.width, height: meta.height }).toEqual({ width: PREVIEW_PX, height: Math.round(PREVIEW_PX / 3) });
     const { dominant } = await sharp(preview).stats();
     expect(dominant).toEqual({ r: 248, g: 248, b: 248 });
+  });
+
+  it('housekeeping queues again a photo whose derivatives never came (its job was lost), and only such photos', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const lost = (await uploadSingle(t, token, order, await rotatedCameraJpeg(), 'lost.jpg')).json().data.guid;
+    await waitForDerivatives(token, order, lost);
+    // As if its job had never run.
+    await t.db.update(photographs).set({ previewKey: null, thumbnailKey: null }).where(eq(photographs.guid, lost));
+    const queued: unknown[] = [];
+    const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }), work: async () => {}, stop: async () => {} };
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date() })).toBe(0);
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(Date.now() + 20 * 60 * 1000) })).toBe(1);
+    expect(queued).toEqual([{ queue: 'photo-derivatives', data: { photoGuid: lost } }]);
   });
 });
