@@ -40,10 +40,6 @@ export interface Storage {
   readStart(key: string, bytes: number): Promise<Buffer>;
   /** The last bytes of an object: enough to tell a complete file from a cut-off upload. */
   readEnd(key: string, bytes: number): Promise<Buffer>;
-  /** The whole object as a stream (never held in memory at once). */
-  stream(key: string): Readable | Promise<Readable>;
-  /** The object as a file on this machine; release() it when done. */
-  localCopy(key: string): Promise<LocalCopy>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
    * Moves an object to another key, where no signed upload address reaches it (S3: copy, then
@@ -55,6 +51,10 @@ export interface Storage {
    * uploads, unfinished writes); no error when absent.
    */
   remove(key: string): Promise<void>;
+  /** The whole object as a stream (never held in memory at once). */
+  stream(key: string): Readable | Promise<Readable>;
+  /** The object as a file on this machine; release() it when done. */
+  localCopy(key: string): Promise<LocalCopy>;
 
   // S3-style multipart upload: start → signed part PUTs (each answers an ETag) → complete.
   /** Starts a multipart upload of `key`; answers its upload id. */
