@@ -14,7 +14,7 @@ import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { loggerOptions } from '../../server/http/logger.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
-import type { Storage } from '../../server/adapters/storage/storage.ts';
+import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -30,6 +30,7 @@ const usePostgres = process.env.API_TEST_DATABASE === 'postgres';
 export interface TestApp {
   app: App;
   db: Db;
+  /** The embedded store (the app's, unless `env` names an S3 bucket). */
   storage: LocalStorage;
   /** Mails as the log transport printed them. */
   printed: string[];
@@ -51,10 +52,7 @@ const noJobs: Jobs = {
   stop: async () => {},
 };
 
-export async function createTestApp(
-  env: Record<string, string> = {},
-  opts: { jobs?: boolean; captureLogs?: boolean; /** Another object store for the app (S3 tests); t.storage stays the local one. */ storage?: Storage } = {},
-): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean; captureLogs?: boolean } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -68,13 +66,15 @@ export async function createTestApp(
   const clock = { now: new Date() };
   const appSecret = await loadAppSecret(database.db);
   const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));
-  const storage = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
+  const local = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
+  // S3_BUCKET and its friends in `env` put the app on that bucket, as main.ts does (S3 tests).
+  const storage = config.s3 ? new S3Storage(config.s3) : local;
   // Mail goes to the outbox table and to this list, as the log transport prints it.
   const printed: string[] = [];
   const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const jobs = opts.jobs ? await startJobs(database, () => {}) : noJobs;
-  const deps = { db: database.db, config, appSecret, storage: opts.storage ?? storage, mailer, payments, jobs, now: () => clock.now };
+  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, now: () => clock.now };
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
   // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.
@@ -85,7 +85,7 @@ export async function createTestApp(
   return {
     app,
     db: database.db,
-    storage,
+    storage: local,
     printed,
     logs,
     config,

@@ -20,16 +20,18 @@ const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><Allo
 let dir: string;
 let server: S3rver;
 let s3: S3Storage;
+let endpoint: string;
 const sent: string[] = [];
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 's3rver-'));
   server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [CORS] }] });
   const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
   s3 = new S3Storage({
     bucket: BUCKET,
     region: 'us-east-1',
-    endpoint: `http://127.0.0.1:${port}`,
+    endpoint,
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
@@ -109,7 +111,9 @@ describe('the S3 adapter', () => {
 describe('the upload contract on S3', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({}, { storage: s3, jobs: true });
+    // Configured as a lab would: S3_ENDPOINT implies path-style addresses.
+    t = await createTestApp({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, { jobs: true });
+    expect(t.config.s3).toMatchObject({ bucket: BUCKET, endpoint, forcePathStyle: true, region: 'us-east-1' });
   });
   afterAll(() => t.close());
 
