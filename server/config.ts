@@ -23,6 +23,15 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Object storage in an S3-compatible bucket instead of files under DATA_DIR/objects.
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-central-1.wasabisys.com or http://127.0.0.1:9000' }).optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Bucket in the path (http://host/bucket/key) rather than the host name: what MinIO and most
+    // self-hosted stores need. Defaults to true when S3_ENDPOINT is set.
+    S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
     PUBLIC_URL: z.url({ error: 'must be a full URL such as https://orders.example-lab.com' }).optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
@@ -63,15 +72,6 @@ const configSchema = z
     NODE_ENV: z.string().optional(),
     // Where the built client lives; npm start builds it into ./dist.
     CLIENT_DIR: z.string().min(1).default('./dist'),
-    // Object storage in an S3-compatible bucket instead of files under DATA_DIR/objects.
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
-    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-central-1.wasabisys.com or http://127.0.0.1:9000' }).optional(),
-    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
-    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
-    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
-    // Bucket in the path (http://host/bucket/key) rather than the host name: what MinIO and most
-    // self-hosted stores need. Defaults to true when S3_ENDPOINT is set.
-    S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -97,6 +97,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Object storage in S3 (or an S3-compatible store); the local store under DATA_DIR when unset. */
+  s3: S3Settings | undefined;
   publicUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
@@ -110,8 +112,6 @@ export interface Config {
   referralCreditPercent: number;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
-  /** Object storage in S3 (or an S3-compatible store); the local store under DATA_DIR when unset. */
-  s3: S3Settings | undefined;
   /** NODE_ENV=production. */
   production: boolean;
 }
@@ -137,6 +137,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     dataDir: resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: c.S3_ENDPOINT,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
     publicUrl: c.PUBLIC_URL,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
@@ -151,15 +160,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
-    s3: c.S3_BUCKET
-      ? {
-          bucket: c.S3_BUCKET,
-          region: c.S3_REGION,
-          endpoint: c.S3_ENDPOINT,
-          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
-          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
-        }
-      : undefined,
     production: c.NODE_ENV === 'production',
   };
 }
