@@ -113,7 +113,6 @@ describe('the upload contract on S3', () => {
   beforeAll(async () => {
     // Configured as a lab would: S3_ENDPOINT implies path-style addresses.
     t = await createTestApp({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, { jobs: true });
-    expect(t.config.s3).toMatchObject({ bucket: BUCKET, endpoint, forcePathStyle: true, region: 'us-east-1' });
   });
   afterAll(() => t.close());
 
@@ -122,7 +121,8 @@ describe('the upload contract on S3', () => {
     const order = await newOrder(t, token);
     const file = await noisyJpeg(900, 600);
     const { signedUrl, key, headers } = (await presign(t, token, order, file)).json();
-    expect(signedUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/photos\/incoming\/photos\//);
+    // Path-style, straight to the bucket (S3_ENDPOINT implies it).
+    expect(signedUrl.startsWith(`${endpoint}/${BUCKET}/incoming/photos/`)).toBe(true);
     expect((await fetchPut(signedUrl, file, headers)).status).toBe(200);
     const done = await confirm(t, token, order, { key, photo_file_name: 'harbour.jpg', checksum: sha256(file) });
     expect(done.statusCode).toBe(201);
