@@ -13,9 +13,11 @@ import { guid } from './shapes.ts';
 
 const orderGuid = guid('This order does not exist.');
 const fileName = z.string().trim().min(1, 'The photo needs a file name.').max(255, 'A file name can be at most 255 characters.');
+const CHECKSUM = 'checksum must be the SHA-256 of the file, in hex (64 characters).';
 const checksum = z
   .string()
-  .regex(/^[0-9a-fA-F]{64}$/, 'checksum must be the SHA-256 of the file, in hex (64 characters).')
+  .length(64, CHECKSUM)
+  .regex(/^[0-9a-fA-F]{64}$/, CHECKSUM)
   .transform((hex) => hex.toLowerCase());
 const megabytes = (bytes: number) => Math.round(bytes / (1024 * 1024));
 const photoSize = z
@@ -48,7 +50,7 @@ const BRANCHES = [certificateBody, renewBody, photoBody] as const;
  * fields), e.g. 'This photo is 250 MB; ...' rather than zod's 'Invalid input'.
  */
 function presignBodyError(issue: { input?: unknown; errors?: { message: string; path: PropertyKey[] }[][] }): string | undefined {
-  const body = (issue.input ?? {}) as Record<string, unknown>;
+  const body = issue.input && typeof issue.input === 'object' ? (issue.input as Record<string, unknown>) : {};
   const meant = 'file_name' in body ? 0 : 'uploadId' in body || 'part_numbers' in body ? 1 : 2;
   const first = issue.errors?.[meant]?.[0];
   if (!first) return undefined;

@@ -67,6 +67,11 @@ describe('one PUT', () => {
     expect(expectErrorBody(huge.json(), 422).message).toBe('This photo is 250 MB; the lab takes photos up to 200 MB each.');
     const gif = await presign(t, token, order, file, { content_type: 'image/gif' });
     expect(expectErrorBody(gif.json(), 422).message).toBe('Photos must be JPEG or PNG files.');
+    // A body that is no object at all is refused, not a crash.
+    for (const payload of ['"photo.jpg"', '42', 'null', '[]']) {
+      const odd = await t.app.inject({ method: 'POST', url: api(`/lab_orders/${order}/create_presigned_url`), payload, headers: { token, 'content-type': 'application/json' } });
+      expect([400, 422]).toContain(odd.statusCode);
+    }
     expect(await t.db.select().from(storageUploads).where(eq(storageUploads.ownerGuid, user.guid))).toEqual([]);
   });
 });
