@@ -63,11 +63,10 @@ async function main(): Promise<void> {
   if (await ensureCatalogue(database.db)) console.log('Loaded the default catalogue (replace it with npm run catalogue:load -- <file>)');
 
   const housekeeping = setInterval(() => {
-    const onError = (err: unknown) => app.log.error({ err }, 'housekeeping: an upload could not be removed (tried again next time)');
     Promise.all([
       purgeExpiredSessions(database.db),
       purgeIdempotencyKeys(database.db),
-      purgeExpiredUploads({ ...deps, onError }),
+      purgeExpiredUploads({ ...deps, log: app.log }),
       queueMissingDerivatives(deps),
     ]).catch((err: unknown) =>
       app.log.error({ err }, 'housekeeping failed'),

@@ -24,8 +24,8 @@ const THUMBNAIL_QUALITY = 80;
 // PNGs with transparency are printed on white paper: shown on white.
 const PAPER_WHITE = '#ffffff';
 
-// A photo still without derivatives this long after it was accepted lost its job (the queue was
-// down, or every retry failed): housekeeping queues it again.
+// A photo still without derivatives this long after they were asked for lost its job (the queue
+// was down, or every retry failed): housekeeping asks again. Longer than a big batch's backlog.
 const DERIVATIVES_OVERDUE_MS = 15 * 60 * 1000;
 // Photos queued again per housekeeping run, so one run stays short.
 const SWEEP_BATCH = 200;
@@ -71,14 +71,26 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
   await deps.db.update(photographs).set({ previewKey, thumbnailKey }).where(eq(photographs.id, photo.id));
 }
 
-/** Housekeeping: photos whose preview and thumbnail never came get their job again; answers how many. */
+/**
+ * Housekeeping: photos whose preview and thumbnail have not come long after they were asked for
+ * (the queue was down, or every retry failed) are asked for again, each at most once per
+ * DERIVATIVES_OVERDUE_MS however often housekeeping runs; answers how many.
+ */
 export async function queueMissingDerivatives(deps: Pick<ServerDeps, 'db' | 'jobs' | 'now'>): Promise<number> {
-  const overdue = new Date((deps.now?.() ?? new Date()).getTime() - DERIVATIVES_OVERDUE_MS);
-  const rows = await deps.db
-    .select({ guid: photographs.guid })
-    .from(photographs)
-    .where(and(isNull(photographs.thumbnailKey), lt(photographs.createdAt, overdue)))
-    .limit(SWEEP_BATCH);
-  for (const row of rows) await deps.jobs.send(PHOTO_DERIVATIVES_QUEUE, { photoGuid: row.guid });
-  return rows.length;
+  const now = deps.now?.() ?? new Date();
+  const overdue = and(isNull(photographs.thumbnailKey), lt(photographs.derivativesRequestedAt, new Date(now.getTime() - DERIVATIVES_OVERDUE_MS)));
+  const rows = await deps.db.select({ id: photographs.id, guid: photographs.guid }).from(photographs).where(overdue).limit(SWEEP_BATCH);
+  let asked = 0;
+  for (const row of rows) {
+    // Claimed first, so two processes sweeping at once do not both ask.
+    const claimed = await deps.db
+      .update(photographs)
+      .set({ derivativesRequestedAt: now })
+      .where(and(eq(photographs.id, row.id), overdue))
+      .returning({ id: photographs.id });
+    if (!claimed.length) continue;
+    await deps.jobs.send(PHOTO_DERIVATIVES_QUEUE, { photoGuid: row.guid });
+    asked += 1;
+  }
+  return asked;
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PresignedPut, Storage } from '../adapters/storage/storage.ts';
 import { PART_URL_TTL_S, UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
 import type { Db } from '../db/client.ts';
@@ -177,7 +178,7 @@ async function removeUploadObjects(deps: Pick<ServerDeps, 'storage'>, row: Pick<
  * a late write after a confirmed one was moved away. Confirmed objects are never touched.
  * Answers how many records were removed.
  */
-export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?: () => Date; onError?: (err: unknown) => void }): Promise<number> {
+export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?: () => Date; log?: Pick<FastifyBaseLogger, 'warn'> | undefined }): Promise<number> {
   const now = nowOf(deps).getTime();
   const single = and(isNull(storageUploads.multipartUploadId), lt(storageUploads.expiresAt, new Date(now - UPLOAD_REMOVAL_GRACE_MS)));
   const multipart = and(isNotNull(storageUploads.multipartUploadId), lt(storageUploads.expiresAt, new Date(now - MULTIPART_REMOVAL_GRACE_MS)));
@@ -192,7 +193,7 @@ export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?
       await removeUploadObjects(deps, row);
     } catch (err) {
       // The store is unreachable for this one: its record stays, and the next run tries again.
-      deps.onError?.(err);
+      deps.log?.warn({ err, key: row.key }, 'an abandoned upload could not be removed; tried again next time');
       continue;
     }
     await deps.db.delete(storageUploads).where(eq(storageUploads.key, row.key));

@@ -93,7 +93,11 @@ describe('derivatives', () => {
     const queued: unknown[] = [];
     const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }), work: async () => {}, stop: async () => {} };
     expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date() })).toBe(0);
-    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(Date.now() + 20 * 60 * 1000) })).toBe(1);
+    const later = new Date(Date.now() + 20 * 60 * 1000);
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => later })).toBe(1);
     expect(queued).toEqual([{ queue: 'photo-derivatives', data: { photoGuid: lost } }]);
+    // However often housekeeping runs, it asks again only once the new request is overdue too.
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(later.getTime() + 60 * 1000) })).toBe(0);
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(later.getTime() + 20 * 60 * 1000) })).toBe(1);
   });
 });

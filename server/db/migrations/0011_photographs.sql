@@ -11,6 +11,7 @@ CREATE TABLE "photographs" (
 	"height" integer NOT NULL,
 	"preview_key" text,
 	"thumbnail_key" text,
+	"derivatives_requested_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

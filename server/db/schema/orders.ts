@@ -95,6 +95,8 @@ export const photographs = pgTable(
     // Made by the derivatives job; null until then.
     previewKey: text('preview_key'),
     thumbnailKey: text('thumbnail_key'),
+    // When the derivatives job was last asked for: housekeeping asks again only once it is overdue.
+    derivativesRequestedAt: timestamp('derivatives_requested_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
