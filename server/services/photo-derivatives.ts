@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { labOrders, photographs } from '../db/schema.ts';
+import type { Jobs } from '../adapters/jobs/jobs.ts';
 import type { ServerDeps } from '../deps.ts';
 import { MAX_IMAGE_PIXELS } from './file-checks.ts';
 
@@ -76,7 +77,7 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
  * (the queue was down, or every retry failed) are asked for again, each at most once per
  * DERIVATIVES_OVERDUE_MS however often housekeeping runs; answers how many.
  */
-export async function queueMissingDerivatives(deps: Pick<ServerDeps, 'db' | 'jobs' | 'now'>): Promise<number> {
+export async function queueMissingDerivatives(deps: Pick<ServerDeps, 'db' | 'now'> & { jobs: Pick<Jobs, 'send'> }): Promise<number> {
   const now = deps.now?.() ?? new Date();
   const overdue = and(isNull(photographs.thumbnailKey), lt(photographs.derivativesRequestedAt, new Date(now.getTime() - DERIVATIVES_OVERDUE_MS)));
   const rows = await deps.db.select({ id: photographs.id, guid: photographs.guid }).from(photographs).where(overdue).limit(SWEEP_BATCH);

@@ -91,7 +91,7 @@ describe('derivatives', () => {
     // As if its job had never run.
     await t.db.update(photographs).set({ previewKey: null, thumbnailKey: null }).where(eq(photographs.guid, lost));
     const queued: unknown[] = [];
-    const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }), work: async () => {}, stop: async () => {} };
+    const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }) };
     expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date() })).toBe(0);
     const later = new Date(Date.now() + 20 * 60 * 1000);
     expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => later })).toBe(1);
