@@ -22,7 +22,9 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
+import { orderRoutes } from './routes/order-routes.ts';
 import { passwordRoutes } from './routes/password-routes.ts';
+import { photoRoutes } from './routes/photo-routes.ts';
 import { sessionRoutes } from './routes/session-routes.ts';
 import { signupRoutes } from './routes/signup-routes.ts';
 import { statusRoutes } from './routes/status-routes.ts';
@@ -88,6 +90,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(statusRoutes(deps));
       await api.register(sessionRoutes(deps));
       await api.register(labOrdersRoutes(deps));
+      await api.register(orderRoutes(deps));
+      await api.register(photoRoutes(deps));
       await api.register(catalogueRoutes(deps));
       await api.register(signupRoutes(deps));
       await api.register(passwordRoutes(deps));

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './adapters/storage/s3-storage.ts';
 
 /**
  * Every setting the lab API reads from its environment, validated once at start.
@@ -22,6 +23,15 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
       .optional(),
+    // Object storage in an S3-compatible bucket instead of files under DATA_DIR/objects.
+    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 lower-case letters, digits, dots, hyphens)').optional(),
+    S3_ENDPOINT: z.url({ error: 'must be a URL such as https://s3.eu-central-1.wasabisys.com or http://127.0.0.1:9000' }).optional(),
+    S3_REGION: z.string().regex(/^[a-z0-9-]+$/, 'must be a region name such as us-east-1').default('us-east-1'),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    // Bucket in the path (http://host/bucket/key) rather than the host name: what MinIO and most
+    // self-hosted stores need. Defaults to true when S3_ENDPOINT is set.
+    S3_FORCE_PATH_STYLE: z.stringbool({ error: 'must be true or false' }).optional(),
     PUBLIC_URL: z.url({ error: 'must be a full URL such as https://orders.example-lab.com' }).optional(),
     ADMIN_EMAIL: z.email({ error: 'must be an email address' }).optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters long').optional(),
@@ -79,6 +89,14 @@ const configSchema = z
   .refine((c) => Boolean(c.STRIPE_SECRET_KEY) === Boolean(c.STRIPE_PUBLISHABLE_KEY), {
     message: 'STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY must be set together',
     path: ['STRIPE_PUBLISHABLE_KEY'],
+  })
+  .refine((c) => Boolean(c.S3_ACCESS_KEY_ID) === Boolean(c.S3_SECRET_ACCESS_KEY), {
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, to use the instance role)',
+    path: ['S3_SECRET_ACCESS_KEY'],
+  })
+  .refine((c) => c.S3_BUCKET || !(c.S3_ENDPOINT || c.S3_ACCESS_KEY_ID || c.S3_FORCE_PATH_STYLE !== undefined), {
+    message: 'is needed with the other S3_ settings (without it photos are kept under DATA_DIR/objects)',
+    path: ['S3_BUCKET'],
   });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -88,6 +106,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Object storage in S3 (or an S3-compatible store); the local store under DATA_DIR when unset. */
+  s3: S3Settings | undefined;
   publicUrl: string | undefined;
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
@@ -130,6 +150,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: c.HOST,
     dataDir: resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
+    s3: c.S3_BUCKET
+      ? {
+          bucket: c.S3_BUCKET,
+          region: c.S3_REGION,
+          endpoint: c.S3_ENDPOINT,
+          forcePathStyle: c.S3_FORCE_PATH_STYLE ?? Boolean(c.S3_ENDPOINT),
+          credentials: c.S3_ACCESS_KEY_ID && c.S3_SECRET_ACCESS_KEY ? { accessKeyId: c.S3_ACCESS_KEY_ID, secretAccessKey: c.S3_SECRET_ACCESS_KEY } : undefined,
+        }
+      : undefined,
     publicUrl: c.PUBLIC_URL,
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,

@@ -4,6 +4,7 @@ import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
+import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
 /**
@@ -23,6 +24,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'idempotency keys': () => purgeIdempotencyKeys(deps.db, now()),
     'rate-limit windows': () => purgeRateLimits(deps.db, now()),
     'abandoned uploads': () => purgeExpiredUploads(deps),
+    'missing photo derivatives': () => queueMissingDerivatives(deps),
   };
 }
 
@@ -49,6 +51,9 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
       throw err;
     }
   });
+  // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
+  // exist, the photo's addresses show the original.
+  await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
   await deps.jobs.every(housekeeping);
 }

@@ -1,5 +1,6 @@
 import { isAbsolute, relative } from 'node:path';
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
+import { S3Storage } from './adapters/storage/s3-storage.ts';
 import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { stripePayments } from './adapters/payments/stripe-payments.ts';
@@ -66,7 +67,7 @@ async function main(): Promise<void> {
     jobs,
     errors: reporter,
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
-    storage: new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
+    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });
   // Housekeeping (sessions, idempotency keys, rate-limit windows, abandoned uploads, mail
@@ -102,6 +103,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log(config.s3 ? `Photos and files are stored in the S3 bucket ${config.s3.bucket}` : `Photos and files are stored under ${storageRoot(config.dataDir)}`);
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
   if (transport.name === 'smtp') console.log('Mail goes out through SMTP');
   else if (config.production) {

@@ -2,9 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { confirmCertificate, presignCertificate } from '../services/certificate-service.ts';
+import { confirmCertificate } from '../services/certificate-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
-import { guid, sessionAnswerSchema, successSchema } from './shapes.ts';
+import { sessionAnswerSchema, successSchema } from './shapes.ts';
 
 const email = z.email({ error: 'Enter a valid email address.' }).max(320);
 
@@ -75,20 +75,6 @@ export const signupRoutes =
         },
       },
       (request) => updateNewUser(deps, request.actor, request.body),
-    );
-
-    app.post(
-      API.createPresignedUrl,
-      {
-        schema: {
-          tags: ['uploads'],
-          summary: 'A signed upload address; for the blanket certificate: the user guid and the file name',
-          params: z.object({ guid: guid('This account does not exist.') }),
-          body: z.object({ guid: guid('This account does not exist.'), file_name: z.string().min(1).max(255) }),
-          response: { 200: z.object({ signedUrl: z.string(), key: z.string(), headers: z.record(z.string(), z.string()) }) },
-        },
-      },
-      (request) => presignCertificate(deps, request.actor, request.body),
     );
 
     app.post(

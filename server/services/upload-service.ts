@@ -1,6 +1,7 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type { PresignedPut, Storage } from '../adapters/storage/storage.ts';
-import { UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
+import { PART_URL_TTL_S, UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
 import type { Db } from '../db/client.ts';
 import { storageUploads } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -20,11 +21,21 @@ export const INCOMING_PREFIX = 'incoming/';
 // A PUT that started just before its address expired may still be arriving: housekeeping waits
 // this long past the expiry before removing an unconfirmed upload (a 200 MB photo on a slow link).
 export const UPLOAD_REMOVAL_GRACE_MS = 60 * 60 * 1000;
+// A multipart upload may pause for a night (a laptop closed on a train, opened at the studio):
+// its parts are kept this long after its last part URL expired, so it resumes where it stopped.
+export const MULTIPART_REMOVAL_GRACE_MS = 24 * 60 * 60 * 1000;
 // Housekeeping removes at most this many uploads a run, so one run never holds the database long.
 const PURGE_BATCH = 500;
 
 export type UploadPurpose = 'certificate' | 'photo';
 type UploadDeps = Pick<ServerDeps, 'db' | 'storage' | 'now'>;
+export type UploadRow = typeof storageUploads.$inferSelect;
+/** What the browser said it would send; the confirmation checks the object against it. */
+export interface Declared {
+  declaredSize?: number;
+  checksum?: string;
+  fileName?: string;
+}
 
 const nowOf = (deps: Pick<ServerDeps, 'now'>) => deps.now?.() ?? new Date();
 /** The lasting key of an upload key: incoming/<key> → <key>. */
@@ -33,7 +44,7 @@ export const sealedKeyOf = (uploadKey: string) => uploadKey.slice(INCOMING_PREFI
 /** Issues a signed PUT address for a new object whose lasting key will be `key`. */
 export async function issueUpload(
   deps: UploadDeps,
-  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; multipartUploadId?: string },
+  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; multipartUploadId?: string } & Declared,
 ): Promise<PresignedPut & { key: string }> {
   const uploadKey = `${INCOMING_PREFIX}${input.key}`;
   await deps.db.insert(storageUploads).values({
@@ -43,10 +54,72 @@ export async function issueUpload(
     multipartUploadId: input.multipartUploadId ?? null,
     contentType: input.contentType,
     maxBytes: input.maxBytes,
+    declaredSize: input.declaredSize ?? null,
+    checksum: input.checksum ?? null,
+    fileName: input.fileName ?? null,
     expiresAt: new Date(nowOf(deps).getTime() + UPLOAD_URL_TTL_S * 1000),
   });
   const put = await deps.storage.presignPut(uploadKey, { contentType: input.contentType, maxBytes: input.maxBytes, expiresInSeconds: UPLOAD_URL_TTL_S });
   return { ...put, key: uploadKey };
+}
+
+/**
+ * Starts a multipart upload of a new object whose lasting key will be `key`, recorded like a
+ * single upload (its parts meet the same seal); answers the upload key and the upload id.
+ */
+export async function issueMultipartUpload(
+  deps: UploadDeps,
+  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; partSize: number } & Declared,
+): Promise<UploadRow> {
+  const uploadKey = `${INCOMING_PREFIX}${input.key}`;
+  const uploadId = await deps.storage.createMultipart(uploadKey, { contentType: input.contentType });
+  try {
+    const [row] = await deps.db
+      .insert(storageUploads)
+      .values({
+        key: uploadKey,
+        ownerGuid: input.ownerGuid,
+        purpose: input.purpose,
+        multipartUploadId: uploadId,
+        contentType: input.contentType,
+        maxBytes: input.maxBytes,
+        partSize: input.partSize,
+        declaredSize: input.declaredSize ?? null,
+        checksum: input.checksum ?? null,
+        fileName: input.fileName ?? null,
+        expiresAt: new Date(nowOf(deps).getTime() + PART_URL_TTL_S * 1000),
+      })
+      .returning();
+    if (!row) throw new Error('upload not recorded');
+    return row;
+  } catch (err) {
+    await deps.storage.abortMultipart(uploadKey, uploadId);
+    throw err;
+  }
+}
+
+/**
+ * Signed PUT addresses for parts of an open multipart upload; the upload's record lives on as
+ * long as its newest part address (housekeeping counts from there).
+ */
+export async function signParts(deps: UploadDeps, row: UploadRow, parts: { partNumber: number; bytes: number }[]) {
+  const expiresAt = new Date(nowOf(deps).getTime() + PART_URL_TTL_S * 1000);
+  if (expiresAt > row.expiresAt) await deps.db.update(storageUploads).set({ expiresAt }).where(eq(storageUploads.key, row.key));
+  return Promise.all(
+    parts.map(async ({ partNumber, bytes }) => ({
+      partNumber,
+      signedUrl: await deps.storage.presignPart(row.key, row.multipartUploadId ?? '', partNumber, { maxBytes: bytes, expiresInSeconds: PART_URL_TTL_S }),
+    })),
+  );
+}
+
+/** The open (unconfirmed) multipart upload of an owner by its id, or null. */
+export async function openMultipartUpload(deps: Pick<ServerDeps, 'db'>, input: { uploadId: string; ownerGuid: string; purpose: UploadPurpose }): Promise<UploadRow | null> {
+  const [row] = await deps.db
+    .select()
+    .from(storageUploads)
+    .where(and(eq(storageUploads.multipartUploadId, input.uploadId), eq(storageUploads.ownerGuid, input.ownerGuid), eq(storageUploads.purpose, input.purpose)));
+  return row ?? null;
 }
 
 /**
@@ -87,9 +160,16 @@ export async function sealUpload(deps: UploadDeps, input: { key: string; ownerGu
 
 /** A file refused by its check: removed at once, with its record (its address stops working). */
 export async function discardUpload(deps: UploadDeps, uploadKey: string): Promise<void> {
+  const [row] = await deps.db.select().from(storageUploads).where(eq(storageUploads.key, uploadKey));
   await deps.storage.remove(sealedKeyOf(uploadKey));
-  await deps.storage.remove(uploadKey);
+  await removeUploadObjects(deps, row ?? { key: uploadKey, multipartUploadId: null });
   await deps.db.delete(storageUploads).where(eq(storageUploads.key, uploadKey));
+}
+
+/** Whatever sits at an upload key: the object, a late write, and the parts of a multipart upload. */
+async function removeUploadObjects(deps: Pick<ServerDeps, 'storage'>, row: Pick<UploadRow, 'key' | 'multipartUploadId'>): Promise<void> {
+  if (row.multipartUploadId) await deps.storage.abortMultipart(row.key, row.multipartUploadId);
+  await deps.storage.remove(row.key);
 }
 
 /**
@@ -98,12 +178,26 @@ export async function discardUpload(deps: UploadDeps, uploadKey: string): Promis
  * a late write after a confirmed one was moved away. Confirmed objects are never touched.
  * Answers how many records were removed.
  */
-export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?: () => Date }): Promise<number> {
-  const cutoff = new Date(nowOf(deps).getTime() - UPLOAD_REMOVAL_GRACE_MS);
-  const rows = await deps.db.select({ key: storageUploads.key }).from(storageUploads).where(lt(storageUploads.expiresAt, cutoff)).limit(PURGE_BATCH);
+export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?: () => Date; log?: Pick<FastifyBaseLogger, 'warn'> | undefined }): Promise<number> {
+  const now = nowOf(deps).getTime();
+  const single = and(isNull(storageUploads.multipartUploadId), lt(storageUploads.expiresAt, new Date(now - UPLOAD_REMOVAL_GRACE_MS)));
+  const multipart = and(isNotNull(storageUploads.multipartUploadId), lt(storageUploads.expiresAt, new Date(now - MULTIPART_REMOVAL_GRACE_MS)));
+  const rows = await deps.db
+    .select({ key: storageUploads.key, multipartUploadId: storageUploads.multipartUploadId })
+    .from(storageUploads)
+    .where(or(single, multipart))
+    .limit(PURGE_BATCH);
+  let removed = 0;
   for (const row of rows) {
-    await deps.storage.remove(row.key);
+    try {
+      await removeUploadObjects(deps, row);
+    } catch (err) {
+      // The store is unreachable for this one: its record stays, and the next run tries again.
+      deps.log?.warn({ err, key: row.key }, 'an abandoned upload could not be removed; tried again next time');
+      continue;
+    }
     await deps.db.delete(storageUploads).where(eq(storageUploads.key, row.key));
+    removed += 1;
   }
-  return rows.length;
+  return removed;
 }

@@ -169,6 +169,46 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     },
   },
 
+  // New order and photo upload (UPLOAD-CONTRACT.md): A's order, its photos and uploads
+  'POST /api/v2/check_unique_order_name': {
+    who: "a signed-in user, about their own order names (A's name is taken only for A)",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: '/api/v2/check_unique_order_name', payload: { order_name: w.ownerOrderName } }),
+  },
+  'POST /api/v2/lab_orders': {
+    who: 'a signed-in user: a new order of their own',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/lab_orders', payload: { order_name: `New order ${Math.random().toString(36).slice(2, 10)}` } }),
+  },
+  'GET /api/v2/lab_orders/{guid}': {
+    who: "the order's photographer, or an admin",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}` }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
+  },
+  'GET /api/v2/lab_orders/{guid}/lab_order_photographs': {
+    who: "the order's photographer, or an admin",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/lab_order_photographs` }),
+    check: (res, w) => expectSame((json(res).data as unknown[])[0], 'guid', w.ownerPhoto),
+  },
+  'GET /api/v2/lab_orders/{guid}/photographs/{photoGuid}': {
+    who: "the order's photographer, or an admin",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/photographs/${w.ownerPhoto}` }),
+    check: (res, w) => expectSame(json(res).data, 'guid', w.ownerPhoto),
+  },
+  'POST /api/v2/lab_orders/{guid}/complete_upload': {
+    who: "the order's photographer (admins upload into no one's order)",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/complete_upload`, payload: { uploadId: w.ownerMultipart.uploadId, parts: [{ partNumber: 1, etag: w.ownerMultipart.etag }] } }),
+  },
+  'PATCH /api/v2/lab_orders/{guid}/photograph_uploaded': {
+    who: "the order's photographer (admins upload into no one's order)",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/photograph_uploaded`, payload: { key: w.ownerPhotoUpload, photo_file_name: 'matrix.jpg' } }),
+  },
+
   // The catalogue (public)
   'GET /api/v2/papers_with_details': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/papers_with_details' }) },
   'GET /api/v2/products/{print_size_guid}/finishing_services': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: `/api/v2/products/${w.printSize}/finishing_services` }) },

@@ -1,11 +1,13 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
-import { addresses, cards, labOrders, passwordResets, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { Readable } from 'node:stream';
+import { addresses, cards, labOrders, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
-import { issueUpload } from '../../server/services/upload-service.ts';
+import { PART_SIZE } from '../../server/services/photo-upload-service.ts';
+import { issueMultipartUpload, issueUpload } from '../../server/services/upload-service.ts';
 import { api, type TestApp } from './helper.ts';
-import { minimalPdf } from './hostile-files.ts';
+import { minimalPdf, noisyJpeg } from './hostile-files.ts';
 
 /**
  * The people and things the authorisation matrix and the hostile-input properties call routes
@@ -33,6 +35,13 @@ export interface World {
   ownerAddress: string;
   ownerCard: string;
   ownerOrder: string;
+  ownerOrderName: string;
+  /** A photo of A's order. */
+  ownerPhoto: string;
+  /** A photo of A's order uploaded through a signed PUT, not yet confirmed (photograph_uploaded). */
+  ownerPhotoUpload: string;
+  /** A multipart upload into A's order with its one part sent (fresh part URLs, complete_upload). */
+  ownerMultipart: { uploadId: string; etag: string };
   ownerCertificateKey: string;
   ownerShopCode: string;
   /** A shop connection of A's waiting for A's CONFIRM. */
@@ -120,8 +129,30 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
     );
     await t.storage.put(upload.key, minimalPdf(), 'application/pdf');
     const get = await t.storage.presignGet(upload.key, { expiresInSeconds: 600 });
+    // A's photos: one in the order, one uploaded and waiting for photograph_uploaded, one multipart
+    // upload with its single part sent and waiting for complete_upload.
+    const deps = { db: t.db, storage: t.storage, now: () => t.clock.now };
+    const jpeg = await noisyJpeg(48, 32);
+    const photoKey = `photos/${order?.guid}/${randomUUID()}.jpg`;
+    await t.storage.put(photoKey, jpeg, 'image/jpeg');
+    const [photo] = await t.db
+      .insert(photographs)
+      .values({ labOrderId: order?.id ?? 0, fileName: 'matrix.jpg', key: photoKey, size: jpeg.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', width: 48, height: 32 })
+      .returning();
+    const photoUpload = await issueUpload(deps, { ownerGuid: a.guid, purpose: 'photo', key: `photos/${order?.guid}/${randomUUID()}.jpg`, contentType: 'image/jpeg', maxBytes: jpeg.length, declaredSize: jpeg.length });
+    await t.storage.put(photoUpload.key, jpeg, 'image/jpeg');
+    const multipart = await issueMultipartUpload(deps, {
+      ownerGuid: a.guid,
+      purpose: 'photo',
+      key: `photos/${order?.guid}/${randomUUID()}.jpg`,
+      contentType: 'image/jpeg',
+      maxBytes: jpeg.length,
+      partSize: PART_SIZE,
+      declaredSize: jpeg.length,
+    });
+    const etag = await t.storage.receivePart(multipart.key, multipart.multipartUploadId ?? '', 1, Readable.from([jpeg]), jpeg.length, async () => {});
     const [pendingShop] = await t.db.insert(shopConnections).values({ userGuid: a.guid, shopDomain: `pending-${tag.toLowerCase()}.myshopify.com` }).returning();
-    if (!address || !card || !order || !pendingShop) throw new Error('world things not created');
+    if (!address || !card || !order || !pendingShop || !photo) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -130,6 +161,10 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       ownerAddress: address.guid,
       ownerCard: card.id,
       ownerOrder: order.guid,
+      ownerOrderName: order.orderName,
+      ownerPhoto: photo.guid,
+      ownerPhotoUpload: photoUpload.key,
+      ownerMultipart: { uploadId: multipart.multipartUploadId ?? '', etag },
       ownerCertificateKey: upload.key,
       ownerShopCode: `OWNER-${tag}`,
       ownerPendingShop: pendingShop.id,

@@ -15,6 +15,7 @@ import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { loggerOptions } from '../../server/http/logger.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
+import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
@@ -30,6 +31,7 @@ const usePostgres = process.env.API_TEST_DATABASE === 'postgres';
 export interface TestApp {
   app: App;
   db: Db;
+  /** The embedded store (the app's, unless `env` names an S3 bucket). */
   storage: LocalStorage;
   /** Mails as the log transport printed them. */
   printed: string[];
@@ -74,7 +76,9 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const clock = { now: new Date() };
   const appSecret = await loadAppSecret(database.db);
   const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));
-  const storage = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
+  const local = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
+  // S3_BUCKET and its friends in `env` put the app on that bucket, as main.ts does (S3 tests).
+  const storage = config.s3 ? new S3Storage(config.s3) : local;
   // Mail goes to the outbox table and to this list, as the log transport prints it.
   const printed: string[] = [];
   const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
@@ -94,7 +98,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   return {
     app,
     db: database.db,
-    storage,
+    storage: local,
     printed,
     logs,
     config,

@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
-import type { PresignedPut, Storage, StoredObject } from './storage.ts';
+import { abortParts, assembleParts, receivePart, startParts, writeLimited } from './local-multipart.ts';
+import type { LocalCopy, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
+
+export { TooLarge } from './local-multipart.ts';
 
 export const LOCAL_STORAGE_PREFIX = '/storage/';
 
@@ -29,8 +31,8 @@ export class LocalStorage implements Storage {
     return createHmac('sha256', this.#secret).update(parts.join('\n')).digest('base64url');
   }
 
-  #expiry(seconds: number): string {
-    return String(Math.floor(this.#now().getTime() / 1000) + seconds);
+  #expiry(seconds: number, from = this.#now()): string {
+    return String(Math.floor(from.getTime() / 1000) + seconds);
   }
 
   /** The file of a key; refuses keys that would leave the store. */
@@ -49,8 +51,8 @@ export class LocalStorage implements Storage {
     return { url: `${LOCAL_STORAGE_PREFIX}${key}?${query}`, headers: { 'content-type': opts.contentType } };
   }
 
-  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string> {
-    const expires = this.#expiry(opts.expiresInSeconds);
+  async presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; signedAt?: Date }): Promise<string> {
+    const expires = this.#expiry(opts.expiresInSeconds, opts.signedAt);
     const name = opts.downloadName ?? '';
     const sig = this.#sign(['GET', key, expires, name]);
     const query = new URLSearchParams({ expires, sig, ...(name ? { name } : {}) });
@@ -58,9 +60,14 @@ export class LocalStorage implements Storage {
   }
 
   /** Checks a signed URL's query for a method and key: null when valid, else why not. */
-  verify(method: 'PUT' | 'GET', key: string, query: Record<string, string | undefined>): 'expired' | 'invalid' | null {
+  verify(method: 'PUT' | 'PART' | 'GET', key: string, query: Record<string, string | undefined>): 'expired' | 'invalid' | null {
     const { expires = '', sig = '' } = query;
-    const parts = method === 'PUT' ? ['PUT', key, expires, query.ct ?? '', query.max ?? ''] : ['GET', key, expires, query.name ?? ''];
+    const signed: Record<typeof method, string[]> = {
+      PUT: ['PUT', key, expires, query.ct ?? '', query.max ?? ''],
+      PART: ['PART', key, query.uploadId ?? '', query.partNumber ?? '', expires, query.max ?? ''],
+      GET: ['GET', key, expires, query.name ?? ''],
+    };
+    const parts = signed[method];
     const want = Buffer.from(this.#sign(parts));
     const got = Buffer.from(sig);
     if (want.length !== got.length || !timingSafeEqual(want, got)) return 'invalid';
@@ -73,27 +80,16 @@ export class LocalStorage implements Storage {
    * `beforeCommit` runs once the body is in, just before the file takes the key's place: it may
    * throw to refuse the write (the upload was sealed while the body was arriving).
    */
-  async receive(key: string, body: Readable, contentType: string, maxBytes: number, beforeCommit: () => Promise<void> = async () => {}): Promise<StoredObject> {
+  async receive(key: string, body: Readable, contentType: string, maxBytes: number, beforeCommit: () => Promise<void> = async () => {}): Promise<StoredObject & { etag: string }> {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
     const temp = `${file}.upload-${process.pid}-${Date.now()}`;
-    let size = 0;
     try {
-      await pipeline(
-        body,
-        async function* limit(source: AsyncIterable<Buffer>) {
-          for await (const chunk of source) {
-            size += chunk.length;
-            if (size > maxBytes) throw new TooLarge();
-            yield chunk;
-          }
-        },
-        createWriteStream(temp),
-      );
+      const { size, md5 } = await writeLimited(body, temp, maxBytes);
       await beforeCommit();
       await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
       await rename(temp, file);
-      return { size, contentType };
+      return { size, contentType, etag: `"${md5}"` };
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
@@ -164,8 +160,38 @@ export class LocalStorage implements Storage {
   stream(key: string): Readable {
     return createReadStream(this.path(key));
   }
-}
 
-export class TooLarge extends Error {}
+  /** The store's own file: nothing is copied, and release() leaves it alone. */
+  async localCopy(key: string): Promise<LocalCopy> {
+    const path = this.path(key);
+    await stat(path);
+    return { path, release: async () => {} };
+  }
+
+  createMultipart(key: string, opts: { contentType: string }): Promise<string> {
+    return startParts(this.path(key), opts.contentType);
+  }
+
+  async presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string> {
+    const expires = this.#expiry(opts.expiresInSeconds);
+    const max = String(opts.maxBytes);
+    const sig = this.#sign(['PART', key, uploadId, String(partNumber), expires, max]);
+    const query = new URLSearchParams({ uploadId, partNumber: String(partNumber), expires, max, sig });
+    return `${LOCAL_STORAGE_PREFIX}${key}?${query}`;
+  }
+
+  /** Receives one part of a multipart upload; answers its ETag (see local-multipart.ts). */
+  receivePart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes: number, beforeCommit: () => Promise<void>): Promise<string> {
+    return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit);
+  }
+
+  async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+    await assembleParts(this.path(key), uploadId, parts);
+  }
+
+  abortMultipart(key: string, uploadId: string): Promise<void> {
+    return abortParts(this.path(key), uploadId);
+  }
+}
 
 export const storageRoot = (dataDir: string) => join(dataDir, 'objects');

@@ -1,3 +1,5 @@
+import type { Readable } from 'node:stream';
+
 /**
  * Object storage for photos, certificates and reports (DESIGN.md §2). The browser sends files
  * straight to storage through short-lived signed URLs; the API only signs and verifies.
@@ -13,9 +15,26 @@ export interface StoredObject {
   contentType: string | null;
 }
 
+/** A part of a multipart upload as the browser reported it: its number and the ETag its PUT answered. */
+export interface UploadedPart {
+  partNumber: number;
+  etag: string;
+}
+
+/** A copy of an object as a file on this machine (sharp reads files without holding them in memory). */
+export interface LocalCopy {
+  path: string;
+  /** Removes the copy when it was made for the caller; the store's own file is left alone. */
+  release(): Promise<void>;
+}
+
 export interface Storage {
   presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut>;
-  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string>;
+  /**
+   * A signed GET address. `signedAt` (a moment in the recent past) signs as of then, so calls
+   * within a while hand out the same, cacheable address; it lasts expiresInSeconds from then.
+   */
+  presignGet(key: string, opts: { expiresInSeconds: number; downloadName?: string; signedAt?: Date }): Promise<string>;
   head(key: string): Promise<StoredObject | null>;
   /** The first bytes of an object: enough to check what it is by content. */
   readStart(key: string, bytes: number): Promise<Buffer>;
@@ -27,11 +46,54 @@ export interface Storage {
    * delete). Confirming an upload moves it before checking it, so a late PUT cannot swap it.
    */
   move(from: string, to: string): Promise<void>;
-  /** Removes an object and whatever was staged for its key (parts, unfinished writes); no error when absent. */
+  /**
+   * Removes an object and whatever was staged for its key (parts and unfinished multipart
+   * uploads, unfinished writes); no error when absent.
+   */
   remove(key: string): Promise<void>;
+  /** The whole object as a stream (never held in memory at once). */
+  stream(key: string): Readable | Promise<Readable>;
+  /** The object as a file on this machine; release() it when done. */
+  localCopy(key: string): Promise<LocalCopy>;
+
+  // S3-style multipart upload: start → signed part PUTs (each answers an ETag) → complete.
+  /** Starts a multipart upload of `key`; answers its upload id. */
+  createMultipart(key: string, opts: { contentType: string }): Promise<string>;
+  /** A signed PUT address for one part (1-based); the part may be at most maxBytes long. */
+  presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string>;
+  /**
+   * Joins the parts, in order, into the object at `key`. Throws NoSuchUpload when the upload is
+   * unknown or already finished, InvalidPart when a part is missing or its ETag differs,
+   * EntityTooSmall when a part but the last is under MIN_PART_BYTES.
+   */
+  completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  /** Drops an unfinished multipart upload and its parts; no error when absent. */
+  abortMultipart(key: string, uploadId: string): Promise<void>;
 }
+
+/** Why a multipart step was refused, the same for every store (S3 names them the same way). */
+export class MultipartError extends Error {
+  readonly code: 'NoSuchUpload' | 'InvalidPart' | 'InvalidPartOrder' | 'EntityTooSmall';
+  readonly partNumber: number | undefined;
+  constructor(code: MultipartError['code'], message: string, partNumber?: number) {
+    super(message);
+    this.code = code;
+    this.partNumber = partNumber;
+  }
+}
+
+/** The ETag as a bare value: browsers and S3 send it quoted, sometimes not. */
+export const bareEtag = (etag: string) => etag.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
 
 // Signed upload and download URLs live this long: long enough for a slow link to finish a
 // certificate or a part, short enough that a leaked URL is soon useless.
 export const UPLOAD_URL_TTL_S = 30 * 60;
 export const DOWNLOAD_URL_TTL_S = 15 * 60;
+// Part URLs of a multipart upload live 15 minutes (UPLOAD-CONTRACT.md): one part of 8 MiB takes
+// well under that even at 1 Mbit/s, and the client asks for fresh ones when they run out.
+export const PART_URL_TTL_S = 15 * 60;
+// S3 refuses parts below 5 MiB, but the last; the local store refuses them too, so a client that
+// works against it works against S3.
+export const MIN_PART_BYTES = 5 * 1024 * 1024;
+// S3 numbers parts from 1 to 10,000.
+export const MAX_PARTS = 10_000;

@@ -72,3 +72,45 @@ export const creditLedger = pgTable(
     uniqueIndex('credit_ledger_order_reason_key').on(t.labOrderId, t.reason),
   ],
 );
+
+/**
+ * The photos of an order (orders.md §3, Image): each a checked JPEG or PNG in object storage,
+ * once per order (the same bytes, by SHA-256, are stored and listed once), with the screen-size
+ * preview and thumbnail the derivatives job makes.
+ */
+export const photographs = pgTable(
+  'photographs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    guid: uuid('guid').notNull().defaultRandom(),
+    labOrderId: bigint('lab_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => labOrders.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    // The original in object storage.
+    key: text('key').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    // SHA-256 of the bytes, lower-case hex: computed by the server from the stored object.
+    checksum: text('checksum').notNull(),
+    contentType: text('content_type').notNull(),
+    // As the photo is seen: EXIF orientation applied.
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    // Made by the derivatives job; null until then.
+    previewKey: text('preview_key'),
+    thumbnailKey: text('thumbnail_key'),
+    // When the derivatives job was last asked for: housekeeping asks again only once it is overdue.
+    derivativesRequestedAt: timestamp('derivatives_requested_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('photographs_guid_key').on(t.guid),
+    uniqueIndex('photographs_key_key').on(t.key),
+    uniqueIndex('photographs_order_checksum_key').on(t.labOrderId, t.checksum),
+    // The order's photos in upload order, a page at a time.
+    index('photographs_order_idx').on(t.labOrderId, t.id),
+    // Housekeeping looks every minute for photos still waiting for their derivatives: only those
+    // few rows are indexed, so the sweep never reads the whole table.
+    index('photographs_missing_derivatives_idx').on(t.derivativesRequestedAt).where(sql`${t.thumbnailKey} is null`),
+  ],
+);

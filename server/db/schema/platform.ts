@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns.ts';
 
 /** Answers to mutating calls, keyed by the caller's Idempotency-Key, replayed on a retry. */
@@ -81,12 +81,18 @@ export const storageUploads = pgTable(
     multipartUploadId: text('multipart_upload_id'),
     contentType: text('content_type').notNull(),
     maxBytes: integer('max_bytes').notNull(),
+    // What the browser said it would send (photos): the confirmation checks the object against it.
+    declaredSize: bigint('declared_size', { mode: 'number' }),
+    checksum: text('checksum'),
+    fileName: text('file_name'),
+    // The part size of a multipart upload, so fresh part URLs cover the same byte ranges.
+    partSize: integer('part_size'),
     // When the signed address stops working.
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('storage_uploads_expires_idx').on(t.expiresAt)],
+  (t) => [index('storage_uploads_expires_idx').on(t.expiresAt), index('storage_uploads_multipart_idx').on(t.multipartUploadId)],
 );
 
 /**

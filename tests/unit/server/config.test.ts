@@ -39,4 +39,22 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBe('postgres://u:p@127.0.0.1/lab');
     expect(c.port).toBe(9000);
   });
+
+  it('keeps files in DATA_DIR/objects unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'lab-photos' }).s3).toEqual({ bucket: 'lab-photos', region: 'us-east-1', endpoint: undefined, forcePathStyle: false, credentials: undefined });
+    const minio = loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_REGION: 'eu-central-1', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 'secret' }).s3;
+    expect(minio).toEqual({ bucket: 'photos', region: 'eu-central-1', endpoint: 'http://127.0.0.1:9000', forcePathStyle: true, credentials: { accessKeyId: 'id', secretAccessKey: 'secret' } });
+    expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Not_A_Bucket' }, /^Invalid configuration: S3_BUCKET must be an S3 bucket name/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:9000' }, /^Invalid configuration: S3_BUCKET is needed with the other S3_ settings/],
+    [{ S3_BUCKET: 'photos', S3_ACCESS_KEY_ID: 'id' }, /^Invalid configuration: S3_SECRET_ACCESS_KEY S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/],
+    [{ S3_BUCKET: 'photos', S3_SECRET_ACCESS_KEY: 'oops-secret', S3_ACCESS_KEY_ID: '' }, /^(?!.*oops-secret)/],
+  ])('%o is refused at start', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
 });

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { assertOrderNameTaken, createLabOrder, getLabOrder } from '../services/order-service.ts';
+import { photoSchema } from './photo-shapes.ts';
+import { guid, listMetaSchema, successSchema } from './shapes.ts';
+
+// Order names are shown on cards and in mails; 120 characters is more than any studio uses.
+const ORDER_NAME_MAX = 120;
+const orderName = z.object({ order_name: z.string().trim().min(1, 'Enter an order name.').max(ORDER_NAME_MAX, `An order name can be at most ${ORDER_NAME_MAX} characters.`) });
+
+const orderAttributes = z.object({
+  id: z.number(),
+  guid: z.string(),
+  order_name: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  paid_at: z.string().nullable(),
+  subtotal: z.number(),
+  discount: z.number(),
+  credit_applied: z.number(),
+  shipping_total: z.number(),
+  total: z.number(),
+  photographer_id: z.string(),
+  photographer_name: z.string(),
+  photographer_business: z.string(),
+  photographer_email: z.string(),
+  photo_count: z.number(),
+  images: z.array(photoSchema),
+  line_items: z.array(z.unknown()),
+});
+const orderResource = z.object({ id: z.string(), type: z.literal('lab_order'), attributes: orderAttributes });
+
+/** New orders and one order with its photos (orders.md §2 New order, §7). */
+export const orderRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      API.checkUniqueOrderName,
+      {
+        schema: {
+          tags: ['lab orders'],
+          summary: 'Success when the caller already has an order of this name (taken); 404 when it is free',
+          body: orderName,
+          response: { 200: successSchema },
+        },
+      },
+      async (request) => {
+        await assertOrderNameTaken(deps, request.actor, request.body.order_name);
+        return { success: true as const };
+      },
+    );
+
+    app.post(
+      API.labOrders,
+      {
+        schema: {
+          tags: ['lab orders'],
+          summary: 'A new open order of the caller (a name they already use is refused)',
+          body: orderName,
+          response: { 201: z.object({ data: orderResource }) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await createLabOrder(deps, request.actor, request.body)),
+    );
+
+    app.get(
+      API.labOrder,
+      {
+        schema: {
+          tags: ['lab orders'],
+          summary: "One order with its first photos (photo_count says how many; lab_order_photographs pages them): the owner's, or any for an admin",
+          params: z.object({ guid: guid('This order does not exist.') }),
+          response: { 200: z.object({ data: orderResource, included: z.array(z.unknown()), meta: listMetaSchema }) },
+        },
+      },
+      (request) => getLabOrder(deps, request.actor, request.params.guid),
+    );
+  };

@@ -1,0 +1,80 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { labOrders } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { notFound, unauthorized, validationError } from '../http/errors.ts';
+import { fullName, type Actor, type UserRow } from './auth-service.ts';
+import { visibleOrder, type OrderRow } from './order-access.ts';
+import { listMeta } from './lab-orders-service.ts';
+import { firstPhotosOf } from './photo-service.ts';
+
+/** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
+
+export const ORDER_NAME_TAKEN = 'Order Name already taken. Please create a different Order Name.';
+
+const sameName = (userGuid: string, orderName: string) =>
+  and(eq(labOrders.userGuid, userGuid), sql`lower(${labOrders.orderName}) = lower(${orderName.trim()})`);
+
+/** check_unique_order_name: succeeds when the caller already has an order of that name (taken). */
+export async function assertOrderNameTaken(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, orderName: string): Promise<void> {
+  if (!actor) throw unauthorized();
+  const [taken] = await deps.db.select({ id: labOrders.id }).from(labOrders).where(sameName(actor.user.guid, orderName)).limit(1);
+  if (!taken) throw notFound('No order of yours has this name.');
+}
+
+/** A new open order of the caller; a name they already use (any letter case) is refused. */
+export async function createLabOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, input: { order_name: string }) {
+  if (!actor) throw unauthorized();
+  // The unique index (user, lower(name)) decides, so two tabs creating the same name at once
+  // cannot both succeed.
+  const [order] = await deps.db.insert(labOrders).values({ userGuid: actor.user.guid, orderName: input.order_name.trim() }).onConflictDoNothing().returning();
+  if (!order) throw validationError(ORDER_NAME_TAKEN);
+  return { data: orderResource(order, actor.user, { images: [], photo_count: 0 }) };
+}
+
+/** GET /lab_orders/{guid}: the order with its first page of photos; lab_order_photographs pages the rest. */
+export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: string) {
+  if (!actor) throw unauthorized();
+  const { order, photographer } = await visibleOrder(deps, actor, guid);
+  const photos = await firstPhotosOf(deps, order.id);
+  return {
+    data: orderResource(order, photographer, { images: photos.data, photo_count: photos.total }),
+    included: [] as never[],
+    meta: listMeta(actor),
+  };
+}
+
+const dollars = (cents: number) => Math.round(cents) / 100;
+
+/** An order as the API answers it (orders.md §3), with its photos; line items belong to the builder's issue. */
+function orderResource<P>(order: OrderRow, photographer: UserRow, photos: { images: P[]; photo_count: number }) {
+  return {
+    id: String(order.id),
+    type: 'lab_order' as const,
+    attributes: {
+      id: order.id,
+      guid: order.guid,
+      order_name: order.orderName,
+      status: order.status,
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      subtotal: dollars(order.subtotalCents),
+      discount: dollars(order.discountCents),
+      credit_applied: dollars(order.creditCents),
+      shipping_total: dollars(order.shippingCents),
+      total: dollars(order.totalCents),
+      photographer_id: photographer.guid,
+      photographer_name: fullName(photographer),
+      photographer_business: photographer.businessName,
+      photographer_email: photographer.email,
+      photo_count: photos.photo_count,
+      images: photos.images,
+      line_items: [] as never[],
+    },
+  };
+}
+
+/** Adding a photo changes the order: the list shows it by its last change. */
+export async function touchOrder(deps: Pick<ServerDeps, 'db'>, orderId: number): Promise<void> {
+  await deps.db.update(labOrders).set({ updatedAt: sql`now()` }).where(eq(labOrders.id, orderId));
+}

@@ -1,0 +1,106 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { photographs, storageUploads } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
+import type { Actor } from './auth-service.ts';
+import { ownOrder, type OrderRow } from './order-access.ts';
+import { touchOrder } from './order-service.ts';
+import { checkStoredPhoto } from './photo-checks.ts';
+import { PHOTO_DERIVATIVES_QUEUE } from './photo-derivatives.ts';
+import { photoAnswer, type PhotoRow } from './photo-service.ts';
+import { photoByChecksum, photoUploadKeyOf } from './photo-upload-service.ts';
+import { discardUpload, sealUpload, sealedKeyOf, type UploadRow } from './upload-service.ts';
+
+/**
+ * photograph_uploaded (UPLOAD-CONTRACT.md step 4): the upload is sealed (its addresses stop
+ * working) and moved out of their reach, then checked; a refused photo is removed at once, an
+ * accepted one joins the order and its preview and thumbnail are queued. The same bytes already
+ * in the order are answered with that photo and stored once.
+ */
+
+const UPLOAD_NOT_FOUND = 'This upload does not exist. Please upload the photo again.';
+
+export interface PhotographUploaded {
+  key: string;
+  photo_file_name: string;
+  checksum?: string | undefined;
+  size?: number | undefined;
+}
+
+type Answer = { status: 200 | 201; body: { data: Awaited<ReturnType<typeof photoAnswer>> } };
+
+export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: PhotographUploaded, log?: FastifyBaseLogger): Promise<Answer> {
+  if (!actor) throw unauthorized();
+  const order = await ownOrder(deps, actor, orderGuid, { open: true });
+  if (!photoUploadKeyOf(order.guid).test(input.key)) throw notFound(UPLOAD_NOT_FOUND);
+  const mine = and(eq(storageUploads.key, input.key), eq(storageUploads.ownerGuid, actor.user.guid), eq(storageUploads.purpose, 'photo'));
+  const [upload] = await deps.db.select().from(storageUploads).where(mine);
+  if (!upload) throw notFound(UPLOAD_NOT_FOUND);
+  if (!upload.confirmedAt && !(await deps.storage.head(input.key))) {
+    throw new HttpError(409, 'UploadIncomplete', `${input.photo_file_name} has not been uploaded completely yet. Send it (and finish its parts with complete_upload) first.`);
+  }
+
+  const sealed = await sealUpload(deps, { key: input.key, ownerGuid: actor.user.guid, purpose: 'photo' });
+  if (sealed.again) return confirmedBefore(deps, order, upload);
+
+  const name = input.photo_file_name;
+  const verdict = await checkStoredPhoto(deps.storage, sealed.key, {
+    fileName: name,
+    sizes: [upload.declaredSize, input.size].filter((n): n is number => typeof n === 'number'),
+    checksums: [upload.checksum, input.checksum?.toLowerCase()].filter((c): c is string => Boolean(c)),
+  });
+  if (!verdict.ok) {
+    await discardUpload(deps, input.key);
+    throw validationError(verdict.reason);
+  }
+
+  const [photo] = await deps.db
+    .insert(photographs)
+    .values({
+      labOrderId: order.id,
+      fileName: name,
+      key: sealed.key,
+      size: verdict.size,
+      checksum: verdict.checksum,
+      contentType: verdict.contentType,
+      width: verdict.width,
+      height: verdict.height,
+    })
+    .onConflictDoNothing({ target: [photographs.labOrderId, photographs.checksum] })
+    .returning();
+  if (!photo) {
+    // The same bytes joined the order meanwhile (another upload of the same file): kept once.
+    await deps.storage.remove(sealed.key);
+    return existing(deps, await photoByChecksum(deps, order.id, verdict.checksum));
+  }
+  await touchOrder(deps, order.id);
+  await queueDerivatives(deps, photo, log);
+  return { status: 201, body: { data: await photoAnswer(deps, photo) } };
+}
+
+/** A confirmation sent again (its answer was lost): the photo it made, or the one it duplicated. */
+async function confirmedBefore(deps: ServerDeps, order: OrderRow, upload: UploadRow): Promise<Answer> {
+  const [byKey] = await deps.db
+    .select()
+    .from(photographs)
+    .where(and(eq(photographs.labOrderId, order.id), eq(photographs.key, sealedKeyOf(upload.key))));
+  return existing(deps, byKey ?? (upload.checksum ? await photoByChecksum(deps, order.id, upload.checksum) : null));
+}
+
+async function existing(deps: ServerDeps, photo: PhotoRow | null): Promise<Answer> {
+  if (!photo) throw notFound(UPLOAD_NOT_FOUND);
+  return { status: 200, body: { data: await photoAnswer(deps, photo) } };
+}
+
+/**
+ * The preview and thumbnail are made in the background (DESIGN.md §6a). A queue that cannot take
+ * the job does not undo the accepted photo: until they exist, the photo's addresses show the original.
+ */
+async function queueDerivatives(deps: ServerDeps, photo: PhotoRow, log?: FastifyBaseLogger): Promise<void> {
+  try {
+    await deps.jobs.send(PHOTO_DERIVATIVES_QUEUE, { photoGuid: photo.guid });
+  } catch (err) {
+    log?.warn({ err, photo: photo.guid }, 'photo derivatives could not be queued');
+  }
+}

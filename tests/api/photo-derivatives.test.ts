@@ -1,0 +1,103 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { photographs } from '../../server/db/schema.ts';
+import { PREVIEW_PX, THUMBNAIL_PX, queueMissingDerivatives } from '../../server/services/photo-derivatives.ts';
+import { createTestApp, type TestApp } from './helper.ts';
+import { call, newOrder, photographer, uploadSingle } from './photo-helpers.ts';
+
+/** The pg-boss job that makes each accepted photo's preview and thumbnail (DESIGN.md §2). */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { jobs: true });
+});
+afterAll(() => t.close());
+
+/** A camera JPEG stored 1200 × 800 with EXIF orientation 6: it is seen 800 wide and 1200 tall. */
+const rotatedCameraJpeg = () =>
+  sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7' } })
+    .jpeg()
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+
+async function waitForDerivatives(token: string, order: string, photoGuid: string) {
+  let photo: Record<string, unknown> = {};
+  await expect
+    .poll(
+      async () => {
+        photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data;
+        return photo.derivatives_ready;
+      },
+      { timeout: 25_000, interval: 250 },
+    )
+    .toBe(true);
+  return photo as { photo_url: string; smallest_photo: string; presigned_photo_url: string };
+}
+
+const fetchImage = async (url: string) => {
+  const res = await t.app.inject({ method: 'GET', url });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('image/jpeg');
+  return res.rawPayload;
+};
+
+describe('derivatives', () => {
+  it('an upright thumbnail and preview of a photo with EXIF orientation 6, in sRGB, replace the original in the photo addresses', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const original = await rotatedCameraJpeg();
+    const accepted = await uploadSingle(t, token, order, original, 'IMG_0006.jpg');
+    expect(accepted.statusCode).toBe(201);
+    const { guid, width, height } = accepted.json().data;
+    // Width and height as the photo is seen.
+    expect({ width, height }).toEqual({ width: 800, height: 1200 });
+
+    const photo = await waitForDerivatives(token, order, guid);
+    const thumbnail = await sharp(await fetchImage(photo.smallest_photo)).metadata();
+    expect({ width: thumbnail.width, height: thumbnail.height }).toEqual({ width: Math.round((800 * THUMBNAIL_PX) / 1200), height: THUMBNAIL_PX });
+    // Already upright: no orientation left for a viewer to apply twice.
+    expect(thumbnail.orientation ?? 1).toBe(1);
+    const preview = await sharp(await fetchImage(photo.photo_url)).metadata();
+    // Never enlarged past the original.
+    expect({ width: preview.width, height: preview.height }).toEqual({ width: 800, height: 1200 });
+    expect(preview.icc).toBeDefined();
+    expect(preview.space).toBe('srgb');
+    // The original stays as it was sent.
+    expect((await t.app.inject({ method: 'GET', url: photo.presigned_photo_url })).rawPayload.equals(original)).toBe(true);
+  });
+
+  it('a large PNG with transparency gets a JPEG preview bounded to the screen size, on white', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const png = await sharp({ create: { width: 3000, height: 1000, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+      .png()
+      .toBuffer();
+    const accepted = await uploadSingle(t, token, order, png, 'scan.png');
+    expect(accepted.statusCode).toBe(201);
+    expect(accepted.json().data.content_type).toBe('image/png');
+    const photo = await waitForDerivatives(token, order, accepted.json().data.guid);
+    const preview = await fetchImage(photo.photo_url);
+    const meta = await sharp(preview).metadata();
+    expect({ width: meta.width, height: meta.height }).toEqual({ width: PREVIEW_PX, height: Math.round(PREVIEW_PX / 3) });
+    const { dominant } = await sharp(preview).stats();
+    expect(dominant).toEqual({ r: 248, g: 248, b: 248 });
+  });
+
+  it('housekeeping queues again a photo whose derivatives never came (its job was lost), and only such photos', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const lost = (await uploadSingle(t, token, order, await rotatedCameraJpeg(), 'lost.jpg')).json().data.guid;
+    await waitForDerivatives(token, order, lost);
+    // As if its job had never run.
+    await t.db.update(photographs).set({ previewKey: null, thumbnailKey: null }).where(eq(photographs.guid, lost));
+    const queued: unknown[] = [];
+    const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }) };
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date() })).toBe(0);
+    const later = new Date(Date.now() + 20 * 60 * 1000);
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => later })).toBe(1);
+    expect(queued).toEqual([{ queue: 'photo-derivatives', data: { photoGuid: lost } }]);
+    // However often housekeeping runs, it asks again only once the new request is overdue too.
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(later.getTime() + 60 * 1000) })).toBe(0);
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(later.getTime() + 20 * 60 * 1000) })).toBe(1);
+  });
+});

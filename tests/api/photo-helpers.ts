@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { api, createUser, signIn, type TestApp } from './helper.ts';
+import { noisyJpeg } from './hostile-files.ts';
+
+/** The photo upload contract driven through inject, PUTs to the signed URLs included. */
+
+export const MiB = 1024 * 1024;
+export const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+let keys = 0;
+/** A fresh Idempotency-Key, as the client's queue makes one per step. */
+export const newKey = () => `test-${Date.now()}-${(keys += 1)}`;
+
+/**
+ * A real JPEG padded to `bytes` with random data after its end marker (as phones append motion
+ * clips): large enough for multipart, cheap to make, still a readable photo.
+ */
+export async function bigJpeg(bytes: number): Promise<Buffer> {
+  const jpeg = await noisyJpeg(320, 240);
+  return Buffer.concat([jpeg, randomBytes(bytes - jpeg.length)]);
+}
+
+export async function photographer(t: TestApp, fields: Parameters<typeof createUser>[1] = {}) {
+  const { user, password } = await createUser(t.db, fields);
+  return { user, token: await signIn(t.app, user.email, password) };
+}
+
+export async function newOrder(t: TestApp, token: string, name = `Order ${newKey()}`): Promise<string> {
+  const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), payload: { order_name: name }, headers: { token, 'idempotency-key': newKey() } });
+  expect(res.statusCode).toBe(201);
+  return res.json().data.attributes.guid as string;
+}
+
+export const call = (t: TestApp, method: 'GET' | 'POST' | 'PATCH', path: string, token: string | null, payload?: object) =>
+  t.app.inject({ method, url: api(path), headers: { ...(token ? { token } : {}), ...(method === 'GET' ? {} : { 'idempotency-key': newKey() }) }, ...(payload ? { payload } : {}) });
+
+export function presign(t: TestApp, token: string, order: string, file: Buffer, extra: Record<string, unknown> = {}) {
+  return call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, {
+    lab_order_guid: order,
+    photo_file_name: 'photo.jpg',
+    content_type: 'image/jpeg',
+    size: file.length,
+    checksum: sha256(file),
+    ...extra,
+  });
+}
+
+export const put = (t: TestApp, url: string, body: Buffer, headers: Record<string, string> = {}) => t.app.inject({ method: 'PUT', url, payload: body, headers });
+
+export const confirm = (t: TestApp, token: string, order: string, body: Record<string, unknown>) => call(t, 'PATCH', `/lab_orders/${order}/photograph_uploaded`, token, body);
+
+/** One PUT, then photograph_uploaded; answers the confirmation. */
+export async function uploadSingle(t: TestApp, token: string, order: string, file: Buffer, name = 'photo.jpg') {
+  const signed = await presign(t, token, order, file, { photo_file_name: name });
+  expect(signed.statusCode).toBe(200);
+  const { signedUrl, key, headers } = signed.json() as { signedUrl: string; key: string; headers: Record<string, string> };
+  expect((await put(t, signedUrl, file, headers)).statusCode).toBe(200);
+  return confirm(t, token, order, { key, photo_file_name: name, checksum: sha256(file), size: file.length });
+}
+
+export interface Multipart {
+  uploadId: string;
+  key: string;
+  partSize: number;
+  parts: { partNumber: number; signedUrl: string }[];
+}
+
+export async function startMultipart(t: TestApp, token: string, order: string, file: Buffer): Promise<Multipart> {
+  const res = await presign(t, token, order, file, { multipart: true });
+  expect(res.statusCode).toBe(200);
+  return res.json() as Multipart;
+}
+
+/** PUTs one part; answers its ETag. */
+export async function putPart(t: TestApp, upload: Multipart, file: Buffer, partNumber: number, url?: string): Promise<string> {
+  const signedUrl = url ?? upload.parts.find((p) => p.partNumber === partNumber)?.signedUrl ?? '';
+  const bytes = file.subarray((partNumber - 1) * upload.partSize, partNumber * upload.partSize);
+  const res = await put(t, signedUrl, bytes);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['access-control-expose-headers']).toBe('ETag');
+  return String(res.headers.etag);
+}
+
+export const complete = (t: TestApp, token: string, order: string, uploadId: string, parts: { partNumber: number; etag: string }[]) =>
+  call(t, 'POST', `/lab_orders/${order}/complete_upload`, token, { uploadId, parts });

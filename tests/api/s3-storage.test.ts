@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
+import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { noisyJpeg, textFile } from './hostile-files.ts';
+import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, presign, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
+
+/**
+ * The S3 adapter against a real S3-protocol server on loopback (s3rver; it does not check
+ * signatures, the local store's tests carry those), through the adapter and through the API.
+ */
+const BUCKET = 'photos';
+// The bucket rule a lab must set on its own bucket: the browser PUTs and reads the parts' ETags.
+const CORS = `<CORSConfiguration><CORSRule><AllowedOrigin>*</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod><AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>`;
+
+let dir: string;
+let server: S3rver;
+let s3: S3Storage;
+let endpoint: string;
+const sent: string[] = [];
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 's3rver-'));
+  server = new S3rver({ address: '127.0.0.1', port: 0, directory: dir, silent: true, configureBuckets: [{ name: BUCKET, configs: [CORS] }] });
+  const { port } = await server.run();
+  endpoint = `http://127.0.0.1:${port}`;
+  s3 = new S3Storage({
+    bucket: BUCKET,
+    region: 'us-east-1',
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  });
+  s3.client.middlewareStack.add(
+    (next, context) => async (args) => {
+      sent.push(String(context.commandName));
+      return next(args);
+    },
+    { step: 'initialize', name: 'recordCommands' },
+  );
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const fetchPut = (url: string, body: Buffer, headers: Record<string, string> = {}) => fetch(url, { method: 'PUT', body, headers });
+
+describe('the S3 adapter', () => {
+  it('puts, heads, reads ends and streams, copies to a file, moves and removes objects, and signs GETs', async () => {
+    const body = Buffer.from('0123456789abcdef');
+    await s3.put('a/b.txt', body, 'text/plain');
+    expect(await s3.head('a/b.txt')).toEqual({ size: 16, contentType: 'text/plain' });
+    expect(await s3.head('a/missing.txt')).toBeNull();
+    expect((await s3.readStart('a/b.txt', 4)).toString()).toBe('0123');
+    expect((await s3.readEnd('a/b.txt', 4)).toString()).toBe('cdef');
+    const copy = await s3.localCopy('a/b.txt');
+    expect(readFileSync(copy.path).equals(body)).toBe(true);
+    await copy.release();
+    await s3.move('a/b.txt', 'c/d e.txt');
+    expect(await s3.head('a/b.txt')).toBeNull();
+    const url = await s3.presignGet('c/d e.txt', { expiresInSeconds: 60, downloadName: 'notes.txt' });
+    const got = await fetch(url);
+    expect(Buffer.from(await got.arrayBuffer()).equals(body)).toBe(true);
+    expect(got.headers.get('content-disposition')).toBe('attachment; filename="notes.txt"');
+    // Signed as of a moment, the same address is handed out again.
+    const at = new Date(Date.now() - 1000);
+    expect(await s3.presignGet('c/d e.txt', { expiresInSeconds: 60, signedAt: at })).toBe(await s3.presignGet('c/d e.txt', { expiresInSeconds: 60, signedAt: at }));
+    await s3.remove('c/d e.txt');
+    expect(await s3.head('c/d e.txt')).toBeNull();
+  });
+
+  it('presigned PUTs carry no checksum of an empty body (real S3 would refuse the bytes)', async () => {
+    const put = await s3.presignPut('x/photo.jpg', { contentType: 'image/jpeg', maxBytes: 10, expiresInSeconds: 60 });
+    expect(put.url).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/i);
+    expect(put.headers).toEqual({ 'content-type': 'image/jpeg' });
+    const uploadId = await s3.createMultipart('x/big.jpg', { contentType: 'image/jpeg' });
+    expect(await s3.presignPart('x/big.jpg', uploadId, 1, { maxBytes: 10, expiresInSeconds: 60 })).not.toMatch(/x-amz-checksum|x-amz-sdk-checksum/i);
+  });
+
+  it('multipart: part PUTs answer ETags, completing joins them in order', async () => {
+    const file = Buffer.concat([Buffer.alloc(5 * MiB, 1), Buffer.alloc(1234, 2)]);
+    const uploadId = await s3.createMultipart('m/photo.jpg', { contentType: 'image/jpeg' });
+    const parts = [];
+    for (const [n, bytes] of [file.subarray(0, 5 * MiB), file.subarray(5 * MiB)].entries()) {
+      const res = await fetchPut(await s3.presignPart('m/photo.jpg', uploadId, n + 1, { maxBytes: bytes.length, expiresInSeconds: 60 }), bytes);
+      expect(res.status).toBe(200);
+      parts.push({ partNumber: n + 1, etag: res.headers.get('etag') ?? '' });
+    }
+    expect(parts.every((p) => /^"?[0-9a-f]{32}"?$/.test(p.etag))).toBe(true);
+    await s3.completeMultipart('m/photo.jpg', uploadId, parts);
+    expect(await s3.head('m/photo.jpg')).toEqual({ size: file.length, contentType: 'image/jpeg' });
+    const copy = await s3.localCopy('m/photo.jpg');
+    expect(sha256(readFileSync(copy.path))).toBe(sha256(file));
+    await copy.release();
+  });
+
+  it('removing an upload aborts its unfinished multipart upload (a store that cannot is left to its lifecycle rule)', async () => {
+    const uploadId = await s3.createMultipart('n/abandoned.jpg', { contentType: 'image/jpeg' });
+    sent.length = 0;
+    await s3.abortMultipart('n/abandoned.jpg', uploadId);
+    await s3.remove('n/abandoned.jpg');
+    expect(sent).toEqual(['AbortMultipartUploadCommand', 'DeleteObjectCommand', 'ListMultipartUploadsCommand']);
+  });
+});
+
+describe('the upload contract on S3', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Configured as a lab would: S3_ENDPOINT implies path-style addresses.
+    t = await createTestApp({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, { jobs: true });
+  });
+  afterAll(() => t.close());
+
+  it('a single PUT straight to the bucket joins the order, and the derivatives are made from the bucket', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await noisyJpeg(900, 600);
+    const { signedUrl, key, headers } = (await presign(t, token, order, file)).json();
+    // Path-style, straight to the bucket (S3_ENDPOINT implies it).
+    expect(signedUrl.startsWith(`${endpoint}/${BUCKET}/incoming/photos/`)).toBe(true);
+    expect((await fetchPut(signedUrl, file, headers)).status).toBe(200);
+    const done = await confirm(t, token, order, { key, photo_file_name: 'harbour.jpg', checksum: sha256(file) });
+    expect(done.statusCode).toBe(201);
+    expect(await s3.head(key)).toBeNull();
+    const photoGuid = done.json().data.guid;
+    await expect
+      .poll(async () => (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data.derivatives_ready, { timeout: 25_000, interval: 250 })
+      .toBe(true);
+    const photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data;
+    const thumbnail = await sharp(Buffer.from(await (await fetch(photo.smallest_photo)).arrayBuffer())).metadata();
+    expect({ width: thumbnail.width, height: thumbnail.height }).toEqual({ width: 400, height: 267 });
+  });
+
+  it('multipart straight to the bucket, completed through the API', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(17 * MiB);
+    const upload: Multipart = await startMultipart(t, token, order, file);
+    const parts = [];
+    for (const p of upload.parts) {
+      const res = await fetchPut(p.signedUrl, file.subarray((p.partNumber - 1) * upload.partSize, p.partNumber * upload.partSize));
+      expect(res.status).toBe(200);
+      parts.push({ partNumber: p.partNumber, etag: res.headers.get('etag') ?? '' });
+    }
+    expect((await complete(t, token, order, upload.uploadId, parts)).statusCode).toBe(200);
+    // A lost answer: completing again answers the same key.
+    expect((await complete(t, token, order, upload.uploadId, parts)).json()).toEqual({ key: upload.key });
+    const done = await confirm(t, token, order, { key: upload.key, photo_file_name: 'big.jpg', size: file.length, checksum: sha256(file) });
+    expect(done.statusCode).toBe(201);
+    expect(done.json().data.size).toBe(file.length);
+  });
+
+  it('a refused photo is removed from the bucket', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const text = textFile();
+    const { signedUrl, key, headers } = (await presign(t, token, order, text)).json();
+    await fetchPut(signedUrl, text, headers);
+    const refused = await confirm(t, token, order, { key, photo_file_name: 'notes.jpg' });
+    expect(expectErrorBody(refused.json(), 422).message).toBe('notes.jpg must be a JPEG or PNG file. This file is a text file.');
+    expect(await s3.head(key)).toBeNull();
+    expect(await s3.head(key.replace(/^incoming\//, ''))).toBeNull();
+  });
+});
