@@ -41,6 +41,13 @@ export const API = {
   priceLists: '/price-lists',
   priceQuote: '/price_quote',
   openapi: '/openapi.json',
+  // New order and photo upload (issue 10, UPLOAD-CONTRACT.md); create_presigned_url is above.
+  checkUniqueOrderName: '/check_unique_order_name',
+  labOrder: '/lab_orders/:guid',
+  labOrderPhotographs: '/lab_orders/:guid/lab_order_photographs',
+  photograph: '/lab_orders/:guid/photographs/:photoGuid',
+  completeUpload: '/lab_orders/:guid/complete_upload',
+  photographUploaded: '/lab_orders/:guid/photograph_uploaded',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
