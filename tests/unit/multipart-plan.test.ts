@@ -13,8 +13,8 @@ describe('multipart plan', () => {
     expect(partCount(size, 5 * MiB)).toBe(5);
     expect(partRange(size, 5 * MiB, 1)).toEqual({ start: 0, end: 5 * MiB });
     expect(partRange(size, 5 * MiB, 5)).toEqual({ start: 4 * 5 * MiB, end: size });
-    expect(() => partRange(size, 5 * MiB, 6)).toThrow();
-    expect(() => partRange(size, 5 * MiB, 0)).toThrow();
+    expect(() => partRange(size, 5 * MiB, 6)).toThrow('part 6 of 5');
+    expect(() => partRange(size, 5 * MiB, 0)).toThrow('part 0 of 5');
   });
 
   it('parts cover every byte exactly once', () => {
