@@ -1,0 +1,328 @@
+/**
+ * The upload queue's main-thread side: decides which queued photo is checked next and which are
+ * sent, within bounds, and when to wait. The work itself is in the worker (upload-worker-bridge)
+ * and in each file's steps (upload-steps.ts); every state lives in IndexedDB, so this class
+ * holds nothing that a reload would miss: timers, counters and the files in flight.
+ */
+import { MAX_SERVER_ATTEMPTS, retryDelayMs } from '../domain/upload-retry.ts';
+import type { LabDatabase, UploadEntry } from './db.ts';
+import type { UploadApiPort } from './upload-api-port.ts';
+import { ProgressTracker } from './upload-progress.ts';
+import type { Reachability } from './upload-reachability.ts';
+import { Slots } from './upload-slots.ts';
+import { FileUploader, PartUrls, STEP_ABORTED, StepError, type UploadEnv } from './upload-steps.ts';
+import { failUpload, pendingUploads, rejectUpload, removeUpload, retryUpload, setPaused } from './upload-store.ts';
+import type { UploadWorkerPort } from './upload-worker-bridge.ts';
+
+/**
+ * Three files at once: photos arrive in the order steadily, one after another, and few multipart
+ * uploads are open at a time (prior-art note §5.2), while a small file's confirmation round trips
+ * overlap with a larger one's parts.
+ */
+export const MAX_ACTIVE_FILES = 3;
+/**
+ * Four PUTs in flight across all files: enough to fill a link whose latency one request leaves
+ * idle, and under the 6 connections per host a browser opens over HTTP/1.1 (Uppy's limit), so
+ * API calls and thumbnails still get a connection. Four lost parts is also the most a dropped
+ * connection can cost.
+ */
+export const MAX_PARTS_IN_FLIGHT = 4;
+/** Thumbnails of 400 px on the long side: sharp in a grid at 2× density. */
+export const THUMBNAIL_SIDE = 400;
+/** The worker (and its memory) goes after 30 s without work; the next queued photo starts it again. */
+export const IDLE_STOP_MS = 30_000;
+/** While the lab is unreachable and the browser says online, look every 5 s: back within seconds. */
+export const PROBE_EVERY_MS = 5_000;
+
+export interface QueueDeps {
+  db: LabDatabase;
+  api: UploadApiPort;
+  worker: UploadWorkerPort;
+  reachability: Reachability;
+  now?: () => number;
+  random?: () => number;
+}
+
+const SENDABLE = new Set(['ready', 'uploading', 'completing', 'confirming']);
+
+export class UploadQueue {
+  readonly owner: string;
+  readonly #deps: Required<QueueDeps>;
+  readonly #progress: ProgressTracker;
+  readonly #env: UploadEnv;
+  readonly #requests = new Map<string, FileUploader>();
+  readonly #active = new Map<string, AbortController>();
+  #preparing: string | null = null;
+  /** Backoff: not before this time; and why (an offline wait ends as soon as the lab is back). */
+  readonly #notBefore = new Map<string, { at: number; offline: boolean }>();
+  readonly #attempts = new Map<string, number>();
+  #started = false;
+  #stopped = false;
+  #pumping = false;
+  #again = false;
+  #wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  #probeTimer: ReturnType<typeof setTimeout> | null = null;
+  #idleTimer: ReturnType<typeof setTimeout> | null = null;
+  #pendingBytes = 0;
+  readonly #unsubscribe: (() => void)[] = [];
+  readonly #finished: Promise<void>;
+  #finish: () => void = () => {};
+
+  constructor(owner: string, deps: QueueDeps) {
+    this.owner = owner;
+    this.#deps = { now: Date.now, random: Math.random, ...deps };
+    this.#progress = new ProgressTracker(this.#deps.now);
+    this.#finished = new Promise((resolve) => (this.#finish = resolve));
+    this.#env = {
+      db: deps.db,
+      api: deps.api,
+      worker: deps.worker,
+      slots: new Slots(MAX_PARTS_IN_FLIGHT),
+      urls: new PartUrls(),
+      now: this.#deps.now,
+      track: (requestId, file) => (file ? this.#requests.set(requestId, file) : this.#requests.delete(requestId)),
+      onBytes: (id, sent, phase) => this.#progress.set(id, { sent, phase, retryAt: null }),
+      onProgressMade: (id) => {
+        this.#attempts.delete(id);
+        this.#notBefore.delete(id);
+      },
+    };
+  }
+
+  /** Resolves when the queue is stopped (the tab's lock on the queue is held until then). */
+  get finished(): Promise<void> {
+    return this.#finished;
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#progress.setRunning(true);
+    const { reachability, worker } = this.#deps;
+    this.#unsubscribe.push(
+      reachability.subscribe((reachable) => {
+        if (!reachable) return;
+        // Back online: whatever waited for the connection goes now, not at its backoff time.
+        for (const [id, wait] of this.#notBefore) if (wait.offline) this.#notBefore.delete(id);
+        this.kick();
+      }),
+      worker.onProgress((batch) => {
+        for (const [requestId, loaded] of batch) this.#requests.get(requestId)?.onLoaded(requestId, loaded);
+        this.#progress.refreshOverall(this.#pendingBytes);
+      }),
+    );
+    this.kick();
+  }
+
+  /** Stops sending (in-flight PUTs are aborted; finished parts stay recorded). */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    for (const ctrl of this.#active.values()) ctrl.abort();
+    for (const off of this.#unsubscribe.splice(0)) off();
+    for (const timer of [this.#wakeTimer, this.#probeTimer, this.#idleTimer]) if (timer !== null) clearTimeout(timer);
+    this.#progress.setRunning(false);
+    this.#progress.setWaiting(false);
+    this.#finish();
+  }
+
+  /** Something changed (files added, the lab back): look at the queue again. */
+  kick(): void {
+    if (!this.#started || this.#stopped) return;
+    void this.#pump();
+  }
+
+  async pause(ids: readonly string[]): Promise<void> {
+    await setPaused(this.#deps.db, ids, true);
+    for (const id of ids) this.#active.get(id)?.abort();
+    this.kick();
+  }
+
+  async resume(ids: readonly string[]): Promise<void> {
+    await setPaused(this.#deps.db, ids, false);
+    for (const id of ids) this.#notBefore.delete(id);
+    this.kick();
+  }
+
+  async retry(id: string): Promise<void> {
+    await retryUpload(this.#deps.db, id);
+    this.#attempts.delete(id);
+    this.#notBefore.delete(id);
+    this.kick();
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#active.get(id)?.abort();
+    await removeUpload(this.#deps.db, id);
+    this.#progress.drop(id, false);
+    this.kick();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      do {
+        this.#again = false;
+        await this.#plan();
+      } while (this.#again && !this.#stopped);
+    } catch (err) {
+      console.error('upload queue', err);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  async #plan(): Promise<void> {
+    if (this.#stopped) return;
+    const { db, reachability, now } = this.#deps;
+    const rows = await pendingUploads(db, this.owner);
+    // Stopped while reading: launch nothing (another tab or queue may own these files now).
+    if (this.#stopped) return;
+    const t = now();
+    this.#pendingBytes = rows.reduce((sum, r) => sum + (r.state === 'failed' ? 0 : r.size), 0);
+
+    if (this.#preparing === null) {
+      const next = rows.find((r) => r.state === 'queued');
+      if (next) void this.#prepare(next);
+    }
+
+    const sendable = rows.filter((r) => SENDABLE.has(r.state) && !r.paused);
+    const reachable = reachability.reachable();
+    if (reachable) {
+      // Two copies of one photo in one order never go at once: the second then finds the first.
+      const busy = new Set(rows.filter((r) => this.#active.has(r.id)).map((r) => `${r.orderGuid}|${r.checksum}`));
+      for (const r of sendable) {
+        if (this.#active.size >= MAX_ACTIVE_FILES) break;
+        const wait = this.#notBefore.get(r.id);
+        const twin = `${r.orderGuid}|${r.checksum}`;
+        if (this.#active.has(r.id) || (wait && wait.at > t) || busy.has(twin)) continue;
+        busy.add(twin);
+        this.#launch(r);
+      }
+    }
+
+    const waiting = !reachable && sendable.length > 0;
+    this.#progress.setWaiting(waiting);
+    if (waiting) this.#probeSoon();
+    this.#wakeAtNextRetry(sendable, t);
+    this.#progress.refreshOverall(this.#pendingBytes);
+    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !rows.some((r) => r.state === 'queued'));
+  }
+
+  #wakeAtNextRetry(sendable: UploadEntry[], t: number): void {
+    const times = sendable.flatMap((r) => {
+      const wait = this.#notBefore.get(r.id);
+      return wait && !this.#active.has(r.id) ? [wait.at] : [];
+    });
+    if (this.#wakeTimer !== null) clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = null;
+    if (times.length) this.#wakeTimer = setTimeout(() => this.kick(), Math.max(0, Math.min(...times) - t));
+  }
+
+  #probeSoon(): void {
+    const { reachability } = this.#deps;
+    if (this.#probeTimer !== null || !reachability.worthProbing()) return;
+    this.#probeTimer = setTimeout(() => {
+      this.#probeTimer = null;
+      void reachability.probe().finally(() => this.kick());
+    }, PROBE_EVERY_MS);
+  }
+
+  #stopWorkerWhenIdle(idle: boolean): void {
+    if (this.#idleTimer !== null) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+    if (!idle) return;
+    this.#progress.idle();
+    this.#idleTimer = setTimeout(() => this.#deps.worker.stop(), IDLE_STOP_MS);
+  }
+
+  /** The content check, thumbnail and checksum of one file, in the worker, one file at a time. */
+  async #prepare(entry: UploadEntry): Promise<void> {
+    const { db, worker } = this.#deps;
+    this.#preparing = entry.id;
+    this.#progress.set(entry.id, { phase: 'checking', total: entry.size });
+    try {
+      const stored = await db.uploadFiles.get(entry.id);
+      if (!stored) {
+        await failUpload(db, entry, `${entry.name} is no longer on this device. Remove it and choose it again.`);
+        return;
+      }
+      const inspected = await worker.inspect(stored.file, entry.name, THUMBNAIL_SIDE);
+      if (!inspected.ok) {
+        await rejectUpload(db, entry, inspected.reason);
+        this.#progress.drop(entry.id, false);
+        return;
+      }
+      // The thumbnail shows at once; the checksum of a large photo takes a moment more.
+      if (inspected.thumbnail) await db.uploadThumbnails.put({ id: entry.id, blob: inspected.thumbnail.blob, source: inspected.thumbnail.source });
+      const checksum = await worker.sha256(stored.file);
+      const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType, checksum };
+      if (inspected.width !== null) ready.width = inspected.width;
+      if (inspected.height !== null) ready.height = inspected.height;
+      await db.uploads.where('id').equals(entry.id).and((u) => u.state === 'queued').modify(ready);
+      this.#progress.set(entry.id, { phase: 'sending', sent: 0 });
+    } catch (err) {
+      // The browser could not read the stored bytes (NotReadableError), or the worker failed.
+      console.error('upload check', err);
+      await failUpload(db, entry, `${entry.name} could not be read on this device. Retry, or remove it and choose it again.`);
+    } finally {
+      this.#preparing = null;
+      this.kick();
+    }
+  }
+
+  #launch(entry: UploadEntry): void {
+    const ctrl = new AbortController();
+    this.#active.set(entry.id, ctrl);
+    this.#progress.set(entry.id, { phase: entry.state === 'completing' || entry.state === 'confirming' ? 'processing' : 'sending', total: entry.size, retryAt: null });
+    const file = new FileUploader(entry, this.#env, ctrl.signal);
+    file
+      .run()
+      .then(
+        (end) => {
+          this.#attempts.delete(entry.id);
+          this.#notBefore.delete(entry.id);
+          this.#progress.drop(entry.id, end === 'done');
+        },
+        (err: unknown) => this.#failed(entry, err),
+      )
+      .finally(() => {
+        this.#active.delete(entry.id);
+        this.kick();
+      });
+  }
+
+  /** A step failed in a way the file could not handle: wait and try again, or give up. */
+  async #failed(entry: UploadEntry, err: unknown): Promise<void> {
+    const { db, now, random } = this.#deps;
+    if (err instanceof DOMException && err.name === STEP_ABORTED) return;
+    if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient')) {
+      console.error('upload', err);
+      const current = (await db.uploads.get(entry.id)) ?? entry;
+      await failUpload(db, current, err instanceof Error ? `Something went wrong: ${err.message}` : 'Something went wrong.');
+      this.#progress.drop(entry.id, false);
+      return;
+    }
+    const attempts = (this.#attempts.get(entry.id) ?? 0) + 1;
+    this.#attempts.set(entry.id, attempts);
+    const offline = err.action === 'offline';
+    // Lost connections never use up the attempts: the photo waits for the lab, however long.
+    if (!offline && attempts >= MAX_SERVER_ATTEMPTS) {
+      const current = (await db.uploads.get(entry.id)) ?? entry;
+      await failUpload(db, current, err.message);
+      this.#progress.drop(entry.id, false);
+      return;
+    }
+    const at = now() + retryDelayMs(attempts, random);
+    this.#notBefore.set(entry.id, { at, offline });
+    this.#progress.set(entry.id, { phase: 'retrying', retryAt: at });
+  }
+}
