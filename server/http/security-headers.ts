@@ -8,7 +8,9 @@ import type { Config } from '../config.ts';
 export function contentSecurityPolicy(_config: Pick<Config, 'publicUrl'>) {
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    // 'wasm-unsafe-eval' lets the upload worker compile hash-wasm's SHA-256 (issue 10); it allows
+    // WebAssembly only, not eval of JavaScript.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
     frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
     connectSrc: ["'self'", 'https://api.stripe.com'],
     imgSrc: ["'self'", 'data:', 'blob:'],

@@ -57,8 +57,15 @@ export const routes: RouteObject[] = [
               { path: ROUTES.photographer, element: <CreditScreen /> },
               { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
               { path: ROUTES.orderThanks, element: <OrderThanksScreen /> },
-              { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },
-              { path: ROUTES.uploadProgress, element: planned('UPLOAD PHOTOS', 'Upload the photos of this order.') },
+              // Issue 10: lazy, so the form, the upload screen and its worker load only on their routes.
+              {
+                path: ROUTES.newOrder,
+                lazy: async () => ({ Component: (await import('../features/orders-new/new-order-screen.tsx')).NewOrderScreen }),
+              },
+              {
+                path: ROUTES.uploadProgress,
+                lazy: async () => ({ Component: (await import('../features/upload/upload-progress-screen.tsx')).UploadProgressScreen }),
+              },
               { path: ROUTES.orderBuilder, element: planned('ORDER BUILDER', 'Choose paper, size and finishing for each photo.') },
               { path: ROUTES.lineItemEdit, element: planned('EDIT LINE ITEM', 'Change one line item of this order.') },
               { path: ROUTES.cartReview, element: planned('CART', 'Review the line items of this order.') },

@@ -135,11 +135,11 @@ export class LabDatabase extends Dexie {
     // were ever written: nothing queued uploads before) get the fields the queue needs.
     this.version(2)
       .stores({
-        uploads: 'id, owner, orderGuid, createdAt, seq',
+        uploads: 'id, owner, orderGuid, createdAt, seq, [orderGuid+seq]',
         uploadFiles: 'id',
         uploadParts: '[entryId+partNumber], entryId',
         uploadThumbnails: 'id',
-        photos: 'id, owner, orderGuid, [orderGuid+checksum], createdAt',
+        photos: 'id, owner, orderGuid, [orderGuid+checksum], [orderGuid+createdAt]',
         rejections: 'id, owner, orderGuid, createdAt',
       })
       .upgrade((tx) =>
