@@ -49,7 +49,9 @@ const EXPIRED = /expired/i;
 
 export function classifyFailure(kind: StepKind, f: StepFailure): FailureAction {
   const { status } = f;
-  if (status === 0) return 'offline';
+  // No answer; or the session ended (401): the app signs out, and the photo waits for its owner
+  // to sign in again, as it waits for a connection. Neither is the photo's fault.
+  if (status === 0 || (status === 401 && kind !== 'storage')) return 'offline';
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'transient';
   if (status === 422 || status === 413) return 'refused';
   if (kind === 'storage') {

@@ -15,11 +15,13 @@ import { failUpload, pendingUploads, rejectUpload, removeUpload, retryUpload, se
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
 /**
- * Three files at once: photos arrive in the order steadily, one after another, and few multipart
- * uploads are open at a time (prior-art note §5.2), while a small file's confirmation round trips
- * overlap with a larger one's parts.
+ * Six files at once, more than the PUT slots below: while two files make their round trips to
+ * the lab (create_presigned_url, complete_upload, photograph_uploaded, which verifies the stored
+ * photo), four can be sending, so the uplink never idles waiting for the lab; most photos are a
+ * single PUT each. The slots serve the earliest file first, so photos still arrive one after
+ * another, and few multipart uploads are open at a time (prior-art note §5.2).
  */
-export const MAX_ACTIVE_FILES = 3;
+export const MAX_ACTIVE_FILES = 6;
 /**
  * Four PUTs in flight across all files: enough to fill a link whose latency one request leaves
  * idle, and under the 6 connections per host a browser opens over HTTP/1.1 (Uppy's limit), so

@@ -16,6 +16,9 @@ export interface StoragePut {
   /** Bytes of the body the proxy passed on (a cut PUT counts what got through). */
   bytes: number;
   complete: boolean;
+  /** When the request arrived and when its answer ended (ms since epoch). */
+  startedAt: number;
+  endedAt: number;
 }
 
 export interface ProxyOptions {
@@ -74,7 +77,7 @@ export class StorageProxy {
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const isStoragePut = req.method === 'PUT' && url.startsWith(this.#prefix);
-    const record: StoragePut = { url, status: 0, bytes: 0, complete: false };
+    const record: StoragePut = { url, status: 0, bytes: 0, complete: false, startedAt: Date.now(), endedAt: 0 };
     if (isStoragePut) this.puts.push(record);
 
     if (isStoragePut && (await this.expire(url))) {
@@ -82,6 +85,7 @@ export class StorageProxy {
       req.on('end', () => {
         record.status = 403;
         record.complete = true;
+        record.endedAt = Date.now();
         const message = 'This link has expired. Please try again.';
         res.writeHead(403, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { status: 403, class_name: 'SignatureExpired', developer_message: message, user_message: { message }, more_info: [] } }));
@@ -95,7 +99,10 @@ export class StorageProxy {
         record.status = answer.statusCode ?? 0;
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
-        answer.on('end', () => (record.complete = true));
+        answer.on('end', () => {
+          record.complete = true;
+          record.endedAt = Date.now();
+        });
       },
     );
     upstream.on('error', () => res.destroy());

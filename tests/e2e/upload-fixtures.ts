@@ -7,7 +7,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { withExifPreview } from '../unit/fixtures/exif-jpeg.ts';
 
@@ -50,24 +49,4 @@ export function textNamedJpg(dir: string, name = 'notes.jpg'): string {
   const path = join(dir, name);
   writeFileSync(path, 'Notes for the lab: please print these on lustre, 8x10.\n');
   return path;
-}
-
-/** The rows of one table of the app's IndexedDB, read with the browser's own API. */
-export function idbRows<T>(page: Page, table: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('print-lab');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(name).objectStore(name).getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as T[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
 }

@@ -15,7 +15,7 @@ import { chromium, expect, test, type APIRequestContext, type BrowserContext, ty
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { signIn, storedToken } from './helpers.ts';
 import { StorageProxy } from './storage-proxy.ts';
-import { idbRows, largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
+import { largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
 
 const SELECT = 'SELECT PHOTOS TO UPLOAD';
 const TAKEN = 'Order Name already taken. Please create a different Order Name.';
@@ -30,6 +30,26 @@ const noSidewaysScroll = (page: Page) =>
     const edge = document.documentElement.clientWidth + 0.5;
     return [...document.querySelectorAll('main *')].every((el) => el.getBoundingClientRect().right <= edge);
   });
+
+/** The rows of one table of the app's IndexedDB, read with the browser's own API. */
+function idbRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
 
 interface Part {
   entryId: string;

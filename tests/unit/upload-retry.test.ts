@@ -45,6 +45,11 @@ describe('classifyFailure', () => {
     expect(classifyFailure('storage', { status: 413 })).toBe('refused');
     expect(classifyFailure('api', { status: 409, className: 'OrderNotOpen' })).toBe('fatal');
     expect(classifyFailure('api', { status: 404 })).toBe('fatal');
-    expect(classifyFailure('api', { status: 401 })).toBe('fatal');
+    expect(classifyFailure('storage', { status: 401 })).toBe('fatal');
+  });
+
+  it('a session that ended is no reason to fail a photo: it waits for its owner to sign in again', () => {
+    expect(classifyFailure('api', { status: 401, className: 'Unauthorized' })).toBe('offline');
+    expect(classifyFailure('renew', { status: 401 })).toBe('offline');
   });
 });
