@@ -5,6 +5,7 @@
  * so the upload worker shows it first. Pure and defensive: any byte string gives an answer or
  * null, never an exception.
  */
+import { jpegSegments } from './photo-content.ts';
 
 /** APP1 is at most 64 KB and comes first; 128 KB covers it with any APP0/APP2 before it. */
 export const EXIF_HEAD_BYTES = 128 * 1024;
@@ -97,24 +98,10 @@ function thumbnailInApp1(head: Uint8Array, dataStart: number, segmentEnd: number
 
 /** Finds the embedded EXIF preview in the first bytes of a JPEG (EXIF_HEAD_BYTES are enough). */
 export function findExifThumbnail(head: Uint8Array): ExifThumbnail | null {
-  if (head[0] !== 0xff || head[1] !== 0xd8) return null;
-  let i = 2;
-  while (i + 4 <= head.length) {
-    if (head[i] !== 0xff) return null;
-    const marker = head[i + 1] ?? 0;
-    if (marker === 0xff) {
-      i += 1;
-      continue;
-    }
-    // Start of scan or end of image: the metadata segments are behind us.
-    if (marker === 0xda || marker === 0xd9) return null;
-    const length = ((head[i + 2] ?? 0) << 8) | (head[i + 3] ?? 0);
-    if (length < 2) return null;
-    if (marker === 0xe1) {
-      const found = thumbnailInApp1(head, i + 4, i + 2 + length);
-      if (found) return found;
-    }
-    i += 2 + length;
+  for (const segment of jpegSegments(head)) {
+    if (segment.marker !== 0xe1) continue;
+    const found = thumbnailInApp1(head, segment.dataStart, segment.end);
+    if (found) return found;
   }
   return null;
 }

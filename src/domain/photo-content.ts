@@ -42,6 +42,42 @@ export interface PixelSize {
 const u16be = (b: Uint8Array, i: number) => ((b[i] ?? 0) << 8) | (b[i + 1] ?? 0);
 const u32be = (b: Uint8Array, i: number) => (((b[i] ?? 0) << 24) | ((b[i + 1] ?? 0) << 16) | ((b[i + 2] ?? 0) << 8) | (b[i + 3] ?? 0)) >>> 0;
 
+export interface JpegSegment {
+  marker: number;
+  /** Where the segment's data starts (after marker and length), and where the segment ends. */
+  dataStart: number;
+  end: number;
+}
+
+/**
+ * The marker segments at the head of a JPEG, up to the image data (start of scan). Stops quietly
+ * at anything malformed or at the end of the bytes read: a head is a guess, never an error.
+ */
+export function* jpegSegments(head: Uint8Array): Generator<JpegSegment> {
+  if (head[0] !== 0xff || head[1] !== 0xd8) return;
+  let i = 2;
+  while (i + 4 <= head.length) {
+    if (head[i] !== 0xff) return;
+    const marker = head[i + 1] ?? 0;
+    // Fill bytes: any number of FF may precede a marker.
+    if (marker === 0xff) {
+      i += 1;
+      continue;
+    }
+    // Markers without a length (RSTn, TEM).
+    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
+      i += 2;
+      continue;
+    }
+    // Start of scan or end of image: the metadata segments are behind us.
+    if (marker === 0xda || marker === 0xd9) return;
+    const length = u16be(head, i + 2);
+    if (length < 2) return;
+    yield { marker, dataStart: i + 4, end: i + 2 + length };
+    i += 2 + length;
+  }
+}
+
 /**
  * The pixel size from a file's head: PNG's IHDR, or the first JPEG start-of-frame marker found
  * before the image data. Null when the head does not reach it (a JPEG whose metadata is larger
@@ -55,30 +91,12 @@ export function readPixelSize(head: Uint8Array): PixelSize | null {
     return { width: u32be(head, 16), height: u32be(head, 20) };
   }
   if (type !== 'image/jpeg') return null;
-  let i = 2;
-  while (i + 4 <= head.length) {
-    if (head[i] !== 0xff) return null;
-    const marker = head[i + 1] ?? 0;
-    // Fill bytes: any number of FF may precede a marker.
-    if (marker === 0xff) {
-      i += 1;
-      continue;
-    }
-    // Markers without a length (RSTn, TEM).
-    if ((marker >= 0xd0 && marker <= 0xd7) || marker === 0x01) {
-      i += 2;
-      continue;
-    }
-    const length = u16be(head, i + 2);
-    if (length < 2) return null;
+  for (const { marker, dataStart } of jpegSegments(head)) {
     // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
     if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
-      if (i + 9 > head.length) return null;
-      return { width: u16be(head, i + 7), height: u16be(head, i + 5) };
+      if (dataStart + 5 > head.length) return null;
+      return { width: u16be(head, dataStart + 3), height: u16be(head, dataStart + 1) };
     }
-    // Start of scan: image data follows, no frame header was found before it.
-    if (marker === 0xda) return null;
-    i += 2 + length;
   }
   return null;
 }

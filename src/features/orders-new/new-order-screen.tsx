@@ -52,7 +52,7 @@ export function NewOrderScreen() {
 
   return (
     <section className="new-order">
-      <form className="new-order-card" onSubmit={(e) => void onSubmit(e)}>
+      <form className="auth-card new-order-card" onSubmit={(e) => void onSubmit(e)}>
         <h1>NEW LAB ORDER</h1>
         <label>
           Order Name
