@@ -10,8 +10,10 @@ import type { UploadApiPort } from './upload-api-port.ts';
 import { ProgressTracker } from './upload-progress.ts';
 import type { Reachability } from './upload-reachability.ts';
 import { Slots } from './upload-slots.ts';
-import { FileUploader, PartUrls, STEP_ABORTED, StepError, type UploadEnv } from './upload-steps.ts';
-import { failUpload, pendingUploads, rejectUpload, removeUpload, retryUpload, setPaused } from './upload-store.ts';
+import { PartUrls, STEP_ABORTED, StepError } from './upload-step-kit.ts';
+import { FileUploader, type UploadEnv } from './upload-steps.ts';
+import { prepareUpload } from './upload-prepare.ts';
+import { failUpload, pendingUploads, removeUpload, retryUpload, setPaused } from './upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
 /**
@@ -29,12 +31,12 @@ export const MAX_ACTIVE_FILES = 6;
  * connection can cost.
  */
 export const MAX_PARTS_IN_FLIGHT = 4;
-/** Thumbnails of 400 px on the long side: sharp in a grid at 2× density. */
-export const THUMBNAIL_SIDE = 400;
 /** The worker (and its memory) goes after 30 s without work; the next queued photo starts it again. */
 export const IDLE_STOP_MS = 30_000;
 /** While the lab is unreachable and the browser says online, look every 5 s: back within seconds. */
 export const PROBE_EVERY_MS = 5_000;
+/** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
+const PREPARE_RETRY_MS = 10_000;
 
 export interface QueueDeps {
   db: LabDatabase;
@@ -55,6 +57,8 @@ export class UploadQueue {
   readonly #requests = new Map<string, FileUploader>();
   readonly #active = new Map<string, AbortController>();
   #preparing: string | null = null;
+  /** After the worker failed, checks pause until then. */
+  #prepareNotBefore = 0;
   /** Backoff: not before this time; and why (an offline wait ends as soon as the lab is back). */
   readonly #notBefore = new Map<string, { at: number; offline: boolean }>();
   readonly #attempts = new Map<string, number>();
@@ -191,7 +195,7 @@ export class UploadQueue {
     const t = now();
     this.#pendingBytes = rows.reduce((sum, r) => sum + (r.state === 'failed' ? 0 : r.size), 0);
 
-    if (this.#preparing === null) {
+    if (this.#preparing === null && this.#prepareNotBefore <= t) {
       const next = rows.find((r) => r.state === 'queued');
       if (next) void this.#prepare(next);
     }
@@ -246,35 +250,15 @@ export class UploadQueue {
     this.#idleTimer = setTimeout(() => this.#deps.worker.stop(), IDLE_STOP_MS);
   }
 
-  /** The content check, thumbnail and checksum of one file, in the worker, one file at a time. */
+  /** One file's content check, thumbnail and checksum (upload-prepare.ts), one file at a time. */
   async #prepare(entry: UploadEntry): Promise<void> {
-    const { db, worker } = this.#deps;
     this.#preparing = entry.id;
-    this.#progress.set(entry.id, { phase: 'checking', total: entry.size });
     try {
-      const stored = await db.uploadFiles.get(entry.id);
-      if (!stored) {
-        await failUpload(db, entry, `${entry.name} is no longer on this device. Remove it and choose it again.`);
-        return;
+      const outcome = await prepareUpload(this.#deps.db, this.#deps.worker, entry, this.#progress);
+      if (outcome === 'worker-failed') {
+        this.#prepareNotBefore = this.#deps.now() + PREPARE_RETRY_MS;
+        setTimeout(() => this.kick(), PREPARE_RETRY_MS);
       }
-      const inspected = await worker.inspect(stored.file, entry.name, THUMBNAIL_SIDE);
-      if (!inspected.ok) {
-        await rejectUpload(db, entry, inspected.reason);
-        this.#progress.drop(entry.id, false);
-        return;
-      }
-      // The thumbnail shows at once; the checksum of a large photo takes a moment more.
-      if (inspected.thumbnail) await db.uploadThumbnails.put({ id: entry.id, blob: inspected.thumbnail.blob, source: inspected.thumbnail.source });
-      const checksum = await worker.sha256(stored.file);
-      const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType, checksum };
-      if (inspected.width !== null) ready.width = inspected.width;
-      if (inspected.height !== null) ready.height = inspected.height;
-      await db.uploads.where('id').equals(entry.id).and((u) => u.state === 'queued').modify(ready);
-      this.#progress.set(entry.id, { phase: 'sending', sent: 0 });
-    } catch (err) {
-      // The browser could not read the stored bytes (NotReadableError), or the worker failed.
-      console.error('upload check', err);
-      await failUpload(db, entry, `${entry.name} could not be read on this device. Retry, or remove it and choose it again.`);
     } finally {
       this.#preparing = null;
       this.kick();

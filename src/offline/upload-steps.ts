@@ -5,59 +5,16 @@
  * itself (a sealed key, a forgotten upload, expired URLs, a refusal) are handled here; waiting
  * for the connection and backing off from a busy server are the scheduler's (upload-queue.ts).
  */
-import { ApiError } from '../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../domain/multipart-plan.ts';
-import { isDuplicate, isMultipart, type SignedPart } from '../domain/photo-upload-wire.ts';
-import { MAX_URL_RENEWALS, classifyFailure, type FailureAction, type StepKind } from '../domain/upload-retry.ts';
+import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
+import { MAX_URL_RENEWALS, classifyFailure, type FailureAction } from '../domain/upload-retry.ts';
 import type { LabDatabase, UploadEntry } from './db.ts';
 import { newId } from './ids.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
+import { MAX_RESTARTS, STEP_ABORTED, StepError, stepErrorOf, type PartUrls } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
 import type { Slots } from './upload-slots.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
-
-/** A failure the scheduler decides about, with the words for the user. */
-export class StepError extends Error {
-  constructor(
-    readonly action: FailureAction,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'StepError';
-  }
-}
-
-export const STEP_ABORTED = 'AbortError';
-
-/**
- * Part URLs live 15 minutes (contract). One older than 10 minutes is renewed before use rather
- * than risk sending 5+ MiB to a URL that expires on the way.
- */
-export const URL_FRESH_MS = 10 * 60_000;
-
-/** A forgotten upload may start again twice; a third time is a bug, not bad luck. */
-const MAX_RESTARTS = 2;
-
-/** Signed part URLs of the uploads under way, in memory only (they expire anyway). */
-export class PartUrls {
-  readonly #byUpload = new Map<string, Map<number, { part: SignedPart; at: number }>>();
-
-  put(uploadId: string, parts: readonly SignedPart[], now: number): void {
-    const known = this.#byUpload.get(uploadId) ?? new Map<number, { part: SignedPart; at: number }>();
-    for (const part of parts) known.set(part.partNumber, { part, at: now });
-    this.#byUpload.set(uploadId, known);
-  }
-
-  get(uploadId: string, partNumber: number, now: number): SignedPart | null {
-    const found = this.#byUpload.get(uploadId)?.get(partNumber);
-    return found && now - found.at < URL_FRESH_MS ? found.part : null;
-  }
-
-  drop(uploadId: string, partNumber?: number): void {
-    if (partNumber === undefined) this.#byUpload.delete(uploadId);
-    else this.#byUpload.get(uploadId)?.delete(partNumber);
-  }
-}
 
 export interface UploadEnv {
   db: LabDatabase;
@@ -75,15 +32,6 @@ export interface UploadEnv {
 }
 
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
-
-const words = (err: ApiError) => err.message || (err.status ? `The lab answered ${err.status}.` : 'The lab could not be reached.');
-
-/** An API call's failure as the step sees it. */
-export function stepErrorOf(kind: StepKind, err: unknown): StepError {
-  if (!(err instanceof ApiError)) throw err;
-  const status = err.kind === 'network' ? 0 : (err.status ?? 0);
-  return new StepError(classifyFailure(kind, { status, className: err.className, message: err.message }), words(err));
-}
 
 /** The worse of a parallel set of part failures decides: a refusal beats a retry, etc. */
 const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'offline', 'expired'];

@@ -285,6 +285,32 @@ describe('upload queue', () => {
     expect(await db.rejections.toArray()).toMatchObject([{ name: 'huge.jpg', reason: 'huge.jpg is larger than 200 MB. Photos can be at most 200 MB each.' }]);
   });
 
+  it('a worker that fails leaves the photo queued; a photo whose stored bytes are unreadable fails with the reason', async () => {
+    let checks = 0;
+    const broken = (name: string) => async () => {
+      checks += 1;
+      const err = new Error('it broke');
+      err.name = name;
+      throw err;
+    };
+    const first = setup();
+    first.worker.inspect = broken('Error');
+    await queueFiles(first.db, OWNER, ORDER, [jpeg('a.jpg', 1000)]);
+    first.queue.start();
+    await until(() => checks === 1, 'the check');
+    await new Promise((r) => setTimeout(r, 50));
+    // Not tried again at once (the worker must not spin), and not failed: still queued.
+    expect(checks).toBe(1);
+    expect((await first.db.uploads.toArray()).map((u) => u.state)).toEqual(['queued']);
+
+    const second = setup();
+    second.worker.inspect = broken('NotReadableError');
+    await queueFiles(second.db, OWNER, ORDER, [jpeg('b.jpg', 1000)]);
+    second.queue.start();
+    await until(async () => (await second.db.uploads.toArray())[0]?.state === 'failed', 'the file to fail');
+    expect((await second.db.uploads.toArray())[0]?.error).toBe('b.jpg could not be read on this device. Retry, or remove it and choose it again.');
+  });
+
   it('sends at most four PUTs at once across files, and finishes the first file first', async () => {
     const lab = new FakeLab();
     let inFlight = 0;
