@@ -135,12 +135,12 @@ export class LabDatabase extends Dexie {
     // were ever written: nothing queued uploads before) get the fields the queue needs.
     this.version(2)
       .stores({
-        uploads: 'id, owner, orderGuid, createdAt, seq, [orderGuid+seq]',
+        uploads: 'id, owner, orderGuid, createdAt, seq, [orderGuid+seq], [owner+orderGuid]',
         uploadFiles: 'id',
         uploadParts: '[entryId+partNumber], entryId',
         uploadThumbnails: 'id',
-        photos: 'id, owner, orderGuid, [orderGuid+checksum], [orderGuid+createdAt]',
-        rejections: 'id, owner, orderGuid, createdAt',
+        photos: 'id, owner, orderGuid, [orderGuid+checksum], [orderGuid+createdAt], [owner+orderGuid]',
+        rejections: 'id, owner, orderGuid, createdAt, [owner+orderGuid]',
       })
       .upgrade((tx) =>
         tx

@@ -24,18 +24,21 @@ export interface OrderUploadCounts {
 
 const mine = (owner: string) => (row: { owner: string }) => row.owner === owner;
 
+/** Counted on the [owner+orderGuid] index: no photo row (nor its thumbnail) is read to count it. */
+const ofOwnerOrder = (owner: string, orderGuid: string) => [owner, orderGuid] as [string, string];
+
 export async function orderUploadCounts(owner: string, orderGuid: string, db: LabDatabase = labDb): Promise<OrderUploadCounts> {
-  const queue = await db.uploads.where('orderGuid').equals(orderGuid).filter(mine(owner)).toArray();
+  const queue = await db.uploads.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).toArray();
   const failed = queue.filter((u) => u.state === 'failed').length;
   const paused = queue.filter((u) => u.paused && u.state !== 'failed').length;
   return {
-    accepted: await db.photos.where('orderGuid').equals(orderGuid).filter(mine(owner)).count(),
+    accepted: await db.photos.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
     pending: queue.length,
     active: queue.length - failed - paused,
     processing: queue.filter((u) => !u.paused && (u.state === 'completing' || u.state === 'confirming')).length,
     failed,
     paused,
-    rejected: await db.rejections.where('orderGuid').equals(orderGuid).filter(mine(owner)).count(),
+    rejected: await db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
   };
 }
 
@@ -59,11 +62,11 @@ export function orderPhotos(owner: string, orderGuid: string, limit: number, db:
 }
 
 export const orderRejections = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
-  db.rejections.where('orderGuid').equals(orderGuid).filter(mine(owner)).sortBy('createdAt');
+  db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).sortBy('createdAt');
 
 /** Ids of the order's queued files (for PAUSE ALL / RESUME ALL). */
-export const orderQueueIds = async (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
-  (await db.uploads.where('orderGuid').equals(orderGuid).filter(mine(owner)).toArray()).map((u) => u.id);
+export const orderQueueIds = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
+  db.uploads.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).primaryKeys();
 
 /** Pages of the server's list, merged into the photos table; 100 a page keeps each answer small. */
 const PHOTOS_PER_PAGE = 100;

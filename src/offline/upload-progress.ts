@@ -33,52 +33,66 @@ export const useUploadProgress = create<QueueProgress>(() => ({
   running: false,
 }));
 
-/** Keeps speeds per file and overall and writes the store; the queue calls it. */
+/**
+ * Keeps speeds per file and overall and writes the store; the queue calls it. Changes made in one
+ * turn (a progress batch names every PUT in flight) reach the store, and the screen, as one update.
+ */
 export class ProgressTracker {
+  readonly #files = new Map<string, FileProgress>();
   readonly #speeds = new Map<string, SpeedSample>();
   #overall: SpeedSample | null = null;
+  #overallFigures: QueueProgress['overall'] = { sent: 0, total: 0, bytesPerSecond: null };
   /** Bytes of files finished since the queue last went idle: the overall bar keeps them. */
   #finishedBytes = 0;
+  #publishing = false;
   readonly #now: () => number;
 
   constructor(now: () => number = Date.now) {
     this.#now = now;
   }
 
+  #publish(): void {
+    if (this.#publishing) return;
+    this.#publishing = true;
+    queueMicrotask(() => {
+      this.#publishing = false;
+      // Unchanged files keep their objects, so only rows whose figures moved re-render.
+      useUploadProgress.setState({ files: Object.fromEntries(this.#files), overall: this.#overallFigures });
+    });
+  }
+
   set(id: string, change: Partial<FileProgress> & { total?: number }): void {
     const now = this.#now();
-    useUploadProgress.setState((s) => {
-      const before = s.files[id] ?? { phase: 'checking', sent: 0, total: change.total ?? 0, bytesPerSecond: null, retryAt: null };
-      const next = { ...before, ...change };
-      if (change.sent !== undefined) {
-        const speed = nextSpeed(this.#speeds.get(id) ?? startSpeed(now, before.sent), now, change.sent);
-        this.#speeds.set(id, speed);
-        next.bytesPerSecond = speed.bytesPerSecond;
-      }
-      return { files: { ...s.files, [id]: next } };
-    });
+    const before = this.#files.get(id) ?? { phase: 'checking', sent: 0, total: change.total ?? 0, bytesPerSecond: null, retryAt: null };
+    const next = { ...before, ...change };
+    if (change.sent !== undefined) {
+      const speed = nextSpeed(this.#speeds.get(id) ?? startSpeed(now, before.sent), now, change.sent);
+      this.#speeds.set(id, speed);
+      next.bytesPerSecond = speed.bytesPerSecond;
+    }
+    this.#files.set(id, next);
+    this.#publish();
   }
 
   /** A file left the queue (done, rejected, removed). */
   drop(id: string, finished: boolean): void {
+    const gone = this.#files.get(id);
     this.#speeds.delete(id);
-    useUploadProgress.setState((s) => {
-      const gone = s.files[id];
-      if (!gone) return {};
-      if (finished) this.#finishedBytes += gone.total;
-      const { [id]: _, ...files } = s.files;
-      return { files };
-    });
+    if (!gone) return;
+    if (finished) this.#finishedBytes += gone.total;
+    this.#files.delete(id);
+    this.#publish();
   }
 
   /** Recomputes the overall figures from the files; called with each progress batch. */
   refreshOverall(pendingTotal: number): void {
     const now = this.#now();
-    const files = Object.values(useUploadProgress.getState().files);
-    const sent = this.#finishedBytes + files.reduce((sum, f) => sum + f.sent, 0);
+    let sent = this.#finishedBytes;
+    for (const f of this.#files.values()) sent += f.sent;
     const total = this.#finishedBytes + pendingTotal;
     this.#overall = this.#overall ? nextSpeed(this.#overall, now, sent) : startSpeed(now, sent);
-    useUploadProgress.setState({ overall: { sent, total, bytesPerSecond: this.#overall.bytesPerSecond } });
+    this.#overallFigures = { sent, total, bytesPerSecond: this.#overall.bytesPerSecond };
+    this.#publish();
   }
 
   idle(): void {

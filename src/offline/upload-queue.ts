@@ -35,6 +35,11 @@ export const MAX_PARTS_IN_FLIGHT = 4;
 export const IDLE_STOP_MS = 30_000;
 /** While the lab is unreachable and the browser says online, look every 5 s: back within seconds. */
 export const PROBE_EVERY_MS = 5_000;
+/**
+ * Looks at the queue at most every 100 ms: each look reads the owner's queue rows (small, no
+ * bytes), and 1,000 of them read many times a second would cost the page's thread.
+ */
+const PLAN_GAP_MS = 100;
 /** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
 const PREPARE_RETRY_MS = 10_000;
 
@@ -177,7 +182,10 @@ export class UploadQueue {
     try {
       do {
         this.#again = false;
+        const started = this.#deps.now();
         await this.#plan();
+        // Many changes in a burst (a batch of parts finishing) make one more look, not many.
+        if (this.#again) await new Promise((r) => setTimeout(r, Math.max(0, started + PLAN_GAP_MS - this.#deps.now())));
       } while (this.#again && !this.#stopped);
     } catch (err) {
       console.error('upload queue', err);

@@ -23,7 +23,7 @@ const fileIdentity = (f: { name: string; size: number; lastModified: number }) =
  * skipped; files that cannot be photos by their size are listed as rejected at once.
  */
 export async function queueFiles(db: LabDatabase, owner: string, orderGuid: string, files: readonly File[], storage?: StorageLike): Promise<QueueFilesResult> {
-  const waiting = new Set((await db.uploads.where('orderGuid').equals(orderGuid).filter((u) => u.owner === owner).toArray()).map(fileIdentity));
+  const waiting = new Set((await db.uploads.where('[owner+orderGuid]').equals([owner, orderGuid]).toArray()).map(fileIdentity));
   const now = Date.now();
   const rows: UploadEntry[] = [];
   const blobs: { id: string; file: Blob }[] = [];
@@ -169,8 +169,7 @@ export async function setPaused(db: LabDatabase, ids: readonly string[], paused:
   await db.uploads.where('id').anyOf([...ids]).modify({ paused });
 }
 
-export const dismissRejections = (db: LabDatabase, owner: string, orderGuid: string) =>
-  db.rejections.where('orderGuid').equals(orderGuid).filter((r) => r.owner === owner).delete();
+export const dismissRejections = (db: LabDatabase, owner: string, orderGuid: string) => db.rejections.where('[owner+orderGuid]').equals([owner, orderGuid]).delete();
 
 /**
  * Photos the server lists for an order, merged into the photos table: a thumbnail this device

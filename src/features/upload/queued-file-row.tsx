@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../domain/upload-speed.ts';
 import { labDb, type UploadEntry } from '../../offline/db.ts';
 import { useUploadProgress, type FileProgress } from '../../offline/upload-progress.ts';
@@ -43,12 +43,24 @@ function describe(entry: UploadEntry, live: FileProgress | undefined, waiting: b
   return 'Waiting';
 }
 
+interface RowProps {
+  entry: UploadEntry;
+  waiting: boolean;
+  actions: RowActions;
+}
+
+/** A re-read of the queue gives new objects for every row: only a row whose shown fields changed re-renders. */
+const sameRow = (a: RowProps, b: RowProps) =>
+  a.waiting === b.waiting &&
+  a.actions === b.actions &&
+  (['id', 'name', 'size', 'state', 'paused', 'error'] as const).every((k) => a.entry[k] === b.entry[k]);
+
 /** One photo in the queue: thumbnail, state, its own progress bar, and what the user can do. */
-export function QueuedFileRow({ entry, waiting, actions }: { entry: UploadEntry; waiting: boolean; actions: RowActions }) {
+export const QueuedFileRow = memo(function QueuedFileRow({ entry, waiting, actions }: RowProps) {
   const [ref, visible] = useVisible<HTMLLIElement>();
   // Only visible rows read their thumbnail, and only while visible.
   const thumb = useLiveQuery(() => (visible ? labDb.uploadThumbnails.get(entry.id) : undefined), [visible, entry.id]);
-  const url = useObjectUrl(thumb?.blob, visible);
+  const url = useObjectUrl(thumb?.blob, visible, entry.id);
   const live = useUploadProgress((s) => s.files[entry.id]);
   const retryIn = useCountdown(live?.phase === 'retrying' ? live.retryAt : null);
   const sent = entry.state === 'completing' || entry.state === 'confirming' ? entry.size : (live?.sent ?? 0);
@@ -87,4 +99,4 @@ export function QueuedFileRow({ entry, waiting, actions }: { entry: UploadEntry;
       </div>
     </li>
   );
-}
+}, sameRow);

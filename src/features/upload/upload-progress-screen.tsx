@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
@@ -67,16 +67,20 @@ export function UploadProgressScreen() {
     }
   };
 
-  const queueNow = () => startUploadQueue(owner);
-  const actions: RowActions = {
-    pause: (id) => void queueNow().pause([id]),
-    resume: (id) => void queueNow().resume([id]),
-    retry: (id) => void queueNow().retry(id),
-    remove: (id) => void queueNow().remove(id),
-  };
+  // One object for the owner's session, so rows that did not change do not re-render.
+  const actions = useMemo<RowActions>(() => {
+    const ownQueue = () => startUploadQueue(owner);
+    return {
+      pause: (id) => void ownQueue().pause([id]),
+      resume: (id) => void ownQueue().resume([id]),
+      retry: (id) => void ownQueue().retry(id),
+      remove: (id) => void ownQueue().remove(id),
+    };
+  }, [owner]);
   const all = async (what: 'pause' | 'resume') => {
     const ids = await orderQueueIds(owner, guid);
-    await (what === 'pause' ? queueNow().pause(ids) : queueNow().resume(ids));
+    const running = startUploadQueue(owner);
+    await (what === 'pause' ? running.pause(ids) : running.resume(ids));
   };
 
   const heading = {

@@ -21,18 +21,25 @@ export function useVisible<T extends Element>(): [(el: T | null) => void, boolea
   return [useCallback((node: T | null) => setEl(node), []), visible];
 }
 
-/** An object URL for `blob` while `active`, revoked as soon as it is not. */
-export function useObjectUrl(blob: Blob | undefined, active: boolean): string | null {
-  const [made, setMade] = useState<{ blob: Blob; url: string } | null>(null);
+/**
+ * An object URL for the thumbnail of `key` while `active`, revoked as soon as it is not. Keyed by
+ * the photo, not by the Blob object: every IndexedDB read hands back a new Blob for the same
+ * bytes, and a new URL each time would make every visible thumbnail load again.
+ */
+export function useObjectUrl(blob: Blob | undefined, active: boolean, key: string): string | null {
+  const [made, setMade] = useState<{ key: string; url: string } | null>(null);
+  const has = blob !== undefined;
   useEffect(() => {
     if (!blob || !active) return undefined;
     const url = URL.createObjectURL(blob);
     // Published from a microtask: the URL is an external resource this effect owns and revokes.
-    queueMicrotask(() => setMade({ blob, url }));
+    queueMicrotask(() => setMade({ key, url }));
     return () => {
       URL.revokeObjectURL(url);
       setMade((m) => (m?.url === url ? null : m));
     };
-  }, [blob, active]);
-  return active && made && made.blob === blob ? made.url : null;
+    // The Blob itself is left out on purpose (see above): the same key has the same bytes.
+    // oxlint-disable-next-line react/exhaustive-deps
+  }, [key, has, active]);
+  return active && made && made.key === key ? made.url : null;
 }
