@@ -39,8 +39,11 @@ export interface UploadEntry {
   type: string;
   lastModified: number;
   state: UploadState;
-  /** Paused by the user: keeps its state and resumes from it. */
-  paused: boolean;
+  /**
+   * Paused by the user (1): keeps its state and resumes from it. A number, not a boolean, because
+   * IndexedDB indexes numbers and not booleans, and the screen counts paused photos by index.
+   */
+  paused: 0 | 1;
   /** Failed: where to go back to on retry, and the words for the user. */
   failedFrom?: UploadState;
   error?: string;
@@ -135,7 +138,9 @@ export class LabDatabase extends Dexie {
     // were ever written: nothing queued uploads before) get the fields the queue needs.
     this.version(2)
       .stores({
-        uploads: 'id, owner, orderGuid, createdAt, seq, [orderGuid+seq], [owner+orderGuid]',
+        // Each index serves one read: the sync indicator (owner), the screen's page and counts, the
+        // scheduler's next files ([owner+state+seq]) and the bytes still to send ([owner+state+size]).
+        uploads: 'id, owner, [orderGuid+seq], [owner+orderGuid], [owner+orderGuid+state], [owner+orderGuid+paused], [owner+state+seq], [owner+state+size]',
         uploadFiles: 'id',
         uploadParts: '[entryId+partNumber], entryId',
         uploadThumbnails: 'id',
@@ -152,7 +157,7 @@ export class LabDatabase extends Dexie {
             row.size ??= 0;
             row.type ??= '';
             row.lastModified ??= row.createdAt;
-            row.paused ??= false;
+            row.paused ??= 0;
             row.createKey ??= `v1-${row.id}`;
             // Without its file nothing can be sent: the user sees it failed and can remove it.
             if (row.state !== 'failed') {

@@ -5,6 +5,7 @@
  */
 import { getLabOrderPhotographs } from '../api/lab-order-upload.ts';
 import { Dexie } from 'dexie';
+import type { UploadState } from '../domain/upload-state.ts';
 import { labDb, type LabDatabase } from './db.ts';
 import { keepServerPhotos } from './upload-store.ts';
 
@@ -15,7 +16,7 @@ export interface OrderUploadCounts {
   pending: number;
   /** Pending and not failed or paused: the queue is working on these. */
   active: number;
-  /** Pending whose bytes are all sent: the server is checking them. */
+  /** Pending whose bytes are all sent: the server is checking them (paused ones included). */
   processing: number;
   failed: number;
   paused: number;
@@ -24,22 +25,25 @@ export interface OrderUploadCounts {
 
 const mine = (owner: string) => (row: { owner: string }) => row.owner === owner;
 
-/** Counted on the [owner+orderGuid] index: no photo row (nor its thumbnail) is read to count it. */
+/** Counted on indexes: no row (nor a photo's thumbnail) is read to count it. */
 const ofOwnerOrder = (owner: string, orderGuid: string) => [owner, orderGuid] as [string, string];
 
 export async function orderUploadCounts(owner: string, orderGuid: string, db: LabDatabase = labDb): Promise<OrderUploadCounts> {
-  const queue = await db.uploads.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).toArray();
-  const failed = queue.filter((u) => u.state === 'failed').length;
-  const paused = queue.filter((u) => u.paused && u.state !== 'failed').length;
-  return {
-    accepted: await db.photos.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
-    pending: queue.length,
-    active: queue.length - failed - paused,
-    processing: queue.filter((u) => !u.paused && (u.state === 'completing' || u.state === 'confirming')).length,
-    failed,
-    paused,
-    rejected: await db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
-  };
+  const inState = (state: UploadState) => db.uploads.where('[owner+orderGuid+state]').equals([owner, orderGuid, state]).count();
+  const [queued, ready, uploading, completing, confirming, failed, paused, accepted, rejected] = await Promise.all([
+    inState('queued'),
+    inState('ready'),
+    inState('uploading'),
+    inState('completing'),
+    inState('confirming'),
+    inState('failed'),
+    db.uploads.where('[owner+orderGuid+paused]').equals([owner, orderGuid, 1]).count(),
+    db.photos.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
+    db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
+  ]);
+  const pending = queued + ready + uploading + completing + confirming + failed;
+  // Failed photos are never paused (see setPaused), so the two counts do not overlap.
+  return { accepted, pending, active: pending - failed - paused, processing: completing + confirming, failed, paused, rejected };
 }
 
 const inOrder = (orderGuid: string) => [

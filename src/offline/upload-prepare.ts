@@ -36,7 +36,7 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
     const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType, checksum };
     if (inspected.width !== null) ready.width = inspected.width;
     if (inspected.height !== null) ready.height = inspected.height;
-    // Removed or paused-and-failed meanwhile: only a row still waiting for its check moves on.
+    // Removed or failed meanwhile: only a row still waiting for its check moves on.
     await db.uploads.where('id').equals(entry.id).and((u) => u.state === 'queued').modify(ready);
     progress.set(entry.id, { phase: 'sending', sent: 0 });
     return 'ready';

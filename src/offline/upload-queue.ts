@@ -13,7 +13,7 @@ import { Slots } from './upload-slots.ts';
 import { PartUrls, STEP_ABORTED, StepError } from './upload-step-kit.ts';
 import { FileUploader, type UploadEnv } from './upload-steps.ts';
 import { prepareUpload } from './upload-prepare.ts';
-import { failUpload, pendingUploads, removeUpload, retryUpload, setPaused } from './upload-store.ts';
+import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from './upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
 /**
@@ -40,6 +40,8 @@ export const PROBE_EVERY_MS = 5_000;
  * bytes), and 1,000 of them read many times a second would cost the page's thread.
  */
 const PLAN_GAP_MS = 100;
+/** The overall bar's total is summed again every 2 s (from an index: no row is read). */
+const PENDING_BYTES_EVERY_MS = 2_000;
 /** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
 const PREPARE_RETRY_MS = 10_000;
 
@@ -52,7 +54,6 @@ export interface QueueDeps {
   random?: () => number;
 }
 
-const SENDABLE = new Set(['ready', 'uploading', 'completing', 'confirming']);
 
 export class UploadQueue {
   readonly owner: string;
@@ -75,6 +76,9 @@ export class UploadQueue {
   #probeTimer: ReturnType<typeof setTimeout> | null = null;
   #idleTimer: ReturnType<typeof setTimeout> | null = null;
   #pendingBytes = 0;
+  #pendingBytesAt = Number.NEGATIVE_INFINITY;
+  /** The order and checksum of each file in flight: a twin waits for it. */
+  readonly #twins = new Map<string, string>();
   readonly #unsubscribe: (() => void)[] = [];
   readonly #finished: Promise<void>;
   #finish: () => void = () => {};
@@ -149,7 +153,10 @@ export class UploadQueue {
 
   async pause(ids: readonly string[]): Promise<void> {
     await setPaused(this.#deps.db, ids, true);
-    for (const id of ids) this.#active.get(id)?.abort();
+    for (const id of ids) {
+      this.#active.get(id)?.abort();
+      this.#notBefore.delete(id);
+    }
     this.kick();
   }
 
@@ -168,6 +175,7 @@ export class UploadQueue {
 
   async remove(id: string): Promise<void> {
     this.#active.get(id)?.abort();
+    this.#notBefore.delete(id);
     await removeUpload(this.#deps.db, id);
     this.#progress.drop(id, false);
     this.kick();
@@ -197,45 +205,45 @@ export class UploadQueue {
   async #plan(): Promise<void> {
     if (this.#stopped) return;
     const { db, reachability, now } = this.#deps;
-    const rows = await pendingUploads(db, this.owner);
+    const t = now();
+    const reachable = reachability.reachable();
+    // Narrow reads (the next file to check, the files that may go now), never the whole queue:
+    // a 1,000-photo queue costs the page's thread the same as a 10-photo one.
+    if (t - this.#pendingBytesAt > PENDING_BYTES_EVERY_MS) {
+      this.#pendingBytes = await pendingBytes(db, this.owner);
+      this.#pendingBytesAt = t;
+    }
+    const [next, candidates] = await Promise.all([
+      nextToCheck(db, this.owner),
+      sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t),
+    ]);
     // Stopped while reading: launch nothing (another tab or queue may own these files now).
     if (this.#stopped) return;
-    const t = now();
-    this.#pendingBytes = rows.reduce((sum, r) => sum + (r.state === 'failed' ? 0 : r.size), 0);
 
-    if (this.#preparing === null && this.#prepareNotBefore <= t) {
-      const next = rows.find((r) => r.state === 'queued');
-      if (next) void this.#prepare(next);
-    }
+    if (next && this.#preparing === null && this.#prepareNotBefore <= t) void this.#prepare(next);
 
-    const sendable = rows.filter((r) => SENDABLE.has(r.state) && !r.paused);
-    const reachable = reachability.reachable();
     if (reachable) {
       // Two copies of one photo in one order never go at once: the second then finds the first.
-      const busy = new Set(rows.filter((r) => this.#active.has(r.id)).map((r) => `${r.orderGuid}|${r.checksum}`));
-      for (const r of sendable) {
+      const busy = new Set(this.#twins.values());
+      for (const r of candidates) {
         if (this.#active.size >= MAX_ACTIVE_FILES) break;
-        const wait = this.#notBefore.get(r.id);
         const twin = `${r.orderGuid}|${r.checksum}`;
-        if (this.#active.has(r.id) || (wait && wait.at > t) || busy.has(twin)) continue;
+        if (this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t || busy.has(twin)) continue;
         busy.add(twin);
-        this.#launch(r);
+        this.#launch(r, twin);
       }
     }
 
-    const waiting = !reachable && sendable.length > 0;
+    const waiting = !reachable && (candidates.length > 0 || this.#notBefore.size > 0);
     this.#progress.setWaiting(waiting);
     if (waiting) this.#probeSoon();
-    this.#wakeAtNextRetry(sendable, t);
+    this.#wakeAtNextRetry(t);
     this.#progress.refreshOverall(this.#pendingBytes);
-    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !rows.some((r) => r.state === 'queued'));
+    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !next);
   }
 
-  #wakeAtNextRetry(sendable: UploadEntry[], t: number): void {
-    const times = sendable.flatMap((r) => {
-      const wait = this.#notBefore.get(r.id);
-      return wait && !this.#active.has(r.id) ? [wait.at] : [];
-    });
+  #wakeAtNextRetry(t: number): void {
+    const times = [...this.#notBefore].flatMap(([id, wait]) => (this.#active.has(id) ? [] : [wait.at]));
     if (this.#wakeTimer !== null) clearTimeout(this.#wakeTimer);
     this.#wakeTimer = null;
     if (times.length) this.#wakeTimer = setTimeout(() => this.kick(), Math.max(0, Math.min(...times) - t));
@@ -273,9 +281,10 @@ export class UploadQueue {
     }
   }
 
-  #launch(entry: UploadEntry): void {
+  #launch(entry: UploadEntry, twin: string): void {
     const ctrl = new AbortController();
     this.#active.set(entry.id, ctrl);
+    this.#twins.set(entry.id, twin);
     this.#progress.set(entry.id, { phase: entry.state === 'completing' || entry.state === 'confirming' ? 'processing' : 'sending', total: entry.size, retryAt: null });
     const file = new FileUploader(entry, this.#env, ctrl.signal);
     file
@@ -290,6 +299,7 @@ export class UploadQueue {
       )
       .finally(() => {
         this.#active.delete(entry.id);
+        this.#twins.delete(entry.id);
         this.kick();
       });
   }

@@ -58,8 +58,15 @@ export class FileUploader {
     return this.#entry.id;
   }
 
-  /** Runs the file until it is done, rejected or failed; throws StepError (offline, transient) or an abort. */
-  async run(): Promise<'done' | 'rejected' | 'failed'> {
+  /**
+   * Runs the file until it is done, rejected or failed ('gone': nothing to do, it left the queue or
+   * waits for the user); throws StepError (offline, transient) or an abort.
+   */
+  async run(): Promise<'done' | 'rejected' | 'failed' | 'gone'> {
+    // The scheduler may hold a row read a moment ago: go on from the row as it is now.
+    const fresh = await this.#env.db.uploads.get(this.#entry.id);
+    if (!fresh || fresh.state === 'failed' || fresh.paused) return 'gone';
+    this.#entry = fresh;
     for (;;) {
       if (this.#signal.aborted) throw abortError();
       try {

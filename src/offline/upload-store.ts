@@ -3,6 +3,7 @@
  * change of a queued photo's state. Each function is one transaction, so a crash between two
  * steps leaves either the old state or the new one, never half of each.
  */
+import { Dexie } from 'dexie';
 import { sizeRejection } from '../domain/photo-content.ts';
 import type { Photo } from '../domain/photo-upload-wire.ts';
 import type { UploadState } from '../domain/upload-state.ts';
@@ -53,7 +54,7 @@ export async function queueFiles(db: LabDatabase, owner: string, orderGuid: stri
       type: file.type,
       lastModified: file.lastModified,
       state: 'queued',
-      paused: false,
+      paused: 0,
       createKey: newId(),
     });
     blobs.push({ id, file });
@@ -80,8 +81,36 @@ export async function queueFiles(db: LabDatabase, owner: string, orderGuid: stri
   return { ok: true, queued: rows.length, rejected: rejections.length, alreadyQueued };
 }
 
-/** The owner's queue in sending order. */
-export const pendingUploads = (db: LabDatabase, owner: string) => db.uploads.where('owner').equals(owner).sortBy('seq');
+/** The owner's rows in one state, in sending order ([owner+state+seq] index). */
+const inState = (db: LabDatabase, owner: string, state: UploadState) =>
+  db.uploads.where('[owner+state+seq]').between([owner, state, Dexie.minKey], [owner, state, Dexie.maxKey]);
+
+/** The next photo waiting for its check. */
+export const nextToCheck = (db: LabDatabase, owner: string) => inState(db, owner, 'queued').first();
+
+/**
+ * Files that may be sent now, in the order they should go: those already started first (finish
+ * what was started), then up to `limit` ready ones the caller does not `skip` (in flight, or
+ * waiting out a backoff). Paused files never.
+ */
+export async function sendCandidates(db: LabDatabase, owner: string, limit: number, skip: (r: UploadEntry) => boolean): Promise<UploadEntry[]> {
+  const started = (await Promise.all((['confirming', 'completing', 'uploading'] as const).map((s) => inState(db, owner, s).toArray()))).flat();
+  const ready = await inState(db, owner, 'ready')
+    .filter((r) => !r.paused && !skip(r))
+    .limit(limit)
+    .toArray();
+  return [...started.filter((r) => !r.paused).sort((a, b) => a.seq - b.seq), ...ready];
+}
+
+const SENDING: readonly UploadState[] = ['queued', 'ready', 'uploading', 'completing', 'confirming'];
+
+/** Bytes of the owner's photos still to send (failed ones aside), from index keys alone. */
+export async function pendingBytes(db: LabDatabase, owner: string): Promise<number> {
+  const keys = await Promise.all(
+    SENDING.map((s) => db.uploads.where('[owner+state+size]').between([owner, s, Dexie.minKey], [owner, s, Dexie.maxKey]).keys()),
+  );
+  return keys.flat().reduce<number>((sum, key) => sum + (Array.isArray(key) ? Number(key[2]) : 0), 0);
+}
 
 export async function updateUpload(db: LabDatabase, id: string, changes: Partial<UploadEntry>): Promise<UploadEntry | undefined> {
   await db.uploads.update(id, changes);
@@ -149,7 +178,7 @@ export async function retryUpload(db: LabDatabase, id: string): Promise<void> {
     const entry = await db.uploads.get(id);
     if (!entry || entry.state !== 'failed') return;
     const from: UploadState = entry.failedFrom ?? 'queued';
-    await db.uploads.update(id, { state: from, paused: false, error: undefined, failedFrom: undefined });
+    await db.uploads.update(id, { state: from, paused: 0, error: undefined, failedFrom: undefined });
   });
 }
 
@@ -165,8 +194,13 @@ export async function restartUpload(db: LabDatabase, entry: UploadEntry): Promis
   return db.uploads.get(entry.id);
 }
 
-export async function setPaused(db: LabDatabase, ids: readonly string[], paused: boolean): Promise<void> {
-  await db.uploads.where('id').anyOf([...ids]).modify({ paused });
+/** Pause or resume; a failed photo is not paused (it waits for RETRY, which also resumes it). */
+export async function setPaused(db: LabDatabase, ids: readonly string[], pause: boolean): Promise<void> {
+  await db.uploads
+    .where('id')
+    .anyOf([...ids])
+    .filter((u) => !pause || u.state !== 'failed')
+    .modify({ paused: pause ? 1 : 0 });
 }
 
 export const dismissRejections = (db: LabDatabase, owner: string, orderGuid: string) => db.rejections.where('[owner+orderGuid]').equals([owner, orderGuid]).delete();

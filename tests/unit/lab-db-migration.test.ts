@@ -23,7 +23,7 @@ describe('print-lab database version 2', () => {
     expect(await db.cachedReads.get('ann|lab_orders')).toEqual({ key: 'ann|lab_orders', owner: 'ann', savedAt: 1, payload: { data: [1] } });
     expect(await db.outbox.toArray()).toEqual([{ id: 'c1', owner: 'ann', createdAt: 2, name: 'lineItem.add', payload: { q: 1 } }]);
     const upload = await db.uploads.get('u1');
-    expect(upload).toMatchObject({ id: 'u1', owner: 'ann', orderGuid: 'o1', seq: 3, paused: false, state: 'failed', failedFrom: 'queued' });
+    expect(upload).toMatchObject({ id: 'u1', owner: 'ann', orderGuid: 'o1', seq: 3, paused: 0, state: 'failed', failedFrom: 'queued' });
     expect(upload?.error).toMatch(/without its file/);
     // Still counted by the sync indicator (owner index unchanged).
     expect(await db.uploads.where('owner').equals('ann').count()).toBe(1);

@@ -22,7 +22,7 @@ const row = (id: string, changes: Partial<UploadEntry>): UploadEntry => ({
   type: 'image/jpeg',
   lastModified: 1,
   state: 'ready',
-  paused: false,
+  paused: 0,
   createKey: id,
   ...changes,
 });
@@ -31,7 +31,7 @@ describe('resuming queued uploads when the signed-in app opens', () => {
   it('does nothing (and loads no queue) when nothing waits, or only failed and paused photos', async () => {
     expect(await resumeQueuedUploads('', db)).toBe(false);
     expect(await resumeQueuedUploads('ann@example.com', db)).toBe(false);
-    await db.uploads.bulkPut([row('a', { state: 'failed' }), row('b', { paused: true }), row('c', { owner: 'bob@example.com' })]);
+    await db.uploads.bulkPut([row('a', { state: 'failed' }), row('b', { paused: 1 }), row('c', { owner: 'bob@example.com' })]);
     expect(await resumeQueuedUploads('ann@example.com', db)).toBe(false);
     expect(useUploadProgress.getState().running).toBe(false);
   });

@@ -236,7 +236,7 @@ describe('upload queue', () => {
     worker.gate = null;
     await new Promise((r) => setTimeout(r, 50));
     expect(lab.puts.filter((p) => p.status === 200)).toEqual([]);
-    expect((await db.uploads.get(id))?.paused).toBe(true);
+    expect((await db.uploads.get(id))?.paused).toBe(1);
 
     await queue.resume([id]);
     await settled(db);

@@ -35,7 +35,7 @@ export function UploadProgressScreen() {
   const waiting = counts.active > 0 && (queueWaiting || !online);
   const phase =
     counts.active > 0
-      ? counts.processing === counts.active
+      ? counts.processing >= counts.active
         ? 'processing'
         : 'uploading'
       : counts.paused > 0
