@@ -5,6 +5,7 @@
  * itself (a sealed key, a forgotten upload, expired URLs, a refusal) are handled here; waiting
  * for the connection and backing off from a busy server are the scheduler's (upload-queue.ts).
  */
+import { ApiError } from '../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../domain/multipart-plan.ts';
 import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
 import { MAX_URL_RENEWALS, classifyFailure, type FailureAction } from '../domain/upload-retry.ts';
@@ -277,7 +278,12 @@ export class FileUploader {
     }
     this.#env.onBytes(e.id, e.size, 'processing');
     const body = { uploadId: e.uploadId ?? '', parts: partsForCompletion(done, count) };
-    const answer = await api.completeUpload(e.orderGuid, body, e.completeKey ?? newId()).catch((err: unknown) => Promise.reject(stepErrorOf('renew', err)));
+    const answer = await api.completeUpload(e.orderGuid, body, e.completeKey ?? newId()).catch((err: unknown) => {
+      const failure = stepErrorOf('renew', err);
+      // Storage does not have the parts this device recorded (a 400 such as S3's InvalidPart):
+      // the only way on is to send the photo again.
+      return Promise.reject(err instanceof ApiError && err.status === 400 ? new StepError('gone', failure.message) : failure);
+    });
     urls.drop(body.uploadId);
     this.#entry = await this.#save({ state: 'confirming', key: answer.key || e.key, confirmKey: e.confirmKey ?? newId() });
   }

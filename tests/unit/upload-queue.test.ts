@@ -262,6 +262,23 @@ describe('upload queue', () => {
     expect(await db.photos.count()).toBe(1);
   });
 
+  it('a completion storage refuses (parts it does not have) sends the photo again from a new upload', async () => {
+    const lab = new FakeLab();
+    let refused = false;
+    lab.apiFault = (name) => {
+      if (name !== 'complete' || refused) return null;
+      refused = true;
+      return ApiError.fromBody({ error: { status: 400, class_name: 'InvalidPart', user_message: { message: 'One or more of the parts could not be found.' } } }, 400);
+    };
+    const { db, queue } = setup({ lab });
+    await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
+    queue.start();
+    await settled(db);
+    expect(lab.count('create')).toBe(2);
+    expect(lab.count('complete')).toBe(2);
+    expect(await db.photos.count()).toBe(1);
+  });
+
   it('refuses a batch the device has no room for, before keeping any of it', async () => {
     const db = new LabDatabase(`queue-test-${++n}`);
     cleanup.push(() => db.delete());
