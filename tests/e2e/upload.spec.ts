@@ -129,7 +129,8 @@ test.describe('client side (runs today)', () => {
     await page.goto('/login');
     await signIn(page);
     await page.goto('/lab-orders');
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+    // The service worker precaches the whole client first: slow on a busy machine.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
 
     // On a train: the order's page opens from the app's own cache.
     await context.setOffline(true);
