@@ -10,7 +10,9 @@ export function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'sentry
   const reporting = config.sentry ? [new URL(config.sentry.dsn).origin] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", 'https://js.stripe.com'],
+    // 'wasm-unsafe-eval' lets the upload worker compile hash-wasm's SHA-256 (issue 10); it allows
+    // WebAssembly only, not eval of JavaScript.
+    scriptSrc: ["'self'", "'wasm-unsafe-eval'", 'https://js.stripe.com'],
     frameSrc: ["'self'", 'https://js.stripe.com', 'https://hooks.stripe.com'],
     connectSrc: ["'self'", 'https://api.stripe.com', ...reporting],
     imgSrc: ["'self'", 'data:', 'blob:'],

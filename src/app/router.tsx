@@ -66,8 +66,9 @@ export const routes: RouteObject[] = [
               { path: ROUTES.photographer, lazy: screen(() => import('../features/credit/credit-screen.tsx'), 'CreditScreen') },
               { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
               { path: ROUTES.orderThanks, lazy: screen(() => import('../features/checkout/order-thanks-screen.tsx'), 'OrderThanksScreen') },
-              { path: ROUTES.newOrder, element: planned('NEW LAB ORDER', 'Name your order, then upload its photos.') },
-              { path: ROUTES.uploadProgress, element: planned('UPLOAD PHOTOS', 'Upload the photos of this order.') },
+              // The form, the upload screen and its worker load only on their routes.
+              { path: ROUTES.newOrder, lazy: screen(() => import('../features/orders-new/new-order-screen.tsx'), 'NewOrderScreen') },
+              { path: ROUTES.uploadProgress, lazy: screen(() => import('../features/upload/upload-progress-screen.tsx'), 'UploadProgressScreen') },
               { path: ROUTES.orderBuilder, element: planned('ORDER BUILDER', 'Choose paper, size and finishing for each photo.') },
               { path: ROUTES.lineItemEdit, element: planned('EDIT LINE ITEM', 'Change one line item of this order.') },
               { path: ROUTES.cartReview, element: planned('CART', 'Review the line items of this order.') },

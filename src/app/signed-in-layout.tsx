@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
+import { useSession } from '../api/session.ts';
 import { NavBar } from './nav-bar.tsx';
 
 /** The catalogue is small and changes rarely: keep a copy so pricing works on a train. */
@@ -13,8 +14,17 @@ function keepCatalogue(): void {
   );
 }
 
+/** Photos queued before a reload, a crash or a closed browser go on by themselves (issue 10). */
+function resumeUploads(owner: string): void {
+  import('../offline/upload-autostart.ts')
+    .then(({ resumeQueuedUploads }) => resumeQueuedUploads(owner))
+    .catch((err: unknown) => console.error('could not resume queued uploads', err));
+}
+
 export function SignedInLayout() {
   useEffect(keepCatalogue, []);
+  const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
+  useEffect(() => resumeUploads(owner), [owner]);
   // While the next screen's code arrives the current one stays, marked busy.
   const busy = useNavigation().state === 'loading';
   return (

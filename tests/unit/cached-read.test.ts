@@ -52,7 +52,7 @@ describe('readThrough', () => {
     await readThrough('ann@example.com', 'lab_orders', async () => ['x'], db);
     await readThrough(SHARED_OWNER, 'calculator_catalogue', async () => ['papers'], db);
     await db.outbox.add({ id: 'o1', owner: 'ann@example.com', createdAt: 1, name: 'updateQuantity', payload: {} });
-    await db.uploads.add({ id: 'u1', owner: 'ann@example.com', orderGuid: 'g', createdAt: 1, state: 'queued' });
+    await db.uploads.add({ id: 'u1', owner: 'ann@example.com', orderGuid: 'g', createdAt: 1, seq: 1, name: 'a.jpg', size: 1, type: 'image/jpeg', lastModified: 1, state: 'queued', paused: 0, createKey: 'k' });
     await clearUserData(db);
     expect((await db.cachedReads.toArray()).map((r) => r.key)).toEqual([`${SHARED_OWNER}|calculator_catalogue`]);
     expect(await db.outbox.count()).toBe(1);

@@ -1,0 +1,188 @@
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useSession } from '../../api/session.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../domain/upload-speed.ts';
+import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { orderQueueIds } from '../../offline/order-photos.ts';
+import { useUploadProgress } from '../../offline/upload-progress.ts';
+import { addPhotos, forgetRejections, startUploadQueue } from '../../offline/uploads.ts';
+import { PhotoDropZone } from './photo-drop-zone.tsx';
+import { PhotoGrid } from './photo-grid.tsx';
+import { QueuedFileRow, type RowActions } from './queued-file-row.tsx';
+import { RejectedList } from './rejected-list.tsx';
+import { PAGE, useOrderInfo, useOrderUpload } from './use-order-upload.ts';
+import './upload.css';
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+export const WAITING_FOR_CONNECTION = 'Waiting for a connection';
+
+/** /lab-orders/:id/upload-progress (orders.md §2): choose photos, watch them arrive, go on to products. */
+export function UploadProgressScreen() {
+  const { id: guid = '' } = useParams();
+  const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
+  const online = useConnectivity(isOnline);
+  const [photoLimit, setPhotoLimit] = useState(PAGE);
+  const [choosing, setChoosing] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const order = useOrderInfo(owner, guid);
+  const { counts, queue, photos, rejections } = useOrderUpload(owner, guid, photoLimit, PAGE);
+  const overall = useUploadProgress((s) => s.overall);
+  const queueWaiting = useUploadProgress((s) => s.waitingForConnection);
+
+  const total = counts.accepted + counts.pending + counts.rejected;
+  const waiting = counts.active > 0 && (queueWaiting || !online);
+  const phase =
+    counts.active > 0
+      ? counts.processing >= counts.active
+        ? 'processing'
+        : 'uploading'
+      : counts.paused > 0
+        ? 'paused'
+        : counts.failed > 0
+          ? 'stuck'
+          : total > 0
+            ? 'complete'
+            : 'idle';
+  const closed = order.state === 'loaded' && order.status !== 'open';
+  const showPicker = !closed && order.state !== 'missing' && (phase === 'idle' || choosing);
+
+  const onFiles = async (files: File[]) => {
+    setAdding(true);
+    setNote(null);
+    try {
+      const result = await addPhotos(owner, guid, files);
+      if (!result.ok) setNote({ kind: 'error', text: result.message });
+      else {
+        const parts = [`${plural(result.queued + result.rejected, 'photo', 'photos')} added.`];
+        if (result.alreadyQueued) parts.push(`${plural(result.alreadyQueued, 'photo was', 'photos were')} already waiting.`);
+        setNote({ kind: 'ok', text: parts.join(' ') });
+        setChoosing(false);
+      }
+    } catch (err) {
+      setNote({ kind: 'error', text: `These photos could not be kept on this device: ${err instanceof Error ? err.message : String(err)}` });
+    } finally {
+      setAdding(false);
+    }
+  };
+
+  // One object for the owner's session, so rows that did not change do not re-render.
+  const actions = useMemo<RowActions>(() => {
+    const ownQueue = () => startUploadQueue(owner);
+    return {
+      pause: (id) => void ownQueue().pause([id]),
+      resume: (id) => void ownQueue().resume([id]),
+      retry: (id) => void ownQueue().retry(id),
+      remove: (id) => void ownQueue().remove(id),
+    };
+  }, [owner]);
+  const all = async (what: 'pause' | 'resume') => {
+    const ids = await orderQueueIds(owner, guid);
+    const running = startUploadQueue(owner);
+    await (what === 'pause' ? running.pause(ids) : running.resume(ids));
+  };
+
+  const heading = {
+    idle: 'UPLOAD PHOTOS',
+    uploading: 'UPLOADING',
+    processing: 'PROCESSING',
+    paused: 'UPLOAD PAUSED',
+    stuck: 'SOME PHOTOS COULD NOT BE SENT',
+    complete: 'UPLOAD COMPLETE',
+  }[phase];
+  const timeLeft = formatTimeLeft(secondsLeft(overall.total - overall.sent, overall.bytesPerSecond));
+
+  return (
+    <section className="upload-page">
+      <header className="upload-header">
+        <p className="muted">{order.state === 'loaded' ? order.name : 'Lab order'}</p>
+        <h1>{heading}</h1>
+      </header>
+      {order.state === 'missing' ? (
+        <p role="alert" className="load-error">
+          ERROR LOADING: {order.message}
+        </p>
+      ) : null}
+      {closed ? <p role="alert" className="load-error">Order needs to be in open status to upload photos.</p> : null}
+
+      {total > 0 ? (
+        <div className="upload-summary" role="status">
+          <p className="upload-count">
+            {counts.accepted} of {total} photos uploaded
+          </p>
+          {counts.rejected ? <p className="upload-rejected-count">{plural(counts.rejected, 'photo', 'photos')} rejected</p> : null}
+          {counts.failed ? <p className="upload-failed-count">{plural(counts.failed, 'photo', 'photos')} could not be sent</p> : null}
+        </div>
+      ) : null}
+
+      {waiting ? (
+        <p className="offline-note waiting-note" role="status">
+          <strong>{WAITING_FOR_CONNECTION}</strong>: your photos are kept on this device and upload as soon as the lab can be reached.
+        </p>
+      ) : null}
+
+      {counts.pending > 0 ? (
+        <div className="overall">
+          <progress
+            max={overall.total || 1}
+            value={overall.sent}
+            aria-label="All uploads"
+            aria-valuetext={`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`}
+          />
+          <p className="muted">
+            {[`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`, waiting ? '' : formatSpeed(overall.bytesPerSecond), waiting ? '' : timeLeft].filter(Boolean).join(' · ')}
+          </p>
+          <div className="overall-actions">
+            {counts.active > 0 ? (
+              <button type="button" className="button" onClick={() => void all('pause')}>
+                PAUSE ALL
+              </button>
+            ) : null}
+            {counts.paused > 0 ? (
+              <button type="button" className="button" onClick={() => void all('resume')}>
+                RESUME ALL
+              </button>
+            ) : null}
+          </div>
+        </div>
+      ) : null}
+
+      {note ? (
+        <p className={note.kind === 'error' ? 'form-error' : 'notice'} role={note.kind === 'error' ? 'alert' : 'status'}>
+          {note.text}
+        </p>
+      ) : null}
+      {showPicker ? <PhotoDropZone onFiles={(files) => void onFiles(files)} busy={adding} /> : null}
+
+      {phase !== 'idle' ? (
+        <div className="upload-next">
+          {!showPicker && !closed ? (
+            <button type="button" className="button" onClick={() => setChoosing(true)}>
+              UPLOAD MORE
+            </button>
+          ) : null}
+          {counts.active === 0 && counts.accepted > 0 ? (
+            <Link className="button primary" to={routePath(ROUTES.orderBuilder, { id: guid })}>
+              SELECT PRODUCTS
+            </Link>
+          ) : null}
+        </div>
+      ) : null}
+
+      {queue.length ? (
+        <section aria-label="Photos being uploaded">
+          <ul className="queued-list">
+            {queue.map((entry) => (
+              <QueuedFileRow key={entry.id} entry={entry} waiting={waiting} actions={actions} />
+            ))}
+          </ul>
+          {counts.pending > queue.length ? <p className="muted">and {plural(counts.pending - queue.length, 'more photo', 'more photos')} waiting</p> : null}
+        </section>
+      ) : null}
+
+      <RejectedList rejections={rejections} onDismiss={() => void forgetRejections(owner, guid)} />
+      <PhotoGrid photos={photos} total={counts.accepted} onMore={() => setPhotoLimit((n) => n + PAGE)} />
+    </section>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * An order's photos for its upload screen: the queue, the accepted photos and the rejections of
+ * one owner's order, read from IndexedDB in bounded pages (a 1,000-photo order never loads 1,000
+ * rows or thumbnails at once), and the server's list merged into the photos table.
+ */
+import { getLabOrderPhotographs } from '../api/lab-order-upload.ts';
+import { Dexie } from 'dexie';
+import type { UploadState } from '../domain/upload-state.ts';
+import { labDb, type LabDatabase } from './db.ts';
+import { keepServerPhotos } from './upload-store.ts';
+
+export interface OrderUploadCounts {
+  /** Accepted photos in the order. */
+  accepted: number;
+  /** Still in the queue: being checked, sent, or confirmed (failed and paused included). */
+  pending: number;
+  /** Pending and not failed or paused: the queue is working on these. */
+  active: number;
+  /** Pending whose bytes are all sent: the server is checking them (paused ones included). */
+  processing: number;
+  failed: number;
+  paused: number;
+  rejected: number;
+}
+
+const mine = (owner: string) => (row: { owner: string }) => row.owner === owner;
+
+/** Counted on indexes: no row (nor a photo's thumbnail) is read to count it. */
+const ofOwnerOrder = (owner: string, orderGuid: string) => [owner, orderGuid] as [string, string];
+
+export async function orderUploadCounts(owner: string, orderGuid: string, db: LabDatabase = labDb): Promise<OrderUploadCounts> {
+  const inState = (state: UploadState) => db.uploads.where('[owner+orderGuid+state]').equals([owner, orderGuid, state]).count();
+  const [queued, ready, uploading, completing, confirming, failed, paused, accepted, rejected] = await Promise.all([
+    inState('queued'),
+    inState('ready'),
+    inState('uploading'),
+    inState('completing'),
+    inState('confirming'),
+    inState('failed'),
+    db.uploads.where('[owner+orderGuid+paused]').equals([owner, orderGuid, 1]).count(),
+    db.photos.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
+    db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
+  ]);
+  const pending = queued + ready + uploading + completing + confirming + failed;
+  // Failed photos are never paused (see setPaused), so the two counts do not overlap.
+  return { accepted, pending, active: pending - failed - paused, processing: completing + confirming, failed, paused, rejected };
+}
+
+const inOrder = (orderGuid: string) => [
+  [orderGuid, Dexie.minKey],
+  [orderGuid, Dexie.maxKey],
+] as const;
+
+/** The first `limit` queued files of the order, in sending order. */
+export function orderQueue(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
+  const [from, to] = inOrder(orderGuid);
+  return db.uploads.where('[orderGuid+seq]').between(from, to).filter(mine(owner)).limit(limit).toArray();
+}
+
+/** The newest `limit` accepted photos (thumbnails are Blob handles: no bytes are read here). */
+export function orderPhotos(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
+  const [from, to] = inOrder(orderGuid);
+  // Dexie's Collection.reverse() orders the index walk backwards; it is not Array#reverse.
+  // oxlint-disable-next-line unicorn/no-array-reverse
+  return db.photos.where('[orderGuid+createdAt]').between(from, to).reverse().filter(mine(owner)).limit(limit).toArray();
+}
+
+export const orderRejections = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
+  db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).sortBy('createdAt');
+
+/** Ids of the order's queued files (for PAUSE ALL / RESUME ALL). */
+export const orderQueueIds = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
+  db.uploads.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).primaryKeys();
+
+/** Pages of the server's list, merged into the photos table; 100 a page keeps each answer small. */
+const PHOTOS_PER_PAGE = 100;
+
+export async function refreshOrderPhotos(owner: string, orderGuid: string, signal?: AbortSignal, db: LabDatabase = labDb): Promise<void> {
+  for (let page = 1; ; page++) {
+    const answer = await getLabOrderPhotographs(orderGuid, page, PHOTOS_PER_PAGE, signal);
+    await keepServerPhotos(db, owner, orderGuid, answer.data);
+    if (answer.data.length === 0 || page * answer.meta.per_page >= answer.meta.total) return;
+  }
+}

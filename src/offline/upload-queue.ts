@@ -1,0 +1,332 @@
+/**
+ * The upload queue's main-thread side: decides which queued photo is checked next and which are
+ * sent, within bounds, and when to wait. The work itself is in the worker (upload-worker-bridge)
+ * and in each file's steps (upload-steps.ts); every state lives in IndexedDB, so this class
+ * holds nothing that a reload would miss: timers, counters and the files in flight.
+ */
+import { MAX_SERVER_ATTEMPTS, retryDelayMs } from '../domain/upload-retry.ts';
+import type { LabDatabase, UploadEntry } from './db.ts';
+import type { UploadApiPort } from './upload-api-port.ts';
+import { ProgressTracker } from './upload-progress.ts';
+import type { Reachability } from './upload-reachability.ts';
+import { Slots } from './upload-slots.ts';
+import { PartUrls, STEP_ABORTED, StepError } from './upload-step-kit.ts';
+import { FileUploader, type UploadEnv } from './upload-steps.ts';
+import { prepareUpload } from './upload-prepare.ts';
+import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from './upload-store.ts';
+import type { UploadWorkerPort } from './upload-worker-bridge.ts';
+
+/**
+ * Six files at once, more than the PUT slots below: while two files make their round trips to
+ * the lab (create_presigned_url, complete_upload, photograph_uploaded, which verifies the stored
+ * photo), four can be sending, so the uplink never idles waiting for the lab; most photos are a
+ * single PUT each. The slots serve the earliest file first, so photos still arrive one after
+ * another, and few multipart uploads are open at a time (prior-art note §5.2).
+ */
+export const MAX_ACTIVE_FILES = 6;
+/**
+ * Four PUTs in flight across all files: enough to fill a link whose latency one request leaves
+ * idle, and under the 6 connections per host a browser opens over HTTP/1.1 (Uppy's limit), so
+ * API calls and thumbnails still get a connection. Four lost parts is also the most a dropped
+ * connection can cost.
+ */
+export const MAX_PARTS_IN_FLIGHT = 4;
+/** The worker (and its memory) goes after 30 s without work; the next queued photo starts it again. */
+export const IDLE_STOP_MS = 30_000;
+/** While the lab is unreachable and the browser says online, look every 5 s: back within seconds. */
+export const PROBE_EVERY_MS = 5_000;
+/**
+ * Looks at the queue at most every 100 ms: each look reads the owner's queue rows (small, no
+ * bytes), and 1,000 of them read many times a second would cost the page's thread.
+ */
+const PLAN_GAP_MS = 100;
+/** The overall bar's total is summed again every 2 s (from an index: no row is read). */
+const PENDING_BYTES_EVERY_MS = 2_000;
+/** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
+const PREPARE_RETRY_MS = 10_000;
+
+export interface QueueDeps {
+  db: LabDatabase;
+  api: UploadApiPort;
+  worker: UploadWorkerPort;
+  reachability: Reachability;
+  now?: () => number;
+  random?: () => number;
+}
+
+
+export class UploadQueue {
+  readonly owner: string;
+  readonly #deps: Required<QueueDeps>;
+  readonly #progress: ProgressTracker;
+  readonly #env: UploadEnv;
+  readonly #requests = new Map<string, FileUploader>();
+  readonly #active = new Map<string, AbortController>();
+  #preparing: string | null = null;
+  /** After the worker failed, checks pause until then. */
+  #prepareNotBefore = 0;
+  /** Backoff: not before this time; and why (an offline wait ends as soon as the lab is back). */
+  readonly #notBefore = new Map<string, { at: number; offline: boolean }>();
+  readonly #attempts = new Map<string, number>();
+  #started = false;
+  #stopped = false;
+  #pumping = false;
+  #again = false;
+  #wakeTimer: ReturnType<typeof setTimeout> | null = null;
+  #probeTimer: ReturnType<typeof setTimeout> | null = null;
+  #idleTimer: ReturnType<typeof setTimeout> | null = null;
+  #pendingBytes = 0;
+  #pendingBytesAt = Number.NEGATIVE_INFINITY;
+  /** The order and checksum of each file in flight: a twin waits for it. */
+  readonly #twins = new Map<string, string>();
+  readonly #unsubscribe: (() => void)[] = [];
+  readonly #finished: Promise<void>;
+  #finish: () => void = () => {};
+
+  constructor(owner: string, deps: QueueDeps) {
+    this.owner = owner;
+    this.#deps = { now: Date.now, random: Math.random, ...deps };
+    this.#progress = new ProgressTracker(this.#deps.now);
+    this.#finished = new Promise((resolve) => (this.#finish = resolve));
+    this.#env = {
+      db: deps.db,
+      api: deps.api,
+      worker: deps.worker,
+      slots: new Slots(MAX_PARTS_IN_FLIGHT),
+      urls: new PartUrls(),
+      now: this.#deps.now,
+      track: (requestId, file) => (file ? this.#requests.set(requestId, file) : this.#requests.delete(requestId)),
+      onBytes: (id, sent, phase) => this.#progress.set(id, { sent, phase, retryAt: null }),
+      onProgressMade: (id) => {
+        this.#attempts.delete(id);
+        this.#notBefore.delete(id);
+      },
+    };
+  }
+
+  /** Resolves when the queue is stopped (the tab's lock on the queue is held until then). */
+  get finished(): Promise<void> {
+    return this.#finished;
+  }
+
+  get stopped(): boolean {
+    return this.#stopped;
+  }
+
+  start(): void {
+    if (this.#started || this.#stopped) return;
+    this.#started = true;
+    this.#progress.setRunning(true);
+    const { reachability, worker } = this.#deps;
+    this.#unsubscribe.push(
+      reachability.subscribe((reachable) => {
+        if (!reachable) return;
+        // Back online: whatever waited for the connection goes now, not at its backoff time.
+        for (const [id, wait] of this.#notBefore) if (wait.offline) this.#notBefore.delete(id);
+        this.kick();
+      }),
+      worker.onProgress((batch) => {
+        for (const [requestId, loaded] of batch) this.#requests.get(requestId)?.onLoaded(requestId, loaded);
+        this.#progress.refreshOverall(this.#pendingBytes);
+      }),
+    );
+    this.kick();
+  }
+
+  /** Stops sending (in-flight PUTs are aborted; finished parts stay recorded). */
+  stop(): void {
+    if (this.#stopped) return;
+    this.#stopped = true;
+    for (const ctrl of this.#active.values()) ctrl.abort();
+    for (const off of this.#unsubscribe.splice(0)) off();
+    for (const timer of [this.#wakeTimer, this.#probeTimer, this.#idleTimer]) if (timer !== null) clearTimeout(timer);
+    this.#progress.setRunning(false);
+    this.#progress.setWaiting(false);
+    this.#finish();
+  }
+
+  /** Something changed (files added, the lab back): look at the queue again. */
+  kick(): void {
+    if (!this.#started || this.#stopped) return;
+    void this.#pump();
+  }
+
+  async pause(ids: readonly string[]): Promise<void> {
+    await setPaused(this.#deps.db, ids, true);
+    for (const id of ids) {
+      this.#active.get(id)?.abort();
+      this.#notBefore.delete(id);
+    }
+    this.kick();
+  }
+
+  async resume(ids: readonly string[]): Promise<void> {
+    await setPaused(this.#deps.db, ids, false);
+    for (const id of ids) this.#notBefore.delete(id);
+    this.kick();
+  }
+
+  async retry(id: string): Promise<void> {
+    await retryUpload(this.#deps.db, id);
+    this.#attempts.delete(id);
+    this.#notBefore.delete(id);
+    this.kick();
+  }
+
+  async remove(id: string): Promise<void> {
+    this.#active.get(id)?.abort();
+    this.#notBefore.delete(id);
+    await removeUpload(this.#deps.db, id);
+    this.#progress.drop(id, false);
+    this.kick();
+  }
+
+  async #pump(): Promise<void> {
+    if (this.#pumping) {
+      this.#again = true;
+      return;
+    }
+    this.#pumping = true;
+    try {
+      do {
+        this.#again = false;
+        const started = this.#deps.now();
+        await this.#plan();
+        // Many changes in a burst (a batch of parts finishing) make one more look, not many.
+        if (this.#again) await new Promise((r) => setTimeout(r, Math.max(0, started + PLAN_GAP_MS - this.#deps.now())));
+      } while (this.#again && !this.#stopped);
+    } catch (err) {
+      console.error('upload queue', err);
+    } finally {
+      this.#pumping = false;
+    }
+  }
+
+  async #plan(): Promise<void> {
+    if (this.#stopped) return;
+    const { db, reachability, now } = this.#deps;
+    const t = now();
+    const reachable = reachability.reachable();
+    // Narrow reads (the next file to check, the files that may go now), never the whole queue:
+    // a 1,000-photo queue costs the page's thread the same as a 10-photo one.
+    if (t - this.#pendingBytesAt > PENDING_BYTES_EVERY_MS) {
+      this.#pendingBytes = await pendingBytes(db, this.owner);
+      this.#pendingBytesAt = t;
+    }
+    const [next, candidates] = await Promise.all([
+      nextToCheck(db, this.owner),
+      sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t),
+    ]);
+    // Stopped while reading: launch nothing (another tab or queue may own these files now).
+    if (this.#stopped) return;
+
+    if (next && this.#preparing === null && this.#prepareNotBefore <= t) void this.#prepare(next);
+
+    if (reachable) {
+      // Two copies of one photo in one order never go at once: the second then finds the first.
+      const busy = new Set(this.#twins.values());
+      for (const r of candidates) {
+        if (this.#active.size >= MAX_ACTIVE_FILES) break;
+        const twin = `${r.orderGuid}|${r.checksum}`;
+        if (this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t || busy.has(twin)) continue;
+        busy.add(twin);
+        this.#launch(r, twin);
+      }
+    }
+
+    const waiting = !reachable && (candidates.length > 0 || this.#notBefore.size > 0);
+    this.#progress.setWaiting(waiting);
+    if (waiting) this.#probeSoon();
+    this.#wakeAtNextRetry(t);
+    this.#progress.refreshOverall(this.#pendingBytes);
+    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !next);
+  }
+
+  #wakeAtNextRetry(t: number): void {
+    const times = [...this.#notBefore].flatMap(([id, wait]) => (this.#active.has(id) ? [] : [wait.at]));
+    if (this.#wakeTimer !== null) clearTimeout(this.#wakeTimer);
+    this.#wakeTimer = null;
+    if (times.length) this.#wakeTimer = setTimeout(() => this.kick(), Math.max(0, Math.min(...times) - t));
+  }
+
+  #probeSoon(): void {
+    const { reachability } = this.#deps;
+    if (this.#probeTimer !== null || !reachability.worthProbing()) return;
+    this.#probeTimer = setTimeout(() => {
+      this.#probeTimer = null;
+      void reachability.probe().finally(() => this.kick());
+    }, PROBE_EVERY_MS);
+  }
+
+  #stopWorkerWhenIdle(idle: boolean): void {
+    if (this.#idleTimer !== null) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+    if (!idle) return;
+    this.#progress.idle();
+    this.#idleTimer = setTimeout(() => this.#deps.worker.stop(), IDLE_STOP_MS);
+  }
+
+  /** One file's content check, thumbnail and checksum (upload-prepare.ts), one file at a time. */
+  async #prepare(entry: UploadEntry): Promise<void> {
+    this.#preparing = entry.id;
+    try {
+      const outcome = await prepareUpload(this.#deps.db, this.#deps.worker, entry, this.#progress);
+      if (outcome === 'worker-failed') {
+        this.#prepareNotBefore = this.#deps.now() + PREPARE_RETRY_MS;
+        setTimeout(() => this.kick(), PREPARE_RETRY_MS);
+      }
+    } finally {
+      this.#preparing = null;
+      this.kick();
+    }
+  }
+
+  #launch(entry: UploadEntry, twin: string): void {
+    const ctrl = new AbortController();
+    this.#active.set(entry.id, ctrl);
+    this.#twins.set(entry.id, twin);
+    this.#progress.set(entry.id, { phase: entry.state === 'completing' || entry.state === 'confirming' ? 'processing' : 'sending', total: entry.size, retryAt: null });
+    const file = new FileUploader(entry, this.#env, ctrl.signal);
+    file
+      .run()
+      .then(
+        (end) => {
+          this.#attempts.delete(entry.id);
+          this.#notBefore.delete(entry.id);
+          this.#progress.drop(entry.id, end === 'done');
+        },
+        (err: unknown) => this.#failed(entry, err),
+      )
+      .finally(() => {
+        this.#active.delete(entry.id);
+        this.#twins.delete(entry.id);
+        this.kick();
+      });
+  }
+
+  /** A step failed in a way the file could not handle: wait and try again, or give up. */
+  async #failed(entry: UploadEntry, err: unknown): Promise<void> {
+    const { db, now, random } = this.#deps;
+    if (err instanceof DOMException && err.name === STEP_ABORTED) return;
+    if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient')) {
+      console.error('upload', err);
+      const current = (await db.uploads.get(entry.id)) ?? entry;
+      await failUpload(db, current, err instanceof Error ? `Something went wrong: ${err.message}` : 'Something went wrong.');
+      this.#progress.drop(entry.id, false);
+      return;
+    }
+    const attempts = (this.#attempts.get(entry.id) ?? 0) + 1;
+    this.#attempts.set(entry.id, attempts);
+    const offline = err.action === 'offline';
+    // Lost connections never use up the attempts: the photo waits for the lab, however long.
+    if (!offline && attempts >= MAX_SERVER_ATTEMPTS) {
+      const current = (await db.uploads.get(entry.id)) ?? entry;
+      await failUpload(db, current, err.message);
+      this.#progress.drop(entry.id, false);
+      return;
+    }
+    const at = now() + retryDelayMs(attempts, random);
+    this.#notBefore.set(entry.id, { at, offline });
+    this.#progress.set(entry.id, { phase: 'retrying', retryAt: at });
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * What the upload steps (upload-steps.ts) and the scheduler (upload-queue.ts) share: the failure
+ * a step reports, the signed part URLs kept in memory, and how an API error becomes a step's
+ * failure.
+ */
+import { ApiError } from '../api/errors.ts';
+import type { SignedPart } from '../domain/photo-upload-wire.ts';
+import { classifyFailure, type FailureAction, type StepKind } from '../domain/upload-retry.ts';
+
+/** A failure the scheduler decides about, with the words for the user. */
+export class StepError extends Error {
+  constructor(
+    readonly action: FailureAction,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'StepError';
+  }
+}
+
+export const STEP_ABORTED = 'AbortError';
+
+/**
+ * Part URLs live 15 minutes (contract). One older than 10 minutes is renewed before use rather
+ * than risk sending 5+ MiB to a URL that expires on the way.
+ */
+export const URL_FRESH_MS = 10 * 60_000;
+
+/** A forgotten upload may start again twice; a third time is a bug, not bad luck. */
+export const MAX_RESTARTS = 2;
+
+/** Signed part URLs of the uploads under way, in memory only (they expire anyway). */
+export class PartUrls {
+  readonly #byUpload = new Map<string, Map<number, { part: SignedPart; at: number }>>();
+
+  put(uploadId: string, parts: readonly SignedPart[], now: number): void {
+    const known = this.#byUpload.get(uploadId) ?? new Map<number, { part: SignedPart; at: number }>();
+    for (const part of parts) known.set(part.partNumber, { part, at: now });
+    this.#byUpload.set(uploadId, known);
+  }
+
+  get(uploadId: string, partNumber: number, now: number): SignedPart | null {
+    const found = this.#byUpload.get(uploadId)?.get(partNumber);
+    return found && now - found.at < URL_FRESH_MS ? found.part : null;
+  }
+
+  drop(uploadId: string, partNumber?: number): void {
+    if (partNumber === undefined) this.#byUpload.delete(uploadId);
+    else this.#byUpload.get(uploadId)?.delete(partNumber);
+  }
+}
+
+const words = (err: ApiError) => err.message || (err.status ? `The lab answered ${err.status}.` : 'The lab could not be reached.');
+
+/** An API call's failure as the step sees it. */
+export function stepErrorOf(kind: StepKind, err: unknown): StepError {
+  if (!(err instanceof ApiError)) throw err;
+  const status = err.kind === 'network' ? 0 : (err.status ?? 0);
+  return new StepError(classifyFailure(kind, { status, className: err.className, message: err.message }), words(err));
+}
+

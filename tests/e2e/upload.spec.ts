@@ -1,0 +1,350 @@
+/**
+ * Issue 10: a new order and its photos, uploaded through IndexedDB, the upload worker and signed
+ * storage URLs, surviving reloads, lost connections and a closed browser.
+ *
+ * The first group needs only the client and runs today. The second group drives the server half
+ * of issue 10 (check_unique_order_name, POST /lab_orders, create_presigned_url with multipart,
+ * complete_upload, photograph_uploaded, lab_order_photographs) and cannot pass until it lands.
+ * Uploads go through tests/e2e/storage-proxy.ts, a pass-through proxy that counts what storage
+ * received, slows the uplink so a test can act half-way, and injects the one expiry fault.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
+import { signIn, storedToken } from './helpers.ts';
+import { StorageProxy } from './storage-proxy.ts';
+import { largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
+
+const SELECT = 'SELECT PHOTOS TO UPLOAD';
+const TAKEN = 'Order Name already taken. Please create a different Order Name.';
+const indicator = (page: Page) => page.getByRole('status', { name: 'Connection and sync' });
+const unique = (what: string) => `${what} ${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+/**
+ * Nothing on the screen's own content reaches past the right edge. (The shared navigation bar is
+ * checked where it is built: at 320 px it still overflows on this branch.)
+ */
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => {
+    const edge = document.documentElement.clientWidth + 0.5;
+    return [...document.querySelectorAll('main *')].every((el) => el.getBoundingClientRect().right <= edge);
+  });
+
+/** The rows of one table of the app's IndexedDB, read with the browser's own API. */
+function idbRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}
+
+interface Part {
+  entryId: string;
+  partNumber: number;
+  uploadId: string;
+}
+
+/** Names the NEW LAB ORDER form's order and lands on its upload page; returns the order's guid. */
+async function newOrder(page: Page, name = unique('Wedding')): Promise<string> {
+  await page.goto('/lab-orders');
+  await page.getByRole('link', { name: 'NEW LAB ORDER' }).click();
+  await expect(page).toHaveURL(/\/lab-orders\/upload$/);
+  await page.getByLabel('Order Name').fill(name);
+  const save = page.getByRole('button', { name: 'SAVE AND UPLOAD' });
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
+  return /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';
+}
+
+/** The photos the server lists for an order, read with the signed-in token. */
+async function serverPhotos(request: APIRequestContext, token: string, guid: string): Promise<{ photo_file_name: string }[]> {
+  const res = await request.get(`/api/v2/lab_orders/${guid}/lab_order_photographs?page=1&per_page=100`, { headers: { token } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { photo_file_name: string }[] }).data;
+}
+
+const photosOf = async (page: Page, guid: string) => serverPhotos(page.request, (await storedToken(page)) ?? '', guid);
+
+/**
+ * Signed part URLs as the browser received them (create_presigned_url answers), by path and
+ * query, so the proxy's log of PUTs can be read as (uploadId, partNumber).
+ */
+function watchPartUrls(page: Page, origin: string): Map<string, { uploadId: string; partNumber: number }> {
+  const byUrl = new Map<string, { uploadId: string; partNumber: number }>();
+  page.on('response', async (res) => {
+    if (!res.url().endsWith('/create_presigned_url') || !res.ok()) return;
+    const body = (await res.json().catch(() => null)) as { uploadId?: string; parts?: { partNumber: number; signedUrl: string }[] } | null;
+    for (const p of body?.parts ?? []) {
+      const url = new URL(p.signedUrl, origin);
+      byUrl.set(url.pathname + url.search, { uploadId: body?.uploadId ?? '', partNumber: p.partNumber });
+    }
+  });
+  return byUrl;
+}
+
+test.describe('client side (runs today)', () => {
+  test('the new-order form and the upload screen load only on their routes; the worker only when photos are queued', async ({ browser }) => {
+    // No service worker: its precache would fetch every chunk and hide what each route needs.
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
+    });
+    const loaded = (name: RegExp) => scripts.some((s) => name.test(s));
+
+    await page.goto('/login');
+    await signIn(page);
+    await page.goto('/lab-orders');
+    await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(loaded(/new-order-screen|upload-progress-screen|\/uploads-|upload-worker/)).toBe(false);
+
+    await page.getByRole('link', { name: 'NEW LAB ORDER' }).click();
+    await expect(page.getByRole('heading', { name: 'NEW LAB ORDER' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'SAVE AND UPLOAD' })).toBeDisabled();
+    expect(loaded(/new-order-screen/)).toBe(true);
+    expect(loaded(/upload-progress-screen|upload-worker/)).toBe(false);
+    await context.close();
+  });
+
+  test('offline: chosen photos are kept and checked on this device, a text file named .jpg is rejected with its reason, the rest wait for a connection', async ({ page, context }) => {
+    const dir = photoDir();
+    const photos = await smallPhotos(dir, 20);
+    const notes = textNamedJpg(dir);
+    await page.goto('/login');
+    await signIn(page);
+    await page.goto('/lab-orders');
+    // The service worker precaches the whole client first: slow on a busy machine.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
+
+    // On a train: the order's page opens from the app's own cache.
+    await context.setOffline(true);
+    await page.goto('/lab-orders/an-order-made-earlier/upload-progress');
+    await expect(page.getByRole('heading', { name: 'UPLOAD PHOTOS' })).toBeVisible();
+    await page.getByLabel(SELECT).setInputFiles([...photos, notes]);
+
+    await expect(page.getByText('0 of 21 photos uploaded')).toBeVisible();
+    await expect(page.getByText('1 photo rejected')).toBeVisible();
+    const rejected = page.getByRole('region', { name: 'Rejected files' });
+    await expect(rejected.getByText('REJECTED', { exact: true })).toBeVisible();
+    await expect(rejected.getByText('notes.jpg is not a JPEG or PNG photo.')).toBeVisible();
+    await expect(page.getByText('Waiting for a connection', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Upload of IMG_0001.jpg' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'All uploads' })).toBeVisible();
+    await expect(indicator(page)).toContainText('Offline');
+    await expect(indicator(page)).toContainText('20 uploads waiting to be sent');
+
+    // Checked, hashed and thumbnailed in the worker, with no connection at all.
+    await expect.poll(async () => (await idbRows<{ state: string }>(page, 'uploads')).filter((u) => u.state === 'ready').length, { timeout: 30_000 }).toBe(20);
+    expect((await idbRows<{ checksum: string }>(page, 'uploads')).every((u) => /^[0-9a-f]{64}$/.test(u.checksum))).toBe(true);
+    expect(await idbRows(page, 'uploadThumbnails')).toHaveLength(20);
+    await expect(page.locator('img.queued-thumb[src^="blob:"]').first()).toBeVisible();
+
+    // A reload loses nothing.
+    await page.reload();
+    await expect(page.getByText('0 of 21 photos uploaded')).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Upload of IMG_0020.jpg' })).toBeAttached();
+
+    // A phone held upright: no sideways scroll, every control still there.
+    await page.setViewportSize({ width: 320, height: 720 });
+    await expect(page.getByRole('button', { name: 'Pause IMG_0001.jpg' })).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await page.goto('/lab-orders/upload');
+    await expect(page.getByLabel('Order Name')).toBeVisible();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+test.describe('against the lab (awaits the server half of issue 10)', () => {
+  let proxy: StorageProxy;
+  let context: BrowserContext;
+  let page: Page;
+
+  test.beforeEach(async ({ browser, baseURL }) => {
+    proxy = new StorageProxy({ target: baseURL ?? '' });
+    await proxy.start();
+    context = await browser.newContext({ baseURL: proxy.origin });
+    page = await context.newPage();
+    await page.goto('/login');
+    await signIn(page);
+  });
+
+  test.afterEach(async () => {
+    await context.close();
+    await proxy.stop();
+  });
+
+  test('NEW LAB ORDER: SAVE AND UPLOAD waits for a unique name; a taken one is refused with the spec words', async () => {
+    const name = unique('Smith family');
+    await newOrder(page, name);
+    await expect(page.getByRole('heading', { name: 'UPLOAD PHOTOS' })).toBeVisible();
+
+    await page.goto('/lab-orders/upload');
+    const save = page.getByRole('button', { name: 'SAVE AND UPLOAD' });
+    await expect(save).toBeDisabled();
+    // The same name, typed differently: the lab compares trimmed and case-insensitive.
+    await page.getByLabel('Order Name').fill(`  ${name.toUpperCase()} `);
+    await expect(page.getByText(TAKEN)).toBeVisible();
+    await expect(save).toBeDisabled();
+    await page.getByLabel('Order Name').fill(`${name} reprints`);
+    await expect(page.getByText(TAKEN)).toHaveCount(0);
+    await expect(save).toBeEnabled();
+  });
+
+  test('20 JPEGs and a text file named .jpg: the 20 arrive with thumbnails, the text file is REJECTED with its reason, the same photos again send nothing', async () => {
+    const dir = photoDir();
+    const photos = await smallPhotos(dir, 20);
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles([...photos, textNamedJpg(dir)]);
+
+    await expect(page.getByText('20 of 21 photos uploaded')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'UPLOAD COMPLETE' })).toBeVisible();
+    await expect(page.getByText('1 photo rejected')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Rejected files' }).getByText('notes.jpg is not a JPEG or PNG photo.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Uploaded photos' }).getByRole('img', { name: /^IMG_\d{4}\.jpg$/ })).toHaveCount(20);
+    await expect(page.getByRole('link', { name: 'SELECT PRODUCTS' })).toHaveAttribute('href', `/lab-orders/${guid}/edit/order-builder`);
+    await expect(page.getByRole('button', { name: 'UPLOAD MORE' })).toBeVisible();
+    await expect(indicator(page)).toContainText('All changes sent');
+    expect((await photosOf(page, guid)).map((p) => p.photo_file_name).sort()).toEqual(photos.map((p) => p.split('/').pop()).sort());
+    const sent = proxy.storedPuts().length;
+    expect(sent).toBe(20);
+
+    // The same 20 again (another card reader, the same shoot): found by checksum, nothing sent.
+    await page.getByRole('button', { name: 'UPLOAD MORE' }).click();
+    await page.getByLabel(SELECT).setInputFiles(photos);
+    await expect(page.getByText('20 photos added.')).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Photos being uploaded' })).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('heading', { name: 'UPLOAD COMPLETE' })).toBeVisible();
+    await expect(page.getByText('20 of 21 photos uploaded')).toBeVisible();
+    expect(proxy.storedPuts().length).toBe(sent);
+    expect(await photosOf(page, guid)).toHaveLength(20);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a reload half-way finishes without sending a finished part again', async () => {
+    const dir = photoDir();
+    const photos = await largePhotos(dir, 3);
+    const partUrls = watchPartUrls(page, proxy.origin);
+    // A 4 MB/s uplink per request: the parts take seconds, so the reload lands half-way.
+    proxy.throttle = 4_000_000;
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles(photos);
+    await expect.poll(async () => (await idbRows<Part>(page, 'uploadParts')).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(3);
+    const before = await idbRows<Part>(page, 'uploadParts');
+    await page.reload();
+    await expect(page.getByText('3 of 3 photos uploaded')).toBeVisible({ timeout: 120_000 });
+
+    const stored = proxy.storedPuts().map((p) => partUrls.get(p.url));
+    expect(stored.every((p) => p !== undefined)).toBe(true);
+    const times = (uploadId: string, partNumber: number) => stored.filter((p) => p?.uploadId === uploadId && p.partNumber === partNumber).length;
+    for (const part of before) expect(times(part.uploadId, part.partNumber), `part ${part.partNumber} of ${part.uploadId}`).toBe(1);
+    expect(await photosOf(page, guid)).toHaveLength(3);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('offline half-way: the queue waits for a connection, not an error, and finishes when it is back', async () => {
+    const dir = photoDir();
+    const photos = await largePhotos(dir, 2);
+    proxy.throttle = 4_000_000;
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles(photos);
+    await expect.poll(async () => (await idbRows<Part>(page, 'uploadParts')).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+
+    await context.setOffline(true);
+    await expect(page.getByText('Waiting for a connection', { exact: true })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+    const storedOffline = proxy.storedPuts().length;
+    await page.waitForTimeout(3000);
+    expect(proxy.storedPuts().length).toBe(storedOffline);
+    await expect(page.getByText('Failed')).toHaveCount(0);
+
+    await context.setOffline(false);
+    await expect(page.getByText('2 of 2 photos uploaded')).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByText('Waiting for a connection', { exact: true })).toHaveCount(0);
+    expect(await photosOf(page, guid)).toHaveLength(2);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('an expired part URL is renewed without restarting the file', async () => {
+    const dir = photoDir();
+    const [photo] = await largePhotos(dir, 1);
+    const partUrls = watchPartUrls(page, proxy.origin);
+    const renewals: unknown[] = [];
+    page.on('request', (r) => {
+      const body = r.postDataJSON() as { part_numbers?: number[] } | null;
+      if (r.url().endsWith('/create_presigned_url') && body?.part_numbers) renewals.push(body);
+    });
+    // The first PUT of part 2 finds its URL past its 15 minutes.
+    let expired = false;
+    proxy.expire = async (url) => {
+      // The answer that named this URL may still be on its way to the test: wait for it.
+      for (let i = 0; i < 40 && !partUrls.has(url); i++) await new Promise((r) => setTimeout(r, 50));
+      if (expired || partUrls.get(url)?.partNumber !== 2) return false;
+      expired = true;
+      return true;
+    };
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles([photo ?? '']);
+    await expect(page.getByText('1 of 1 photos uploaded')).toBeVisible({ timeout: 60_000 });
+
+    expect(expired).toBe(true);
+    expect(renewals).toEqual([expect.objectContaining({ part_numbers: [2] })]);
+    const stored = proxy.storedPuts().map((p) => partUrls.get(p.url)?.partNumber);
+    expect(stored.filter((n) => n === 1)).toHaveLength(1);
+    expect(stored.filter((n) => n === 2)).toHaveLength(1);
+    expect(await photosOf(page, guid)).toHaveLength(1);
+    rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+test.describe('closing the browser (awaits the server half of issue 10)', () => {
+  test('photos still queued when the browser closes arrive when it opens again on the same profile', async ({ baseURL, request }) => {
+    const proxy = new StorageProxy({ target: baseURL ?? '' });
+    await proxy.start();
+    const profile = mkdtempSync(join(tmpdir(), 'lab-e2e-profile-'));
+    const dir = photoDir();
+    const photos = await largePhotos(dir, 3);
+    const open = (): Promise<BrowserContext> =>
+      chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL: proxy.origin });
+
+    let context = await open();
+    let page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/login');
+    await signIn(page);
+    const token = (await storedToken(page)) ?? '';
+    proxy.throttle = 2_000_000;
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles(photos);
+    await expect.poll(async () => (await idbRows<Part>(page, 'uploadParts')).length, { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    await context.close();
+    expect((await serverPhotos(request, token, guid)).length).toBeLessThan(3);
+
+    // The next morning: the app opens on its list, not on the upload page, and the photos go.
+    proxy.throttle = 0;
+    context = await open();
+    page = context.pages()[0] ?? (await context.newPage());
+    await page.goto('/lab-orders');
+    await expect.poll(async () => (await serverPhotos(request, token, guid)).length, { timeout: 120_000 }).toBe(3);
+    await expect(indicator(page)).toContainText('All changes sent');
+    await context.close();
+    await proxy.stop();
+    rmSync(profile, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true });
+  });
+});

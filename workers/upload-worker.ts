@@ -1,0 +1,32 @@
+/// <reference lib="webworker" />
+/**
+ * The upload worker: everything that scales with a photo happens here, off the page's thread
+ * (DESIGN.md §6a): the content check, the streamed SHA-256, the thumbnail, and the PUTs of the
+ * bytes to storage. The page reaches it only through src/offline/upload-worker-bridge.ts.
+ */
+import { expose } from 'comlink';
+import { notAPhotoReason, readPixelSize, sniffPhotoType } from '../src/domain/photo-content.ts';
+import { sha256Hex } from './upload/checksum.ts';
+import type { InspectResult, UploadWorkerApi } from './upload/protocol.ts';
+import { abort, put, setProgressListener } from './upload/put.ts';
+import { makeThumbnail, readHead } from './upload/thumbnail.ts';
+
+const api: UploadWorkerApi = {
+  async inspect(file, name, thumbnailSide): Promise<InspectResult> {
+    const head = await readHead(file);
+    const contentType = sniffPhotoType(head);
+    if (!contentType) return { ok: false, reason: notAPhotoReason(name) };
+    const size = readPixelSize(head);
+    const thumbnail = await makeThumbnail(file, head, thumbnailSide);
+    return { ok: true, contentType, width: size?.width ?? null, height: size?.height ?? null, thumbnail };
+  },
+  async thumbnail(file, side, preferExif) {
+    return makeThumbnail(file, await readHead(file), side, preferExif);
+  },
+  sha256: sha256Hex,
+  put,
+  abort,
+  setProgressListener,
+};
+
+expose(api);
