@@ -41,6 +41,8 @@ export const DETAIL_LABELS: Record<DetailKind, string> = {
 const STAINED: readonly FinishingCategory[] = ['hardwood_frame', 'hardwood_float_canvas_frame', 'desktop_frame'];
 export const isFrame = (c: FinishingCategory) => c === 'contemporary_frame' || STAINED.includes(c);
 export const isMat = (c: FinishingCategory) => c === 'four_ply_mat' || c === 'eight_ply_mat';
+/** Stain is chosen for hardwood, hardwood float canvas and desktop frames (orders.md §4). */
+export const isStained = (c: FinishingCategory) => STAINED.includes(c);
 
 /**
  * The details a category needs before it can be priced or ordered (orders.md §4): mats only
@@ -49,7 +51,7 @@ export const isMat = (c: FinishingCategory) => c === 'four_ply_mat' || c === 'ei
 export function requiredDetails(category: FinishingCategory): DetailKind[] {
   if (category === 'mount') return ['mount_color'];
   if (category === 'contemporary_frame') return ['frame_mat', 'glass'];
-  if (STAINED.includes(category)) return ['frame_mat', 'glass', 'stain'];
+  if (isStained(category)) return ['frame_mat', 'glass', 'stain'];
   return [];
 }
 
@@ -71,6 +73,23 @@ export function optionOneLabel(category: FinishingCategory): string {
   if (isFrame(category)) return 'FRAME WOOD';
   if (category === 'mount') return 'MOUNT SIZE';
   return 'FINISHING DETAIL';
+}
+
+/**
+ * What the second finishing choice picks: MAT CLASS (mats), FRAME MAT (frames), MOUNT COLOR
+ * (mount); null for NONE. The builder shows it after the first, never for mats (orders.md §4).
+ */
+export function optionTwoKind(category: FinishingCategory): DetailKind | null {
+  if (isMat(category)) return 'mat_class';
+  if (isFrame(category)) return 'frame_mat';
+  if (category === 'mount') return 'mount_color';
+  return null;
+}
+
+/** The label of the second finishing choice (orders.md §2, builder), or null for NONE. */
+export function optionTwoLabel(category: FinishingCategory): string | null {
+  const kind = optionTwoKind(category);
+  return kind ? DETAIL_LABELS[kind] : null;
 }
 
 /** The calculator's groups (orders.md §3) and the categories each gathers. */

@@ -11,6 +11,7 @@ import {
   type CalculatorGroup,
   type DetailKind,
 } from '../../domain/catalogue.ts';
+import { PAPER_AND_SIZE_FIRST, PAPER_FIRST } from '../../domain/builder-gating.ts';
 import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../domain/calculator-catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
@@ -18,8 +19,6 @@ import { readCalculatorCatalogue } from '../../offline/catalogue-copy.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { GatedSelect } from '../../ui/gated-select.tsx';
 
-export const PAPER_FIRST = 'You must select a Paper Type first.';
-export const PAPER_AND_SIZE_FIRST = 'You must select a Paper Type and Print Size first.';
 
 type Details = Partial<Record<DetailKind, string>>;
 type Result = { cents: number; from: 'server' | 'device' };
