@@ -9,3 +9,11 @@ export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, 
   }
   return groups;
 }
+
+/** Splits items into runs of at most `size`, in order. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new RangeError('chunk size must be a whole number of 1 or more');
+  const runs: T[][] = [];
+  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
+  return runs;
+}

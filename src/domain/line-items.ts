@@ -1,0 +1,166 @@
+import { BORDERS, allowedDetails, borderLabel, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
+import { detailFields } from './builder-gating.ts';
+import { INITIAL_SELECTIONS, type Selections } from './builder-selections.ts';
+import { normaliseCrop } from './crop.ts';
+import { toCents, type Cents } from './money.ts';
+import { isLandscape, parsePrintSize } from './print-size.ts';
+
+/**
+ * A line item as the server sends it and as the builder, the review and the preview use it
+ * (orders.md §3, both shapes).
+ */
+
+/** The finishing of a server line item; null on the line item for no finishing (NONE). */
+export interface ServerLineItemFinishing {
+  finishing_category: FinishingCategory;
+  /** The service's name (the MAT SIZE, FRAME WOOD or MOUNT SIZE chosen). */
+  finishing_service: string;
+  finishing_service_guid: string;
+  /** The first detail's name. */
+  finishing_service_detail: string | null;
+  /** The details' guids in the order the category takes them (catalogue.ts allowedDetails). */
+  finishing_service_detail_guid: string | null;
+  /** Not in the spec's list (which skips from one to three); a frame has three details. */
+  finishing_service_detail_two_guid: string | null;
+  finishing_service_detail_three_guid: string | null;
+  formatted_frame_profile: string | null;
+  formatted_detail_one: string | null;
+  formatted_detail_two: string | null;
+  formatted_detail_three: string | null;
+  /** Dollars: the service plus its chosen details, for one print. */
+  price: number;
+}
+
+export interface ServerLineItem {
+  guid: string;
+  photograph_guid: string;
+  photograph_url: string;
+  /** The lab's cropped image once made; its URL contains 'cropped'. */
+  photograph_cropped_url: string | null;
+  photograph_full_url: string;
+  photo_file_name: string;
+  /** price in dollars, for one print. */
+  print_size_attributes: { paper: string; paper_guid: string; print_size: string; print_size_guid: string; price: number };
+  print_border: string;
+  external_id: string | null;
+  notes: string | null;
+  internal_notes: string | null;
+  /** The crop in percent; aspect is the crop's width / height when the builder sent it. */
+  photograph_attributes: { crop_x: number; crop_y: number; crop_h: number; crop_w: number; aspect: number | null };
+  quantity: number;
+  /** Dollars: (print + finishing) × quantity. */
+  subtotal: number;
+  finishing_service: ServerLineItemFinishing | null;
+}
+
+/** The builder's flattened line item. Prices are cents (the spec's printPrice, finishingPrice, totalPrice). */
+export interface BuilderLineItem {
+  guid: string;
+  labOrderGuid: string;
+  photoGuid: string;
+  /** The cropped image when the lab made it, else the photo. */
+  photoUrl: string;
+  imageName: string;
+  externalId: string | null;
+  notes: string;
+  internalNotes: string;
+  printSize: string;
+  printSizeGuid: string;
+  /** The border as shown ('1/4" border'); unknown values show as 'No border'. */
+  printBorder: string;
+  printBorderRaw: string;
+  paper: string;
+  paperGuid: string;
+  printPriceCents: Cents;
+  finishingCategory: FinishingCategory;
+  finishingService: string | null;
+  finishingServiceGuid: string | null;
+  finishingServiceDetailGuid: string | null;
+  finishingServiceDetailTwoGuid: string | null;
+  finishingServiceDetailThreeGuid: string | null;
+  finishingDetailOne: string | null;
+  finishingDetailTwo: string | null;
+  finishingDetailThree: string | null;
+  frameProfile: string | null;
+  frameGlassName: string | null;
+  finishingPriceCents: Cents;
+  cropAttributes: { x: number; y: number; height: number; width: number; aspect: number | null };
+  quantity: number;
+  totalPriceCents: Cents;
+}
+
+export function flattenLineItem(item: ServerLineItem, labOrderGuid: string): BuilderLineItem {
+  const f = item.finishing_service;
+  const category = f?.finishing_category ?? 'none';
+  const size = item.print_size_attributes;
+  const crop = item.photograph_attributes;
+  return {
+    guid: item.guid,
+    labOrderGuid,
+    photoGuid: item.photograph_guid,
+    photoUrl: item.photograph_cropped_url ?? item.photograph_url,
+    imageName: item.photo_file_name,
+    externalId: item.external_id,
+    notes: item.notes ?? '',
+    internalNotes: item.internal_notes ?? '',
+    printSize: size.print_size,
+    printSizeGuid: size.print_size_guid,
+    printBorder: borderLabel(item.print_border),
+    printBorderRaw: item.print_border,
+    paper: size.paper,
+    paperGuid: size.paper_guid,
+    printPriceCents: toCents(size.price),
+    finishingCategory: category,
+    finishingService: f?.finishing_service ?? null,
+    finishingServiceGuid: f?.finishing_service_guid ?? null,
+    finishingServiceDetailGuid: f?.finishing_service_detail_guid ?? null,
+    finishingServiceDetailTwoGuid: f?.finishing_service_detail_two_guid ?? null,
+    finishingServiceDetailThreeGuid: f?.finishing_service_detail_three_guid ?? null,
+    finishingDetailOne: f?.formatted_detail_one ?? null,
+    finishingDetailTwo: f?.formatted_detail_two ?? null,
+    finishingDetailThree: f?.formatted_detail_three ?? null,
+    frameProfile: f?.formatted_frame_profile ?? null,
+    // A frame's second detail is its glass.
+    frameGlassName: isFrame(category) ? (f?.formatted_detail_two ?? null) : null,
+    finishingPriceCents: f ? toCents(f.price) : 0,
+    cropAttributes: { x: crop.crop_x, y: crop.crop_y, height: crop.crop_h, width: crop.crop_w, aspect: crop.aspect },
+    quantity: item.quantity,
+    totalPriceCents: toCents(item.subtotal),
+  };
+}
+
+const isBorderValue = (value: string): value is BorderValue => BORDERS.some((b) => b.value === value);
+
+/**
+ * The selections that edit a line item (the line-item edit screen's starting point). A mat's
+ * class is not carried: the builder never shows it (orders.md §4), so UPDATE prices the
+ * standard class, as the builder would have.
+ */
+export function selectionsFromLineItem(item: BuilderLineItem): Selections {
+  const category = item.finishingCategory;
+  const slots = [item.finishingServiceDetailGuid, item.finishingServiceDetailTwoGuid, item.finishingServiceDetailThreeGuid];
+  const order = allowedDetails(category);
+  const details: Partial<Selections> = {};
+  for (const [field, kind] of detailFields(category)) details[field] = slots[order.indexOf(kind)] ?? null;
+  const { x, y, width, height, aspect } = item.cropAttributes;
+  const face = parsePrintSize(item.printSize);
+  // The orientation it was cropped in: a crop whose shape disagrees with the size's was flipped.
+  const flipped = aspect !== null && face !== null && face.width !== face.height && aspect !== 1 && aspect > 1 !== isLandscape(face);
+  return {
+    ...INITIAL_SELECTIONS,
+    photos: [item.photoGuid],
+    paperGuid: item.paperGuid,
+    printSizeGuid: item.printSizeGuid,
+    printBorder: isBorderValue(item.printBorderRaw) ? item.printBorderRaw : 'none',
+    finishingCategory: category,
+    finishingOptionOne: category === 'none' ? null : item.finishingServiceGuid,
+    finishingOptionTwo: null,
+    frameGlass: null,
+    frameStain: null,
+    ...details,
+    qty: item.quantity,
+    notes: item.notes ? { [item.photoGuid]: item.notes } : {},
+    crops: { [item.photoGuid]: normaliseCrop({ x, y, width, height }) },
+    flipped: { [item.photoGuid]: flipped },
+  };
+}
