@@ -1,4 +1,5 @@
 import type { BorderValue, FinishingCategory, PrintSizePricing } from './catalogue.ts';
+import { ownValue } from './collections.ts';
 import { startingCrop, startsFlipped, type CropArea } from './crop.ts';
 import type { PhotoNotes } from './notes.ts';
 import type { PixelSize } from './print-size.ts';
@@ -74,7 +75,7 @@ const pixelSize = (photo: CroppablePhoto): PixelSize | null =>
 
 /** Whether a photo's crop is flipped: as the photographer chose, else matching the photo's shape. */
 export function isFlipped(s: Selections, photo: CroppablePhoto, size: Pick<PrintSizePricing, 'x_aspect' | 'y_aspect'>): boolean {
-  const chosen = s.flipped[photo.guid];
+  const chosen = ownValue(s.flipped, photo.guid);
   if (chosen !== undefined) return chosen;
   const pixels = pixelSize(photo);
   return pixels ? startsFlipped(pixels, size) : false;
@@ -82,5 +83,5 @@ export function isFlipped(s: Selections, photo: CroppablePhoto, size: Pick<Print
 
 /** The crop a photo is added with: the one made, else the largest centred crop, else the whole photo. */
 export function photoCrop(s: Selections, photo: CroppablePhoto, paperName: string, size: Pick<PrintSizePricing, 'x_aspect' | 'y_aspect'>): CropArea {
-  return s.crops[photo.guid] ?? startingCrop(pixelSize(photo), paperName, size, isFlipped(s, photo, size));
+  return ownValue(s.crops, photo.guid) ?? startingCrop(pixelSize(photo), paperName, size, isFlipped(s, photo, size));
 }

@@ -17,3 +17,6 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size));
   return runs;
 }
+
+/** A record's own value for a key; never one inherited from Object.prototype ('constructor', 'toString'). */
+export const ownValue = <T>(record: Readonly<Record<string, T>>, key: string): T | undefined => (Object.hasOwn(record, key) ? record[key] : undefined);

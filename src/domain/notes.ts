@@ -1,3 +1,5 @@
+import { ownValue } from './collections.ts';
+
 /**
  * Notes of line items and the boutique packaging note (orders.md §5): a note per photo, one for
  * all photos under 'ALL', limits of 5000 and 300 characters (counted as a textarea's maxLength
@@ -14,7 +16,7 @@ export const BOUTIQUE_NOTE_MAX = 300;
 export type PhotoNotes = Readonly<Record<string, string>>;
 
 /** A photo's note: its own, else the 'ALL' note, else empty. An emptied own note counts as none. */
-export const defaultNote = (notes: PhotoNotes, photoGuid: string): string => notes[photoGuid] || notes[ALL_PHOTOS] || '';
+export const defaultNote = (notes: PhotoNotes, photoGuid: string): string => ownValue(notes, photoGuid) || ownValue(notes, ALL_PHOTOS) || '';
 
 /** Where the notes box writes: the photo's own note when one photo is selected, else 'ALL'. */
 export const noteKey = (selectedPhotoGuids: readonly string[]): string =>
@@ -23,7 +25,7 @@ export const noteKey = (selectedPhotoGuids: readonly string[]): string =>
 /** The note the box shows for the selection. */
 export const shownNote = (notes: PhotoNotes, selectedPhotoGuids: readonly string[]): string => {
   const key = noteKey(selectedPhotoGuids);
-  return key === ALL_PHOTOS ? (notes[ALL_PHOTOS] ?? '') : defaultNote(notes, key);
+  return key === ALL_PHOTOS ? (ownValue(notes, ALL_PHOTOS) ?? '') : defaultNote(notes, key);
 };
 
 /** Cuts a note to a limit without splitting a character made of two UTF-16 units. */

@@ -77,7 +77,10 @@ describe('notes (orders.md §5)', () => {
     ['p3', 'Lustre coating please'],
   ])('photo %s gets %j', (guid, note) => expect(defaultNote(notes, guid)).toBe(note));
 
-  it('is empty with neither its own nor an ALL note', () => expect(defaultNote({ p1: 'x' }, 'p9')).toBe(''));
+  it('is empty with neither its own nor an ALL note', () => {
+    expect(defaultNote({ p1: 'x' }, 'p9')).toBe('');
+    expect(defaultNote({}, 'constructor')).toBe('');
+  });
 
   it('writes to the photo with one selected, else to ALL', () => {
     expect(noteKey(['p1'])).toBe('p1');

@@ -1,0 +1,111 @@
+import { formatMoney, toCents, type Cents } from './money.ts';
+import { orderTotals, type OrderTotals } from './pricing.ts';
+import { ROUTES, routePath } from './paths.ts';
+
+/** The cart review's rules (orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
+
+export const NO_LINE_ITEMS = 'You have no line items!';
+export const ORDER_NOT_OPEN_TO_CHECKOUT = 'Order needs to be in open status to checkout!';
+/** Not in the spec, which only says the builder reloads: a word that the cart is empty now. */
+export const CART_CLEARED = 'Your cart was cleared.';
+export const CLEAR_CART_CONFIRM =
+  'WAIT! This will remove all items from your cart and redirect you to the order page. You cannot undo this action. Are you sure you want to remove EVERYTHING from your cart and start over?';
+export const CHECKING_CROPPED_IMAGE = 'checking for cropped image. could take up to 15 seconds...';
+
+/** Only open orders change: quantity arrows, delete icons, CLEAR CART, the builder (orders.md §4). */
+export const canEditCart = (status: string): boolean => status === 'open';
+
+/** The query parameter that carries a notice to the screen a redirect lands on. */
+export const NOTICE_PARAM = 'notice';
+export const NOTICES = {
+  no_line_items: NO_LINE_ITEMS,
+  bad_status: ORDER_NOT_OPEN_TO_CHECKOUT,
+  cart_cleared: CART_CLEARED,
+} as const;
+export type NoticeFlag = keyof typeof NOTICES;
+
+/** The text of a notice flag read from the URL; null for none or an unknown one. */
+export const noticeText = (flag: string | null): string | null => (flag && Object.hasOwn(NOTICES, flag) ? NOTICES[flag as NoticeFlag] : null);
+
+const withNotice = (path: string, flag: NoticeFlag) => `${path}?${NOTICE_PARAM}=${flag}`;
+
+/**
+ * Where the review sends the user instead of showing itself: an order that is not open to its
+ * detail page (bad status), an empty cart to the builder ('You have no line items!'); null to stay.
+ */
+export function reviewRedirect(order: { guid: string; status: string }, lineItemCount: number): string | null {
+  if (!canEditCart(order.status)) return withNotice(routePath(ROUTES.orderDetail, { id: order.guid }), 'bad_status');
+  if (lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: order.guid }), 'no_line_items');
+  return null;
+}
+
+/** After CLEAR CART: the builder, with the cart-cleared flag (which reloads it). */
+export const afterClearCart = (orderGuid: string): string => withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'cart_cleared');
+
+/** Wait before looking again for line items' cropped images (orders.md §9). */
+export const CROPPED_RECHECK_MS = 4000;
+/** Checks at most (orders.md §9); the server's job may take up to 15 s, after that the review stops asking. */
+export const CROPPED_MAX_CHECKS = 2;
+
+/** A line item shows the checking text while its photo URL is not the cropped image's. */
+export const lacksCroppedImage = (photoUrl: string): boolean => !photoUrl.includes('cropped');
+
+/**
+ * When to look again for cropped images, given how many checks were made: CROPPED_RECHECK_MS
+ * while some line item lacks its cropped image and fewer than CROPPED_MAX_CHECKS were made, else
+ * null (stop; a failure is only logged).
+ */
+export function croppedRecheckIn(items: readonly { photoUrl: string }[], checksDone: number): number | null {
+  if (checksDone >= CROPPED_MAX_CHECKS) return null;
+  return items.some((i) => lacksCroppedImage(i.photoUrl)) ? CROPPED_RECHECK_MS : null;
+}
+
+/** The order's figures the checkout box needs besides the lines, as the wire carries them (dollars). */
+export interface CheckoutBoxOrder {
+  discount: number;
+  credit_applied: number;
+  local_pickup: boolean;
+  boutique_shipping: boolean;
+  boutique_shipping_price: number;
+}
+
+export interface CheckoutBoxLine {
+  printPriceCents: Cents;
+  finishingPriceCents: Cents;
+  quantity: number;
+}
+
+export interface CheckoutBoxRow {
+  label: 'SUBTOTAL' | 'DISCOUNT' | 'CREDIT' | 'BOUTIQUE PACKAGING' | 'SHIPPING' | 'TOTAL';
+  /** Signed as it counts towards the total: discount and credit are negative. */
+  cents: Cents;
+  text: string;
+}
+
+/**
+ * The checkout box (subtotal, discount, credit, boutique, shipping, total) from the lines on the
+ * device, so it follows changes not yet sent; the server's figures replace it once they arrive.
+ */
+export function checkoutBox(order: CheckoutBoxOrder, lines: readonly CheckoutBoxLine[]): { totals: OrderTotals; rows: CheckoutBoxRow[] } {
+  const credit = toCents(order.credit_applied);
+  const totals = orderTotals({
+    lines: lines.map((l) => ({ printCents: l.printPriceCents, finishingCents: l.finishingPriceCents, quantity: l.quantity })),
+    discountCents: toCents(order.discount),
+    creditRequestedCents: credit,
+    creditAvailableCents: credit,
+    localPickup: order.local_pickup,
+    boutiquePackagingCents: order.boutique_shipping ? toCents(order.boutique_shipping_price) : 0,
+  });
+  const row = (label: CheckoutBoxRow['label'], cents: Cents): CheckoutBoxRow => ({ label, cents, text: formatMoney(cents) });
+  return {
+    totals,
+    rows: [
+      row('SUBTOTAL', totals.subtotal),
+      row('DISCOUNT', -totals.discount),
+      row('CREDIT', -totals.credit),
+      row('BOUTIQUE PACKAGING', totals.boutique),
+      row('SHIPPING', totals.shipping),
+      row('TOTAL', totals.total),
+    ],
+  };
+}
