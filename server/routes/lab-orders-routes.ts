@@ -3,24 +3,12 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listLabOrders } from '../services/lab-orders-service.ts';
-import { listMetaSchema } from './shapes.ts';
+import { listMetaSchema, orderSummaryAttributes } from './shapes.ts';
 
 const labOrderListItem = z.object({
   id: z.string(),
   type: z.literal('lab_order'),
-  attributes: z.object({
-    id: z.number(),
-    guid: z.string(),
-    order_name: z.string(),
-    status: z.string(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    paid_at: z.string().nullable(),
-    photographer_id: z.string(),
-    photographer_name: z.string(),
-    photographer_business: z.string(),
-    photographer_email: z.string(),
-  }),
+  attributes: orderSummaryAttributes,
 });
 
 const PER_PAGE_MESSAGE = `per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`;

@@ -4,29 +4,18 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { assertOrderNameTaken, createLabOrder, getLabOrder } from '../services/order-service.ts';
 import { photoSchema } from './photo-shapes.ts';
-import { guid, listMetaSchema, successSchema } from './shapes.ts';
+import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.
 const ORDER_NAME_MAX = 120;
 const orderName = z.object({ order_name: z.string().trim().min(1, 'Enter an order name.').max(ORDER_NAME_MAX, `An order name can be at most ${ORDER_NAME_MAX} characters.`) });
 
-const orderAttributes = z.object({
-  id: z.number(),
-  guid: z.string(),
-  order_name: z.string(),
-  status: z.string(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  paid_at: z.string().nullable(),
+const orderAttributes = orderSummaryAttributes.extend({
   subtotal: z.number(),
   discount: z.number(),
   credit_applied: z.number(),
   shipping_total: z.number(),
   total: z.number(),
-  photographer_id: z.string(),
-  photographer_name: z.string(),
-  photographer_business: z.string(),
-  photographer_email: z.string(),
   photo_count: z.number(),
   images: z.array(photoSchema),
   line_items: z.array(z.unknown()),

@@ -29,3 +29,18 @@ export const guid = (message: string) => z.uuid({ error: message }).toLowerCase(
 
 /** A guid, or '' to clear a choice (the primary address or card). */
 export const guidOrEmpty = (message: string) => z.union([z.literal(''), guid(message)]);
+
+/** An order as every list and record shows it (server/services/lab-orders-service.ts orderSummary). */
+export const orderSummaryAttributes = z.object({
+  id: z.number(),
+  guid: z.string(),
+  order_name: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  paid_at: z.string().nullable(),
+  photographer_id: z.string(),
+  photographer_name: z.string(),
+  photographer_business: z.string(),
+  photographer_email: z.string(),
+});

@@ -11,6 +11,31 @@ export const DEFAULT_PER_PAGE = 50;
 // any other read (the embedded database runs on the server's own thread).
 export const MAX_PER_PAGE = 200;
 
+// What a summary reads: the list selects only these columns (a page costs less than whole rows).
+type OrderSummaryRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'>;
+type PhotographerSummaryRow = Pick<typeof users.$inferSelect, 'guid' | 'firstName' | 'lastName' | 'businessName' | 'email'>;
+
+/** An order as every list and record shows it: id, name, status, dates and its photographer. */
+export function orderSummary(order: OrderSummaryRow, photographer: PhotographerSummaryRow) {
+  return {
+    id: String(order.id),
+    type: 'lab_order' as const,
+    attributes: {
+      id: order.id,
+      guid: order.guid,
+      order_name: order.orderName,
+      status: order.status,
+      created_at: order.createdAt.toISOString(),
+      updated_at: order.updatedAt.toISOString(),
+      paid_at: order.paidAt?.toISOString() ?? null,
+      photographer_id: photographer.guid,
+      photographer_name: fullName(photographer),
+      photographer_business: photographer.businessName,
+      photographer_email: photographer.email,
+    },
+  };
+}
+
 /** The list's meta block (orders.md §3, "Response meta"). */
 export function listMeta(actor: Actor) {
   return {
@@ -118,23 +143,7 @@ export async function listLabOrders(db: Db, actor: Actor | null, page: ListPage)
   const total = !after && !more ? shown.length : ((await db.select({ n: count() }).from(labOrders).where(and(...filters)))[0]?.n ?? 0);
 
   return {
-    data: shown.map(({ order, photographer }) => ({
-      id: String(order.id),
-      type: 'lab_order' as const,
-      attributes: {
-        id: order.id,
-        guid: order.guid,
-        order_name: order.orderName,
-        status: order.status,
-        created_at: order.createdAt.toISOString(),
-        updated_at: order.updatedAt.toISOString(),
-        paid_at: order.paidAt?.toISOString() ?? null,
-        photographer_id: photographer.guid,
-        photographer_name: fullName(photographer),
-        photographer_business: photographer.businessName,
-        photographer_email: photographer.email,
-      },
-    })),
+    data: shown.map(({ order, photographer }) => orderSummary(order, photographer)),
     meta: {
       ...listMeta(actor),
       total,

@@ -2,9 +2,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { labOrders } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
-import { fullName, type Actor, type UserRow } from './auth-service.ts';
+import { toDollars } from '../../src/domain/money.ts';
+import type { Actor, UserRow } from './auth-service.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
-import { listMeta } from './lab-orders-service.ts';
+import { listMeta, orderSummary } from './lab-orders-service.ts';
 import { firstPhotosOf } from './photo-service.ts';
 
 /** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
@@ -43,30 +44,18 @@ export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: s
   };
 }
 
-const dollars = (cents: number) => Math.round(cents) / 100;
-
 /** An order as the API answers it (orders.md §3), with its photos; line items belong to the builder's issue. */
 function orderResource<P>(order: OrderRow, photographer: UserRow, photos: { images: P[]; photo_count: number }) {
+  const summary = orderSummary(order, photographer);
   return {
-    id: String(order.id),
-    type: 'lab_order' as const,
+    ...summary,
     attributes: {
-      id: order.id,
-      guid: order.guid,
-      order_name: order.orderName,
-      status: order.status,
-      created_at: order.createdAt.toISOString(),
-      updated_at: order.updatedAt.toISOString(),
-      paid_at: order.paidAt?.toISOString() ?? null,
-      subtotal: dollars(order.subtotalCents),
-      discount: dollars(order.discountCents),
-      credit_applied: dollars(order.creditCents),
-      shipping_total: dollars(order.shippingCents),
-      total: dollars(order.totalCents),
-      photographer_id: photographer.guid,
-      photographer_name: fullName(photographer),
-      photographer_business: photographer.businessName,
-      photographer_email: photographer.email,
+      ...summary.attributes,
+      subtotal: toDollars(order.subtotalCents),
+      discount: toDollars(order.discountCents),
+      credit_applied: toDollars(order.creditCents),
+      shipping_total: toDollars(order.shippingCents),
+      total: toDollars(order.totalCents),
       photo_count: photos.photo_count,
       images: photos.images,
       line_items: [] as never[],
