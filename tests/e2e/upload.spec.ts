@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { signIn, storedToken } from './helpers.ts';
+import { expectAccessible } from './screens.ts';
 import { StorageProxy } from './storage-proxy.ts';
 import { largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
 
@@ -256,6 +257,24 @@ test.describe('against the lab (awaits the server half of issue 10)', () => {
     await expect(page.getByText('20 of 21 photos uploaded')).toBeVisible();
     expect(proxy.storedPuts().length).toBe(sent);
     expect(await photosOf(page, guid)).toHaveLength(20);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('mid-upload, the screen holds up on a desktop and on the narrowest phone: rows with progress, thumbnails, a REJECTED file', async () => {
+    test.setTimeout(180_000);
+    const dir = photoDir();
+    // Small photos first: they arrive (thumbnails) while the large ones are still on their way.
+    const photos = [...(await smallPhotos(dir, 4)), ...(await largePhotos(dir, 2))];
+    proxy.throttle = 1_000_000;
+    await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles([...photos, textNamedJpg(dir)]);
+    await expect(page.getByText('4 of 7 photos uploaded')).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('region', { name: 'Uploaded photos' }).getByRole('img')).toHaveCount(4);
+    await expect(page.getByRole('region', { name: 'Rejected files' }).getByText('REJECTED', { exact: true })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'Upload of BIG_0002.jpg' })).toBeVisible();
+    await expectAccessible(page, '/lab-orders/:order/upload-progress mid-upload');
+    await page.setViewportSize({ width: 320, height: 720 });
+    await expectAccessible(page, '/lab-orders/:order/upload-progress mid-upload');
     rmSync(dir, { recursive: true, force: true });
   });
 
