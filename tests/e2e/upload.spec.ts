@@ -333,6 +333,48 @@ test.describe('against the lab (awaits the server half of issue 10)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
+  test('an accidental sign-out loses no queued photo: another photographer on the device sees none, its owner signing in again sends them', async () => {
+    test.setTimeout(180_000);
+    const dir = photoDir();
+    const photos = await smallPhotos(dir, 3);
+    // A crawling uplink: the photos are still on their way when the photographer signs out.
+    proxy.throttle = 20_000;
+    const guid = await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles([...photos, textNamedJpg(dir)]);
+    await expect(page.getByText('1 photo rejected')).toBeVisible();
+    await expect(indicator(page)).toContainText('3 uploads waiting to be sent');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    // Their photos in orders and REJECTED list are forgotten; the queued photos are kept whole.
+    await expect.poll(async () => (await idbRows(page, 'rejections')).length).toBe(0);
+    expect(await idbRows(page, 'photos')).toHaveLength(0);
+    expect(await idbRows(page, 'uploads')).toHaveLength(3);
+    expect(await idbRows(page, 'uploadFiles')).toHaveLength(3);
+
+    // Another photographer on the same laptop: nothing of the first one's waits, nothing is sent.
+    const other = { email: `other-${Date.now()}@studio.example`, password: 'tintype-portrait-9' };
+    const created = await page.request.post('/api/v2/users', {
+      data: { email: other.email, first_name: 'Julia', last_name: 'Cameron', password: other.password, password_confirmation: other.password },
+    });
+    expect(created.ok()).toBe(true);
+    proxy.throttle = 0;
+    const sentBefore = proxy.puts.length;
+    await signIn(page, other);
+    await expect(indicator(page)).toContainText('All changes sent');
+    await page.waitForTimeout(1500);
+    expect(proxy.puts.length).toBe(sentBefore);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+
+    // The photographer back: the photos go by themselves and arrive once each.
+    await signIn(page);
+    await expect.poll(async () => (await photosOf(page, guid)).length, { timeout: 60_000 }).toBe(3);
+    await page.goto(`/lab-orders/${guid}/upload-progress`);
+    await expect(page.getByText('3 of 3 photos uploaded')).toBeVisible();
+    await expect(indicator(page)).toContainText('All changes sent');
+    rmSync(dir, { recursive: true, force: true });
+  });
+
   test('an expired part URL is renewed without restarting the file', async () => {
     const dir = photoDir();
     const [photo] = await largePhotos(dir, 1);
