@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { HttpError, badRequest, conflict } from './errors.ts';
+import { HttpError, badRequest } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -121,7 +121,9 @@ async function replay(
       .set({ createdAt: sql`now()` })
       .where(and(where, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`)))
       .returning({ key: idempotencyKeys.key });
-    if (!retaken.length) throw conflict('This request is still being processed. Try again in a moment.');
+    // A class of its own: a client that sent the same request again (a reloaded page, a second
+    // tab) waits and asks again, where other 409s (OrderNotOpen, UploadSealed) are final.
+    if (!retaken.length) throw new HttpError(409, 'RequestInProgress', 'This request is still being processed. Try again in a moment.');
     request.idempotencySlot = { scope: want.scope, key: want.key };
     return undefined;
   }

@@ -37,10 +37,13 @@ export interface StepFailure {
  * - sealed: storage says the key is already confirmed: only the confirmation is left;
  * - gone: the server does not know the multipart upload any more: start the file again;
  * - transient: the server is busy or broken for now: back off and try again, counting attempts;
+ * - busy: the lab is still working on this very request, sent again under the same idempotency
+ *   key (a reloaded page or a closed laptop left the first one running): ask again in a moment,
+ *   counting no attempt, since the first one will end with an answer (or be taken over);
  * - refused: the server will never take this file (not a photo, too large): REJECTED, its reason;
  * - fatal: anything else (order gone or not open, no rights): the file fails with the message.
  */
-export type FailureAction = 'offline' | 'expired' | 'sealed' | 'gone' | 'transient' | 'refused' | 'fatal';
+export type FailureAction = 'offline' | 'expired' | 'sealed' | 'gone' | 'transient' | 'busy' | 'refused' | 'fatal';
 
 /** Where the call went: the storage's signed URL, the fresh-part-URL call, or another API call. */
 export type StepKind = 'storage' | 'renew' | 'api';
@@ -53,6 +56,7 @@ export function classifyFailure(kind: StepKind, f: StepFailure): FailureAction {
   // to sign in again, as it waits for a connection. Neither is the photo's fault.
   if (status === 0 || (status === 401 && kind !== 'storage')) return 'offline';
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'transient';
+  if (status === 409 && f.className === 'RequestInProgress') return 'busy';
   if (status === 422 || status === 413) return 'refused';
   if (kind === 'storage') {
     // The local store answers SignatureExpired; S3 answers AccessDenied "Request has expired".

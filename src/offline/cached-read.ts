@@ -36,11 +36,21 @@ export async function keepRead(owner: string, what: string, data: unknown, db: L
 }
 
 /**
- * At sign-out: forget every user's kept reads and cached thumbnails, so the next person on this
- * device sees nothing of them. The lab's own catalogue stays. Unsent changes and queued uploads
- * stay too: they are sent when their owner signs in again.
+ * At sign-out: forget what this device kept of its users, so the next person on it sees nothing
+ * of them: kept reads and cached thumbnails, the photos already in orders (with the thumbnails
+ * this device made of them: the lab keeps the photos and lists them again at the next sign-in)
+ * and the lists of REJECTED files. The lab's own catalogue stays. Unsent changes and queued
+ * uploads stay too, with their files, finished parts and thumbnails: a photographer who signs out
+ * by mistake on their own laptop loses nothing, and they are sent when their owner signs in again.
+ * Every read of them is by owner, so another user signing in here never sees them.
  */
 export async function clearUserData(db: LabDatabase = labDb): Promise<void> {
-  await db.cachedReads.where('owner').notEqual(SHARED_OWNER).delete();
+  await db.transaction('rw', [db.cachedReads, db.photos, db.rejections, db.uploads, db.uploadThumbnails], async () => {
+    await db.cachedReads.where('owner').notEqual(SHARED_OWNER).delete();
+    await db.photos.clear();
+    await db.rejections.clear();
+    const queued = new Set(await db.uploads.toCollection().primaryKeys());
+    await db.uploadThumbnails.filter((t) => !queued.has(t.id)).delete();
+  });
   await clearUserCaches();
 }

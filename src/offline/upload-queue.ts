@@ -120,7 +120,10 @@ export class UploadQueue {
     const { reachability, worker } = this.#deps;
     this.#unsubscribe.push(
       reachability.subscribe((reachable) => {
-        if (!reachable) return;
+        if (!reachable) {
+          this.#holdForConnection();
+          return;
+        }
         // Back online: whatever waited for the connection goes now, not at its backoff time.
         for (const [id, wait] of this.#notBefore) if (wait.offline) this.#notBefore.delete(id);
         this.kick();
@@ -143,6 +146,18 @@ export class UploadQueue {
     this.#progress.setRunning(false);
     this.#progress.setWaiting(false);
     this.#finish();
+  }
+
+  /**
+   * The lab became unreachable: the queue holds where it is. PUTs in flight are aborted rather
+   * than left to a link that can no longer answer them (their bytes would be sent again anyway,
+   * and a half-dead link may keep taking bytes for a while); finished parts are recorded, so when
+   * the lab is back each file goes on from its first missing part: a drop costs at most the PUTs
+   * that were in flight. Aborted files are not failed: they wait (#failed ignores aborts).
+   */
+  #holdForConnection(): void {
+    for (const ctrl of this.#active.values()) ctrl.abort();
+    this.kick();
   }
 
   /** Something changed (files added, the lab back): look at the queue again. */
@@ -308,7 +323,7 @@ export class UploadQueue {
   async #failed(entry: UploadEntry, err: unknown): Promise<void> {
     const { db, now, random } = this.#deps;
     if (err instanceof DOMException && err.name === STEP_ABORTED) return;
-    if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient')) {
+    if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient' && err.action !== 'busy')) {
       console.error('upload', err);
       const current = (await db.uploads.get(entry.id)) ?? entry;
       await failUpload(db, current, err instanceof Error ? `Something went wrong: ${err.message}` : 'Something went wrong.');
@@ -318,8 +333,9 @@ export class UploadQueue {
     const attempts = (this.#attempts.get(entry.id) ?? 0) + 1;
     this.#attempts.set(entry.id, attempts);
     const offline = err.action === 'offline';
-    // Lost connections never use up the attempts: the photo waits for the lab, however long.
-    if (!offline && attempts >= MAX_SERVER_ATTEMPTS) {
+    // Lost connections never use up the attempts: the photo waits for the lab, however long; nor
+    // does a request the lab is still working on (it ends, or is taken over after a minute).
+    if (err.action === 'transient' && attempts >= MAX_SERVER_ATTEMPTS) {
       const current = (await db.uploads.get(entry.id)) ?? entry;
       await failUpload(db, current, err.message);
       this.#progress.drop(entry.id, false);

@@ -15,7 +15,7 @@ import type { UploadApiPort } from './upload-api-port.ts';
 import { MAX_RESTARTS, STEP_ABORTED, StepError, stepErrorOf, type PartUrls } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
 import type { Slots } from './upload-slots.ts';
-import type { UploadWorkerPort } from './upload-worker-bridge.ts';
+import type { PutResult, UploadWorkerPort } from './upload-worker-bridge.ts';
 
 export interface UploadEnv {
   db: LabDatabase;
@@ -35,7 +35,7 @@ export interface UploadEnv {
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
 
 /** The worse of a parallel set of part failures decides: a refusal beats a retry, etc. */
-const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'offline', 'expired'];
+const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'busy', 'offline', 'expired'];
 
 export class FileUploader {
   #entry: UploadEntry;
@@ -173,21 +173,33 @@ export class FileUploader {
     return null;
   }
 
-  /** One PUT of a byte range through the worker, holding one of the shared slots. */
-  async #put(url: string, headers: Record<string, string>, start: number, end: number) {
+  /**
+   * One PUT of a byte range through the worker, holding one of the shared slots until `settle`
+   * has written its outcome to IndexedDB: the next PUT starts only once this one is recorded, so
+   * a reload, a crash or a dropped link can cost the PUTs in flight, never one already answered.
+   */
+  async #put<T>(url: string, headers: Record<string, string>, start: number, end: number, settle: (result: PutResult) => Promise<T>): Promise<T> {
     const { slots, worker, track } = this.#env;
     const release = await slots.acquire(this.#signal);
-    const requestId = newId();
     try {
       if (this.#signal.aborted) throw abortError();
+      const requestId = newId();
       track(requestId, this);
       this.#inFlight.set(requestId, 0);
-      const result = await worker.put({ id: requestId, url, headers, file: await this.#fileBlob(), start, end });
-      if (!result.ok && result.reason === 'aborted') throw abortError();
-      return result;
+      let result: PutResult;
+      try {
+        result = await worker.put({ id: requestId, url, headers, file: await this.#fileBlob(), start, end });
+      } finally {
+        this.#inFlight.delete(requestId);
+        track(requestId, null);
+      }
+      if (!result.ok) {
+        // The bytes of a PUT that did not get through no longer count as sent.
+        this.#report();
+        if (result.reason === 'aborted') throw abortError();
+      }
+      return await settle(result);
     } finally {
-      this.#inFlight.delete(requestId);
-      track(requestId, null);
       release();
     }
   }
@@ -208,12 +220,13 @@ export class FileUploader {
   async #sendSingle(): Promise<void> {
     const e = this.#entry;
     if (!e.single) return this.#restart();
-    const result = await this.#put(e.single.signedUrl, e.single.headers, 0, e.size);
-    if (!result.ok) throw new StepError(classifyFailure('storage', result), result.message ?? `The storage answered ${result.status}.`);
-    this.#env.onProgressMade(e.id);
-    this.#stored = e.size;
-    this.#report();
-    this.#entry = await this.#save({ state: 'confirming', confirmKey: e.confirmKey ?? newId() });
+    await this.#put(e.single.signedUrl, e.single.headers, 0, e.size, async (result) => {
+      if (!result.ok) throw new StepError(classifyFailure('storage', result), result.message ?? `The storage answered ${result.status}.`);
+      this.#entry = await this.#save({ state: 'confirming', confirmKey: e.confirmKey ?? newId() });
+      this.#env.onProgressMade(e.id);
+      this.#stored = e.size;
+      this.#report();
+    });
   }
 
   async #sendParts(): Promise<void> {
@@ -253,18 +266,19 @@ export class FileUploader {
     const signed = urls.get(uploadId, partNumber, now());
     if (!signed) throw new StepError('expired', 'The part URL expired before it was used.');
     const { start, end } = partRange(e.size, partSize, partNumber);
-    const result = await this.#put(signed.signedUrl, signed.headers ?? {}, start, end);
-    if (!result.ok) {
-      const action = classifyFailure('storage', result);
-      if (action === 'expired') urls.drop(uploadId, partNumber);
-      throw new StepError(action, result.message ?? `The storage answered ${result.status}.`);
-    }
-    if (!result.etag) throw new StepError('fatal', 'The storage kept a part without saying its ETag (its CORS rule must expose ETag).');
-    await recordPart(db, { entryId: e.id, partNumber, etag: result.etag, uploadId, size: end - start });
-    this.#stored += end - start;
-    this.#renewals = 0;
-    this.#env.onProgressMade(e.id);
-    this.#report();
+    await this.#put(signed.signedUrl, signed.headers ?? {}, start, end, async (result) => {
+      if (!result.ok) {
+        const action = classifyFailure('storage', result);
+        if (action === 'expired') urls.drop(uploadId, partNumber);
+        throw new StepError(action, result.message ?? `The storage answered ${result.status}.`);
+      }
+      if (!result.etag) throw new StepError('fatal', 'The storage kept a part without saying its ETag (its CORS rule must expose ETag).');
+      await recordPart(db, { entryId: e.id, partNumber, etag: result.etag, uploadId, size: end - start });
+      this.#stored += end - start;
+      this.#renewals = 0;
+      this.#env.onProgressMade(e.id);
+      this.#report();
+    });
   }
 
   async #complete(): Promise<void> {

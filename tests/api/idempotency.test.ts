@@ -82,7 +82,8 @@ describe('Idempotency-Key', () => {
     expect(calls).toBe(before + 2);
     // A claim still fresh is in progress: 409.
     await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now()` });
-    expect((await send('key-dead', { n: 7 })).statusCode).toBe(409);
+    const busy = await send('key-dead', { n: 7 });
+    expect(expectErrorBody(busy.json(), 409).class_name).toBe('RequestInProgress');
   });
 
   it("an answer belongs to the session that made it: another session of the same user never gets it", async () => {

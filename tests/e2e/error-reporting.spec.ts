@@ -13,7 +13,7 @@ test('without SENTRY_DSN the error reporter is never downloaded, and nothing lea
   page.on('request', (r) => requested.push(r.url()));
   await page.goto('/login');
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   // An unhandled error in the page: with reporting off it stays in the page.
   await page.evaluate(() => setTimeout(() => void Promise.reject(new Error('nobody hears this'))));
   await page.waitForTimeout(500);
@@ -85,7 +85,7 @@ test.describe('with SENTRY_DSN', () => {
     page.on('request', (r) => SENTRY_CHUNK.test(r.url()) && chunks.push(r.url()));
     await page.goto(`${base}/login`);
     await signIn(page);
-    await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
     await expect.poll(() => chunks.length).toBe(1);
     const guid = await page.evaluate(() => localStorage.getItem('user-guid'));
     expect(guid).toBeTruthy();

@@ -41,7 +41,7 @@ test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async
   await signIn(page);
   const signedIn = JSON.stringify(await page.context().storageState());
   const orders = await scriptsOf(browser, '/lab-orders', async (p) => {
-    await expect(p.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await expect(p.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
     await expect(p.getByText('loading', { exact: true })).toHaveCount(0);
   }, signedIn);
 
@@ -63,7 +63,7 @@ test('a screen whose code is gone after a deploy reloads into the new build', as
   const page = await context.newPage();
   await page.goto('/login');
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   // The account screen's chunk answers 404 once, as the old name does after a deploy.
   let refused = 0;
   await page.route(/\/assets\/account-screen-[^/]+\.js$/, (route) => {

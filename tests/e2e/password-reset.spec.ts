@@ -45,8 +45,8 @@ test('a photographer resets a forgotten password with the token from a real mail
   await save.click();
 
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await signIn(page, { email, password: 'new-password-1' });
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
 });

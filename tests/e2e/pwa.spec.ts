@@ -84,7 +84,7 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   // that proves nothing about reaching the lab, and must not turn the indicator to Online.
   const fromWorkerCache = catalogueFromWorkerCache(page);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
   await expect(page.getByText('No lab orders yet.')).toBeVisible();
   await fromWorkerCache;
@@ -225,6 +225,6 @@ test.describe('a new build deployed under the running app', () => {
     await expect(page.locator('html')).toHaveAttribute('data-app-version', 'e2e-next-build', { timeout: 30_000 });
     await expect(banner).toHaveCount(0);
     await expect(indicator).toContainText('1 change waiting to be sent');
-    await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   });
 });

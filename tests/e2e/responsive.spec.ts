@@ -95,7 +95,7 @@ test.describe('on a 320 px phone', () => {
       { t: token, e: email },
     );
     await page.goto('/lab-orders');
-    await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
     const badge = await box(page.getByText('Acting as Imogen Cunningham of the Magnolia Blossom Studio'));
     const bar = await box(page.locator('.nav-bar'));
     expect(badge.x).toBeGreaterThanOrEqual(0);

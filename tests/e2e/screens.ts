@@ -10,7 +10,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
 export interface Screen {
-  /** The path to open; `:guid` is filled with a photographer's guid. */
+  /** The path to open; `:guid` is filled with a photographer's guid, `:order` with an open order's. */
   path: string;
   /** The screen's h1, which shows once its data has loaded. */
   heading: string | RegExp;
@@ -43,6 +43,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { path: '/api-invoices', heading: 'API INVOICES' },
   { path: '/cart-preview/abc', heading: 'CART PREVIEW' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
+  { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
   { path: '/lab-orders/abc/edit/order-builder', heading: 'ORDER BUILDER' },
   { path: '/lab-orders/abc/checkout-details', heading: 'CHECKOUT' },
   { path: '/lab-orders/abc', heading: 'ORDER' },

@@ -9,7 +9,7 @@ test('the demo admin signs in and sees the orders list', async ({ page }) => {
   await signIn(page);
 
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: 'NEW LAB ORDER' })).toHaveAttribute('href', '/lab-orders/upload');
   await expect(page.getByRole('searchbox', { name: 'Search by Order Name or Status' })).toBeVisible();
   await expect(page.getByText('No lab orders yet.')).toBeVisible();
@@ -85,7 +85,7 @@ test("logout ends the session and shows 'You have been logged out!' in a closabl
 test('a 401 from any call signs the user out', async ({ page }) => {
   await page.goto('/login');
   await signIn(page);
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   // The session ends elsewhere (another device, an admin, expiry); the next call answers 401.
   const token = await storedToken(page);
   expect((await page.request.delete('/api/v2/logout', { headers: { token: token ?? '' } })).status()).toBe(200);

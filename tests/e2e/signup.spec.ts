@@ -43,7 +43,7 @@ test('a new photographer signs up without a referral, outside Tennessee, and lan
   await expect(page).toHaveURL(/\/signup\/confirmation$/);
   await expect(page.getByText('Congratulations! You can now sign in and place orders')).toBeVisible();
   await page.getByRole('link', { name: 'GO TO YOUR ORDERS' }).click();
-  await expect(page.getByRole('heading', { name: 'ORDERS' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   // A photographer is no admin.
   await expect(page.getByRole('link', { name: 'PHOTOGRAPHERS' })).toHaveCount(0);
 });

@@ -243,6 +243,77 @@ describe('upload queue', () => {
     expect(lab.puts.filter((p) => p.status === 200).map((p) => p.part).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('a dropped link aborts the PUTs in flight and holds, not failing; back online, the file goes on from its missing parts', async () => {
+    const lab = new FakeLab();
+    const { db, worker, queue, reachability } = setup({ lab });
+    let open: () => void = () => {};
+    worker.gate = new Promise((r) => (open = r));
+    await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
+    queue.start();
+    await until(async () => (await db.uploads.toArray())[0]?.state === 'uploading' && lab.calls.length > 0, 'parts in flight');
+    await new Promise((r) => setTimeout(r, 20));
+    reachability.set(false);
+    expect(worker.aborted.size).toBe(4);
+    open();
+    worker.gate = null;
+    await until(() => useUploadProgress.getState().waitingForConnection, 'waiting for a connection');
+    await new Promise((r) => setTimeout(r, 50));
+    // Nothing got through, nothing started while offline, and the photo waits rather than fails.
+    expect(lab.puts).toEqual([]);
+    expect((await db.uploads.toArray()).map((u) => [u.state, u.paused])).toEqual([['uploading', 0]]);
+
+    reachability.set(true);
+    await settled(db);
+    expect(lab.puts.map((p) => p.part).sort()).toEqual([1, 2, 3, 4, 5]);
+    expect(lab.count('create')).toBe(1);
+  });
+
+  it('a part is in IndexedDB before the PUT that takes its slot starts', async () => {
+    const lab = new FakeLab();
+    const events: string[] = [];
+    const { db, worker, queue } = setup({ lab });
+    // When each part's row is committed, and when each PUT reaches storage, in one timeline.
+    const table = db.uploadParts;
+    const put = table.put.bind(table);
+    table.put = (async (part: Parameters<typeof put>[0]) => {
+      const key = await put(part);
+      events.push(`recorded ${part.partNumber}`);
+      return key;
+    }) as typeof table.put;
+    lab.storageFault = (_req, target) => {
+      events.push(`start ${target.part}`);
+      return null;
+    };
+    let open: () => void = () => {};
+    worker.gate = new Promise((r) => (open = r));
+    await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
+    queue.start();
+    await until(() => lab.calls.length > 0, 'parts in flight');
+    await new Promise((r) => setTimeout(r, 20));
+    // Parts 1-4 hold the four slots; part 5 goes in the slot the first finished part frees.
+    worker.gate = null;
+    open();
+    await settled(db);
+    expect(events.filter((e) => e.startsWith('start')).sort()).toEqual(['start 1', 'start 2', 'start 3', 'start 4', 'start 5']);
+    expect(events.indexOf('start 5')).toBeGreaterThan(events.findIndex((e) => e.startsWith('recorded')));
+  });
+
+  it('asks again while the lab is still working on the same request (a reload sent it twice), however many times, and never fails the photo', async () => {
+    const lab = new FakeLab();
+    let busy = 12;
+    lab.apiFault = (name) =>
+      name === 'confirm' && busy-- > 0
+        ? ApiError.fromBody({ error: { status: 409, class_name: 'RequestInProgress', user_message: { message: 'This request is still being processed. Try again in a moment.' } } }, 409)
+        : null;
+    const { db, queue } = setup({ lab });
+    await queueFiles(db, OWNER, ORDER, [jpeg('a.jpg', 1000)]);
+    queue.start();
+    await settled(db);
+    // More tries than a busy server gets (MAX_SERVER_ATTEMPTS), all with the same key.
+    expect(lab.count('confirm')).toBe(13);
+    expect(await db.photos.count()).toBe(1);
+  });
+
   it('a forgotten multipart upload starts the file again with a new key', async () => {
     const lab = new FakeLab();
     let forgot = false;

@@ -40,6 +40,11 @@ describe('classifyFailure', () => {
     for (const status of [408, 429, 500, 502, 503, 504]) expect(classifyFailure('api', { status })).toBe('transient');
   });
 
+  it('asks again, without giving up, when the lab is still working on the same request', () => {
+    expect(classifyFailure('api', { status: 409, className: 'RequestInProgress' })).toBe('busy');
+    expect(classifyFailure('renew', { status: 409, className: 'RequestInProgress' })).toBe('busy');
+  });
+
   it('rejects what the server refuses, fails on the rest', () => {
     expect(classifyFailure('api', { status: 422, className: 'ValidationError' })).toBe('refused');
     expect(classifyFailure('storage', { status: 413 })).toBe('refused');
