@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { freePort, signIn } from './helpers.ts';
+import { freePort, ordersListLoaded, signIn } from './helpers.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
@@ -64,7 +64,7 @@ async function onOrdersUnderWorker(page: Page): Promise<void> {
   await page.goto('/login');
   await signIn(page);
   await page.goto('/lab-orders');
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(ordersListLoaded(page)).toBeVisible();
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
   await page.reload();
   await controlled(page);
@@ -86,7 +86,7 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(ordersListLoaded(page)).toBeVisible();
   await fromWorkerCache;
   await expect(indicator).toContainText('Offline');
   // Past the first probe of the lab too: still offline, and the list and the indicator agree.
@@ -107,7 +107,7 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   await expect(indicator).toContainText('Online');
   // Back on the orders list, the live list replaces the kept copy.
   await page.goto('/lab-orders');
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(ordersListLoaded(page)).toBeVisible();
   await expect(page.getByText(/These are your orders as of/)).toHaveCount(0);
 });
 
@@ -133,13 +133,13 @@ test('a dead link (the browser says online, the lab does not answer): the cached
   await page.evaluate(() => window.dispatchEvent(new Event('focus')));
   await expect(indicator).toContainText('Online');
   await expect(page.getByText(/These are your orders as of/)).toHaveCount(0);
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(ordersListLoaded(page)).toBeVisible();
 });
 
 test("signing out forgets the user's kept data on this device", async ({ page }) => {
   await page.goto('/login');
   await signIn(page);
-  await expect(page.getByText('No lab orders yet.')).toBeVisible();
+  await expect(ordersListLoaded(page)).toBeVisible();
   await expect.poll(() => keptReads(page)).toContain('admin@example.com|lab_orders');
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/login$/);
