@@ -8,6 +8,9 @@ test('toasts close after 10 s, pause while hovered, and can be dragged away', as
   await page.getByRole('button', { name: 'Log out' }).click();
   const toast = page.getByRole('status').filter({ hasText: LOGGED_OUT });
   await expect(toast).toBeVisible();
+  // Hover once the sign-in screen has replaced the list: a long list's scrollbar going away
+  // shifts the top-right toast from under a pointer placed before.
+  await expect(page.getByRole('heading', { name: 'SIGN IN' })).toBeVisible();
 
   // Hovered: the countdown waits.
   await toast.hover();
