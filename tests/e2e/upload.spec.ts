@@ -119,7 +119,7 @@ function expectOnlyInFlightPartsResent(proxy: StorageProxy, inFlight: ReadonlySe
 /** The parts whose PUTs are under way at the proxy right now. */
 const partsInFlight = (proxy: StorageProxy) => new Set(proxy.puts.filter((p) => !p.complete).flatMap((p) => partOf(p.url) ?? []));
 
-test.describe('client side (runs today)', () => {
+test.describe('client side', () => {
   test('the new-order form and the upload screen load only on their routes; the worker only when photos are queued', async ({ browser }) => {
     // No service worker: its precache would fetch every chunk and hide what each route needs.
     const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -194,7 +194,7 @@ test.describe('client side (runs today)', () => {
   });
 });
 
-test.describe('against the lab (awaits the server half of issue 10)', () => {
+test.describe('against the lab', () => {
   let proxy: StorageProxy;
   let context: BrowserContext;
   let page: Page;
@@ -405,7 +405,7 @@ test.describe('against the lab (awaits the server half of issue 10)', () => {
   });
 });
 
-test.describe('closing the browser (awaits the server half of issue 10)', () => {
+test.describe('closing the browser', () => {
   test('photos still queued when the browser closes arrive when it opens again on the same profile', async ({ baseURL, request }) => {
     // Two browser starts and three 18 MB photos at a slow uplink.
     test.setTimeout(180_000);
