@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { drizzleClient, installDrizzleParsers } from './pglite-drizzle-client.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,14 +80,18 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
 
 /** Wraps an already created PGlite (tests create theirs from a migrated snapshot). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteParsers = installDrizzleParsers(client);
+  const db = drizzlePglite({ client: drizzleClient(client), schema }) as unknown as Db;
+  // Migrations take PGlite's own path: DDL once per start needs no prepared statements.
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  // pg-boss gets what PGlite's own parsers make (dates as Date objects), as before.
+  const own = { parsers: pgliteParsers };
   return {
     db,
     kind: 'pglite',
     executeSql: async (text, values = []) =>
       // PGlite's query() takes one statement; exec() takes several but no parameters.
-      values.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+      values.length ? { rows: (await client.query(text, values, own)).rows } : { rows: (await client.exec(text, own)).at(-1)?.rows ?? [] },
     // PGlite is one process's own database: nobody else can run at the same time.
     exclusive: (fn) => fn(),
     close: () => client.close(),
