@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { PGlite, QueryOptions, Results, messages as protocol } from '@electric-sql/pglite';
+import { readBackendAnswer, type BackendAnswer } from './pg-backend-messages.ts';
 
 /**
  * Queries on PGlite as named prepared statements (the embedded database only; PostgreSQL is
@@ -137,45 +138,41 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_PREPARE
     } else {
       statement = await prepare(text);
     }
-    let messages;
-    try {
-      ({ messages } = await client.execProtocol(Buffer.concat([bindMessage(statement.name, serialise(statement, params)), EXECUTE, SYNC])));
-    } catch (err) {
-      const code = (err as DatabaseErrorLike).code;
+    const answer = readBackendAnswer(await client.execProtocolRaw(Buffer.concat([bindMessage(statement.name, serialise(statement, params)), EXECUTE, SYNC])));
+    if (answer.error) {
+      const code = answer.error.code;
       if (!retried && code !== undefined && STALE_STATEMENT.has(code)) {
         statements.delete(text);
         await client.execProtocol(Buffer.concat([closeStatement(statement.name), SYNC]), { syncToFs: false });
         return run<T>(text, params, rowMode, true);
       }
-      throw err;
+      throw answer.error;
     }
-    return toResults<T>(statement, messages, rowMode);
+    return toResults<T>(statement, answer, rowMode);
   }
 
-  function toResults<T>(statement: Statement, messages: readonly protocol.BackendMessage[], rowMode: QueryOptions['rowMode']): Results<T> {
+  function toResults<T>(statement: Statement, answer: BackendAnswer, rowMode: QueryOptions['rowMode']): Results<T> {
     const { fields } = statement;
     const parsers = fields.map((f) => client.parsers[f.dataTypeID]);
-    const rows: unknown[] = [];
-    let affectedRows = 0;
-    let command: string | undefined;
-    let rowCount: number | undefined;
-    for (const m of messages) {
-      if (m.name === 'dataRow') {
-        const values = (m as protocol.DataRowMessage).fields.map((raw, i) => {
-          const parse = parsers[i];
-          return raw === null ? null : parse ? parse(raw, fields[i]?.dataTypeID ?? 0) : raw;
-        });
-        rows.push(rowMode === 'array' ? values : Object.fromEntries(values.map((v, i) => [fields[i]?.name, v])));
-      } else if (m.name === 'commandComplete') {
-        // As PGlite counts it: "UPDATE 3", "INSERT 0 5"; other tags end in a word.
-        const parts = (m as protocol.CommandCompleteMessage).text.split(' ');
-        command = parts[0];
-        const n = parseInt(parts.at(-1) ?? '', 10);
-        if (!Number.isNaN(n)) rowCount = n;
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command ?? '')) affectedRows += n;
-      }
-    }
-    return { rows: rows as T[], fields, affectedRows, ...(command !== undefined ? { command } : {}), ...(rowCount !== undefined ? { rowCount } : {}) } as Results<T>;
+    const rows = answer.rows.map((raw) => {
+      const values = raw.map((text, i) => {
+        const parse = parsers[i];
+        return text === null ? null : parse ? parse(text, fields[i]?.dataTypeID ?? 0) : text;
+      });
+      return rowMode === 'array' ? values : Object.fromEntries(values.map((v, i) => [fields[i]?.name, v]));
+    });
+    // As PGlite counts it: "UPDATE 3", "INSERT 0 5"; other tags end in a word.
+    const parts = answer.commandTag?.split(' ') ?? [];
+    const command = parts[0];
+    const n = parseInt(parts.at(-1) ?? '', 10);
+    const affectedRows = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command ?? '') ? n : 0;
+    return {
+      rows: rows as T[],
+      fields,
+      affectedRows,
+      ...(command !== undefined ? { command } : {}),
+      ...(Number.isNaN(n) ? {} : { rowCount: n }),
+    } as Results<T>;
   }
 
   return async function query<T>(text: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {

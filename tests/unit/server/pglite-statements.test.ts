@@ -30,6 +30,15 @@ describe('PGlite queries as prepared statements', () => {
     }
   });
 
+  it('reads text as written: multi-byte characters, empty text apart from NULL, many columns and rows', async () => {
+    const query = preparedStatements(client);
+    const text = "select $1::text as a, ''::text as b, null::text as c, g as n, repeat('é', g) as d from generate_series(1, 300) g";
+    const fast = await query(text, ['Sebastião 📷 «Gênesis»'], { rowMode: 'object' });
+    expect(fast.rows).toEqual((await client.query(text, ['Sebastião 📷 «Gênesis»'])).rows);
+    expect(fast.rows[0]).toEqual({ a: 'Sebastião 📷 «Gênesis»', b: '', c: null, n: 1, d: 'é' });
+    expect(fast.rows).toHaveLength(300);
+  });
+
   it('sends parameters through the client serializers (json, bytes, dates, null) and counts changed rows', async () => {
     const query = preparedStatements(client);
     const inserted = await query('insert into t (id, name, born, tags, data) values ($1, $2, $3, $4, $5) returning id, tags, data', [
