@@ -138,7 +138,14 @@ export function preparedStatements(client: PGlite, { maxStatements = MAX_PREPARE
     } else {
       statement = await prepare(text);
     }
-    const answer = readBackendAnswer(await client.execProtocolRaw(Buffer.concat([bindMessage(statement.name, serialise(statement, params)), EXECUTE, SYNC])));
+    // The raw stream: PGlite's own execProtocolRaw also copies and parses every answer with its
+    // reader (and keeps the parsed messages until its next query).
+    const chunks: Buffer[] = [];
+    await client.execProtocolRawStream(Buffer.concat([bindMessage(statement.name, serialise(statement, params)), EXECUTE, SYNC]), {
+      // A view of the database's memory, reused by its next write: copied.
+      onRawData: (bytes) => void chunks.push(Buffer.from(bytes)),
+    });
+    const answer = readBackendAnswer(chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks));
     if (answer.error) {
       const code = answer.error.code;
       if (!retried && code !== undefined && STALE_STATEMENT.has(code)) {
