@@ -65,15 +65,15 @@ export function readBackendAnswer(bytes: Uint8Array): BackendAnswer {
     const end = at + 1 + length;
     if (type === DATA_ROW) {
       const count = buf.readInt16BE(body);
-      const row: (string | null)[] = new Array<string | null>(count);
+      const row: (string | null)[] = [];
       let p = body + 2;
       for (let i = 0; i < count; i++) {
         const size = buf.readInt32BE(p);
         p += 4;
         if (size < 0) {
-          row[i] = null;
+          row.push(null);
         } else {
-          row[i] = buf.toString('utf8', p, p + size);
+          row.push(buf.toString('utf8', p, p + size));
           p += size;
         }
       }
