@@ -105,8 +105,8 @@ export async function checkPassword(deps: Pick<ServerDeps, 'db' | 'now'>, userGu
   return true;
 }
 
-/** Resolves a session token to its actor; null when unknown or expired. */
-export type Authenticator = (token: string) => Promise<Actor | null>;
+/** Resolves a session token, by its hash (hashToken), to its actor; null when unknown or expired. */
+export type Authenticator = (tokenHash: string) => Promise<Actor | null>;
 
 /**
  * The session lookup every signed-in call makes, its SQL built once (a Drizzle prepared query:
@@ -120,10 +120,10 @@ export function createAuthenticator(deps: Pick<ServerDeps, 'db' | 'now'>): Authe
     .innerJoin(users, eq(users.guid, sessions.userGuid))
     .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), gt(sessions.expiresAt, sql.placeholder('now'))))
     .prepare('authenticate');
-  return async (token) => {
+  return async (tokenHash) => {
     const now = deps.now?.() ?? new Date();
     // A placeholder gets no column encoder: the time goes as the text PostgreSQL reads.
-    const [row] = await lookup.execute({ tokenHash: hashToken(token), now: now.toISOString() });
+    const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
     if (!row) return null;
     if (now.getTime() - row.lastUsedAt.getTime() > SESSION_TOUCH_INTERVAL_MS) {
       await deps.db
