@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { perDatabase } from '../db/prepared.ts';
-import { addresses, cards, shopConnections, taxReports, users } from '../db/schema.ts';
+import { addresses, cards, creditLedger, shopConnections, taxReports, users } from '../db/schema.ts';
 
 /**
  * The account's reads, each one prepared query (server/db/prepared.ts): the profile was ten
@@ -61,13 +61,29 @@ const taxReportList = sql<TaxReportJson[]>`coalesce((select json_agg(json_build_
   'year', t.year, 'status', t.status, 'csvKey', t.csv_key, 'pdfKey', t.pdf_key
 )) from ${taxReports} t where t.user_guid = ${userGuid}), '[]'::json)`;
 
-/** A user with their referral facts; none when the guid is no user's. */
-export const userWithReferralFacts = perDatabase((db) =>
+export interface ReferralJson {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  email: string;
+  /** Cents of referral credit the referred photographer's orders earned the user. */
+  earned: number;
+}
+
+// The photographers the user referred, oldest first, with the credit each earned them.
+const referralList = sql<ReferralJson[]>`coalesce((select json_agg(json_build_object(
+  'firstName', r.first_name, 'lastName', r.last_name, 'businessName', r.business_name, 'email', r.email,
+  'earned', coalesce((select sum(l.amount_cents) from ${creditLedger} l
+    where l.user_guid = ${userGuid} and l.referred_user_guid = r.guid and l.reason = 'referral'), 0)
+) order by r.created_at) from ${users} r where r.referred_by_guid = ${userGuid}), '[]'::json)`;
+
+/** A photographer's credit page: the user, who referred them, and whom they referred; none when the guid is no user's. */
+export const photographerPage = perDatabase((db) =>
   db
-    .select({ user: users, ...referralFacts })
+    .select({ user: users, referrerEmail: referralFacts.referrerEmail, referrals: referralList })
     .from(users)
     .where(eq(users.guid, sql.placeholder('guid')))
-    .prepare('account_user_with_referral_facts'),
+    .prepare('account_photographer_page'),
 );
 
 /** Everything the profile shows, in one query. */

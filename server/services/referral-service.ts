@@ -5,7 +5,7 @@ import { perDatabase } from '../db/prepared.ts';
 import { creditLedger, labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
-import { userWithReferralFacts } from './account-reads.ts';
+import { photographerPage, type ReferralJson } from './account-reads.ts';
 import { userFields } from './account-service.ts';
 import type { Actor } from './auth-service.ts';
 import { findByReferralCode, normaliseReferralCode } from './signup-service.ts';
@@ -46,13 +46,16 @@ const referralsOf = perDatabase((db) =>
 
 export async function referralRows(deps: ServerDeps, referrerGuid: string) {
   const rows = await referralsOf(deps.db).execute({ referrer: referrerGuid });
-  return rows.map((r) => ({
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    business_name: r.businessName,
-    email: r.email,
-    credit_earned: toDollars(Number(r.earned)),
-  }));
+  return rows.map(referralShape);
 }
+
+/** A REFERRAL REPORT row. */
+const referralShape = (r: Pick<ReferralJson, 'firstName' | 'lastName' | 'businessName' | 'email'> & { earned: number | string }) => ({
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  business_name: r.businessName,
+  email: r.email,
+  credit_earned: toDollars(Number(r.earned)),
+});
 
 export async function myReferrals(deps: ServerDeps, actor: Actor | null) {
   if (!actor) throw unauthorized();
@@ -63,9 +66,11 @@ export async function myReferrals(deps: ServerDeps, actor: Actor | null) {
 export async function photographerCredit(deps: ServerDeps, actor: Actor | null, guid: string) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid && !actor.user.isAdmin) throw notFound('This photographer does not exist.');
-  const [row] = await userWithReferralFacts(deps.db).execute({ guid });
+  // One query: the user, who referred them, and whom they referred.
+  const [row] = await photographerPage(deps.db).execute({ guid });
   if (!row) throw notFound('This photographer does not exist.');
-  return { data: { user: await userFields(deps, row.user, row), referrals: await referralRows(deps, guid) } };
+  const facts = { referredUsers: row.referrals.length, referrerEmail: row.referrerEmail };
+  return { data: { user: await userFields(deps, row.user, facts), referrals: row.referrals.map(referralShape) } };
 }
 
 /**
