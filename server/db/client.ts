@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,7 +8,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { drizzleClient, installDrizzleParsers } from './pglite-drizzle-client.ts';
+import { migrationsFolder } from './migrations-folder.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+
+export { migrationsFolder };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -32,7 +35,6 @@ export interface Database {
 // same server uses ("lab\0" in ASCII).
 const STARTUP_LOCK_KEY = 0x6c616200;
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Where the embedded database lives under DATA_DIR. */
 export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
@@ -40,12 +42,15 @@ export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
 /** False before the embedded database's first start (PGlite writes PG_VERSION as it creates one). */
 export const embeddedDatabaseExists = (dataDir: string) => existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION'));
 
-/** PostgreSQL when a URL is given, else PGlite under DATA_DIR/db. Migrations are applied either way. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else PGlite under DATA_DIR/db on a thread of its own
+ * (pglite-thread.ts). Migrations are applied either way.
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; onFailure?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const dir = embeddedDatabaseDir(opts.dataDir);
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create(dir));
+  return openPgliteThread({ dataDir: dir, ...(opts.onFailure ? { onFailure: opts.onFailure } : {}) });
 }
 
 export async function openPostgres(url: string, onIdleError: (err: Error) => void = (err) => console.error('database connection lost:', err.message)): Promise<Database> {
