@@ -54,7 +54,8 @@ async function main(): Promise<void> {
   if (!config.databaseUrl && !embeddedDatabaseExists(config.dataDir)) {
     console.log(`Creating the embedded database in ${shownPath(embeddedDatabaseDir(config.dataDir))} (first start, a few seconds)…`);
   }
-  const database = await openDatabase(config);
+  // The embedded database runs on a thread of its own: if it stops, so does the server.
+  const database = await openDatabase({ ...config, onFailure: (err) => void crash('The embedded database stopped', err) });
   const appSecret = await loadAppSecret(database.db);
   const transport = mailTransportFor(config);
   const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err === undefined ? '' : errorText(err)));

@@ -1,14 +1,18 @@
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { drizzleClient, installDrizzleParsers } from './pglite-drizzle-client.ts';
+import { migrationsFolder } from './migrations-folder.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
+
+export { migrationsFolder };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -31,7 +35,6 @@ export interface Database {
 // same server uses ("lab\0" in ASCII).
 const STARTUP_LOCK_KEY = 0x6c616200;
 
-export const migrationsFolder = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Where the embedded database lives under DATA_DIR. */
 export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
@@ -39,12 +42,15 @@ export const embeddedDatabaseDir = (dataDir: string) => join(dataDir, 'db');
 /** False before the embedded database's first start (PGlite writes PG_VERSION as it creates one). */
 export const embeddedDatabaseExists = (dataDir: string) => existsSync(join(embeddedDatabaseDir(dataDir), 'PG_VERSION'));
 
-/** PostgreSQL when a URL is given, else PGlite under DATA_DIR/db. Migrations are applied either way. */
-export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
+/**
+ * PostgreSQL when a URL is given, else PGlite under DATA_DIR/db on a thread of its own
+ * (pglite-thread.ts). Migrations are applied either way.
+ */
+export async function openDatabase(opts: { databaseUrl?: string | undefined; dataDir: string; onFailure?: (err: Error) => void }): Promise<Database> {
   if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
   const dir = embeddedDatabaseDir(opts.dataDir);
   mkdirSync(dir, { recursive: true });
-  return wrapPglite(await PGlite.create(dir));
+  return openPgliteThread({ dataDir: dir, ...(opts.onFailure ? { onFailure: opts.onFailure } : {}) });
 }
 
 export async function openPostgres(url: string, onIdleError: (err: Error) => void = (err) => console.error('database connection lost:', err.message)): Promise<Database> {
@@ -79,14 +85,18 @@ export async function openPostgres(url: string, onIdleError: (err: Error) => voi
 
 /** Wraps an already created PGlite (tests create theirs from a migrated snapshot). */
 export async function wrapPglite(client: PGlite): Promise<Database> {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteParsers = installDrizzleParsers(client);
+  const db = drizzlePglite({ client: drizzleClient(client), schema }) as unknown as Db;
+  // Migrations take PGlite's own path: DDL once per start needs no prepared statements.
   await migratePglite(drizzlePglite({ client }), { migrationsFolder });
+  // pg-boss gets what PGlite's own parsers make (dates as Date objects), as before.
+  const own = { parsers: pgliteParsers };
   return {
     db,
     kind: 'pglite',
     executeSql: async (text, values = []) =>
       // PGlite's query() takes one statement; exec() takes several but no parameters.
-      values.length ? { rows: (await client.query(text, values)).rows } : { rows: (await client.exec(text)).at(-1)?.rows ?? [] },
+      values.length ? { rows: (await client.query(text, values, own)).rows } : { rows: (await client.exec(text, own)).at(-1)?.rows ?? [] },
     // PGlite is one process's own database: nobody else can run at the same time.
     exclusive: (fn) => fn(),
     close: () => client.close(),

@@ -1,7 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { authenticate, type Actor } from '../services/auth-service.ts';
+import { createAuthenticator, hashToken, type Actor } from '../services/auth-service.ts';
+import { createActorCache } from './actor-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,14 +14,45 @@ declare module 'fastify' {
 /** The session token travels in a header named `token` (accounts.md §7). */
 export const TOKEN_HEADER = 'token';
 
+// Reads may reuse a session lookup made a moment ago (actor-cache.ts); every other call looks
+// its session up afresh and, being a change, makes this process forget the lookups it kept.
+const READS = new Set(['GET', 'HEAD']);
+const CHANGES_NOTHING = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Resolves the `token` header of every API call to its actor before the route runs. */
 export function registerAuth(app: FastifyInstance, deps: ServerDeps): void {
   app.decorateRequest('actor', null);
+  const authenticate = createAuthenticator(deps);
+  const kept = createActorCache(() => (deps.now?.() ?? new Date()).getTime());
+
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(API_PREFIX)) return;
     const token = request.headers[TOKEN_HEADER];
-    if (typeof token === 'string' && token.length > 0 && token.length <= 200) {
-      request.actor = await authenticate(deps, token);
+    if (typeof token !== 'string' || token.length === 0 || token.length > 200) return;
+    const tokenHash = hashToken(token);
+    if (!READS.has(request.method)) {
+      request.actor = await authenticate(tokenHash);
+      return;
     }
+    const actor = kept.get(tokenHash);
+    if (actor) {
+      request.actor = actor;
+      return;
+    }
+    const started = kept.lookupStarted();
+    request.actor = await authenticate(tokenHash);
+    if (request.actor) kept.keep(tokenHash, request.actor, started);
   });
+
+  // A change forgets the kept lookups before its answer leaves, so the caller's next read sees
+  // it; and again when the call ends, for one whose answer never left (the caller went away).
+  const forgetAfterChange = (request: FastifyRequest) => {
+    if (!CHANGES_NOTHING.has(request.method) && request.url.startsWith(API_PREFIX)) kept.forgetAll();
+  };
+  app.addHook('onSend', async (request, _reply, payload) => {
+    forgetAfterChange(request);
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => forgetAfterChange(request));
+  app.addHook('onRequestAbort', async (request) => forgetAfterChange(request));
 }

@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { currentClientVersion, serverStatus } from '../services/status-service.ts';
+import { createStatusCheck, currentClientVersion } from '../services/status-service.ts';
 
 export const statusRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const serverStatus = createStatusCheck(deps);
     app.get(
       API.status,
       {
@@ -16,7 +17,7 @@ export const statusRoutes =
           response: { 200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok'), server_time: z.string() }) },
         },
       },
-      () => serverStatus(deps),
+      () => serverStatus(),
     );
 
     app.get(

@@ -1,26 +1,23 @@
-import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
-import { addresses, cards, passwordResets, sessions, users } from '../db/schema.ts';
+import { addresses, passwordResets, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 import { PASSWORD_RULE } from './signup-service.ts';
-import { connectedShops, connectionCodeOf, pendingShops } from './shop-connection-service.ts';
-import { taxReportsOf } from './tax-report-service.ts';
+import { profileRead, type AddressJson } from './account-reads.ts';
+import { connectionCodeOf, shopLists } from './shop-connection-service.ts';
+import { taxReportLinks } from './tax-report-service.ts';
 
 /** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
 
 export const EMAIL_ALREADY_IN_USE = 'This email is already in use by another account.';
 export const WRONG_PASSWORD = 'The password is not correct.';
 
-/** The user as the profile shows it (accounts.md §3, User). */
-export async function userFields(deps: ServerDeps, user: UserRow) {
-  const [referred] = await deps.db.select({ n: count() }).from(users).where(eq(users.referredByGuid, user.guid));
-  const [referrer] = user.referredByGuid
-    ? await deps.db.select({ email: users.email }).from(users).where(eq(users.guid, user.referredByGuid))
-    : [];
+/** The user as the profile shows it (accounts.md §3, User), with the facts read with it (account-reads.ts). */
+export async function userFields(deps: ServerDeps, user: UserRow, facts: { referredUsers: number; referrerEmail: string | null }) {
   return {
     guid: user.guid,
     email: user.email,
@@ -33,15 +30,15 @@ export async function userFields(deps: ServerDeps, user: UserRow) {
     stripe_customer_id: user.stripeCustomerId,
     blanket_certificate_of_resale_link: user.blanketCertificateKey ? await certificateLink(deps, user.blanketCertificateKey) : null,
     referral_code: user.referralCode,
-    referred_users: referred?.n ?? 0,
-    referred_by_email: referrer?.email ?? null,
+    referred_users: facts.referredUsers,
+    referred_by_email: facts.referrerEmail,
     credit_available: toDollars(user.creditAvailableCents),
     user_approved: user.userApproved,
     tn_business: user.tnBusiness,
   };
 }
 
-const addressShape = (a: typeof addresses.$inferSelect) => ({
+const addressShape = (a: AddressJson) => ({
   guid: a.guid,
   recipient: a.recipient,
   street: a.street,
@@ -52,21 +49,23 @@ const addressShape = (a: typeof addresses.$inferSelect) => ({
   zip: a.zip,
 });
 
-/** The profile shape: {user, cards:{data}, addresses:{data}, default_card, default_address}. */
+/**
+ * The profile shape: {user, cards:{data}, addresses:{data}, default_card, default_address}. Read
+ * afresh in one query (account-reads.ts), also after a change made by the same request.
+ */
 export async function profile(deps: ServerDeps, actor: Actor | null) {
   if (!actor) throw unauthorized();
-  const [user] = await deps.db.select().from(users).where(eq(users.guid, actor.user.guid));
-  if (!user) throw unauthorized();
-  const addressRows = await deps.db.select().from(addresses).where(eq(addresses.userGuid, user.guid)).orderBy(asc(addresses.createdAt));
-  const cardRows = await deps.db.select().from(cards).where(eq(cards.userGuid, user.guid)).orderBy(asc(cards.createdAt));
+  const [row] = await profileRead(deps.db).execute({ guid: actor.user.guid });
+  if (!row) throw unauthorized();
+  const { user } = row;
   return {
-    user: await userFields(deps, user),
-    cards: { data: cardRows.map((c) => ({ id: c.id, masked_card: `${c.brand.toUpperCase()} •••• ${c.last4}` })) },
-    addresses: { data: addressRows.map(addressShape) },
+    user: await userFields(deps, user, row),
+    cards: { data: row.cards.map((c) => ({ id: c.id, masked_card: `${c.brand.toUpperCase()} •••• ${c.last4}` })) },
+    addresses: { data: row.addresses.map(addressShape) },
     default_card: user.defaultCardId,
     default_address: user.defaultAddressGuid,
-    shop_connection: { code: await connectionCodeOf(deps, user.guid), shops: await connectedShops(deps, user.guid), pending: await pendingShops(deps, user.guid) },
-    tax_reports: await taxReportsOf(deps, user.guid),
+    shop_connection: { code: user.shopConnectionCode ?? (await connectionCodeOf(deps, user.guid)), ...shopLists(row.shops) },
+    tax_reports: await taxReportLinks(deps, row.taxReports),
   };
 }
 

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import { catalogues } from '../db/schema.ts';
 
 const brotli = promisify(brotliCompress);
@@ -43,8 +44,11 @@ async function encode(data: unknown): Promise<CachedAnswer> {
 }
 
 /** The active catalogue's version: its id and load time ('none' before any is loaded). */
+const activeCatalogue = perDatabase((db) =>
+  db.select({ id: catalogues.id, loadedAt: catalogues.loadedAt }).from(catalogues).where(eq(catalogues.active, true)).limit(1).prepare('active_catalogue'),
+);
 async function activeVersion(db: Db): Promise<string> {
-  const [row] = await db.select({ id: catalogues.id, loadedAt: catalogues.loadedAt }).from(catalogues).where(eq(catalogues.active, true)).limit(1);
+  const [row] = await activeCatalogue(db).execute();
   return row ? `${row.id}@${row.loadedAt.toISOString()}` : 'none';
 }
 

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import { labOrders, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import { fullName, type Actor } from './auth-service.ts';
@@ -83,6 +84,105 @@ function decodeCursor(cursor: string): Position {
 /** LIKE's wildcards in a user's words are meant literally. */
 const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, '\\$&')}%`;
 
+// Only the columns the list shows: decoding whole rows costs several times the query itself.
+const orderColumns = {
+  id: labOrders.id,
+  guid: labOrders.guid,
+  orderName: labOrders.orderName,
+  status: labOrders.status,
+  createdAt: labOrders.createdAt,
+  updatedAt: labOrders.updatedAt,
+  paidAt: labOrders.paidAt,
+};
+const photographerColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email };
+type OrderRow = Pick<typeof labOrders.$inferSelect, keyof typeof orderColumns>;
+type Photographer = Pick<typeof users.$inferSelect, keyof typeof photographerColumns>;
+
+const newestFirst = [desc(shownAt), desc(labOrders.id)];
+const afterPosition = (at: unknown, id: unknown) => sql`(${shownAt}, ${labOrders.id}) < (${at}::timestamptz, ${id})`;
+const placeholder = (name: string) => sql.placeholder(name);
+
+/**
+ * The pages without a search, each built once (server/db/prepared.ts): a photographer's own
+ * orders, and everyone's for an admin; from the start or after a position. A photographer's
+ * orders need no join: every one of them is the caller's.
+ */
+const ownPage = perDatabase((db) => ({
+  first: db.select({ order: orderColumns }).from(labOrders).where(eq(labOrders.userGuid, placeholder('user'))).orderBy(...newestFirst).limit(placeholder('limit')).prepare('orders_own_first'),
+  after: db
+    .select({ order: orderColumns })
+    .from(labOrders)
+    .where(and(eq(labOrders.userGuid, placeholder('user')), afterPosition(placeholder('at'), placeholder('id'))))
+    .orderBy(...newestFirst)
+    .limit(placeholder('limit'))
+    .prepare('orders_own_after'),
+  total: db.select({ n: count() }).from(labOrders).where(eq(labOrders.userGuid, placeholder('user'))).prepare('orders_own_total'),
+}));
+const allPage = perDatabase((db) => {
+  const joined = () => db.select({ order: orderColumns, photographer: photographerColumns }).from(labOrders).innerJoin(users, eq(users.guid, labOrders.userGuid));
+  return {
+    first: joined().orderBy(...newestFirst).limit(placeholder('limit')).prepare('orders_all_first'),
+    after: joined().where(afterPosition(placeholder('at'), placeholder('id'))).orderBy(...newestFirst).limit(placeholder('limit')).prepare('orders_all_after'),
+    total: db.select({ n: count() }).from(labOrders).prepare('orders_all_total'),
+  };
+});
+/** Where a page ends: the shown date of its last order, to the microsecond, as text (see Position). */
+const positionOf = perDatabase((db) =>
+  db
+    .select({ at: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
+    .from(labOrders)
+    .where(eq(labOrders.id, placeholder('id')))
+    .prepare('orders_position'),
+);
+
+interface PageRows {
+  rows: { order: OrderRow; photographer: Photographer }[];
+  /** meta.total, asked only when needed. */
+  total: () => Promise<number>;
+}
+
+/** A search: the caller's words against order name, status, guid and photographer, built per call. */
+async function searchPage(db: Db, actor: Actor, words: string, after: Position | null, limit: number): Promise<PageRows> {
+  const pattern = likePattern(words);
+  // Each order costs as few comparisons as can be: photographers are matched once (a small
+  // table), and the guid only when the words could be part of one.
+  const photographers = db
+    .select({ guid: users.guid })
+    .from(users)
+    .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.businessName, pattern)));
+  const filters = and(
+    actor.user.isAdmin ? undefined : eq(labOrders.userGuid, actor.user.guid),
+    or(
+      ilike(labOrders.orderName, pattern),
+      ilike(labOrders.status, pattern),
+      inArray(labOrders.userGuid, photographers),
+      ...(/^[0-9a-f-]+$/i.test(words) ? [ilike(sql`${labOrders.guid}::text`, pattern)] : []),
+    ),
+  );
+  const rows = await db
+    .select({ order: orderColumns, photographer: photographerColumns })
+    .from(labOrders)
+    .innerJoin(users, eq(users.guid, labOrders.userGuid))
+    .where(and(filters, after ? afterPosition(after.at, after.id) : undefined))
+    .orderBy(...newestFirst)
+    .limit(limit);
+  return { rows, total: async () => (await db.select({ n: count() }).from(labOrders).where(filters))[0]?.n ?? 0 };
+}
+
+async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | null, limit: number): Promise<PageRows> {
+  const words = page.search?.trim();
+  if (words) return searchPage(db, actor, words, after, limit);
+  const position = after ? { at: after.at, id: after.id } : {};
+  if (actor.user.isAdmin) {
+    const q = allPage(db);
+    return { rows: await (after ? q.after : q.first).execute({ ...position, limit }), total: async () => (await q.total.execute())[0]?.n ?? 0 };
+  }
+  const q = ownPage(db);
+  const user = actor.user.guid;
+  const own = await (after ? q.after : q.first).execute({ ...position, user, limit });
+  return { rows: own.map(({ order }) => ({ order, photographer: actor.user })), total: async () => (await q.total.execute({ user }))[0]?.n ?? 0 };
+}
+
 /**
  * One page of the orders the caller may see, newest first: admins see every order; a
  * photographer only their own (DESIGN.md §5). `meta.total` counts every match, `meta.next_cursor`
@@ -91,64 +191,23 @@ const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, '\\$&')}%`;
  */
 export async function listLabOrders(db: Db, actor: Actor | null, page: ListPage) {
   if (!actor) throw unauthorized();
-  const filters: SQL[] = [];
-  if (!actor.user.isAdmin) filters.push(eq(labOrders.userGuid, actor.user.guid));
-  const words = page.search?.trim();
-  if (words) {
-    const pattern = likePattern(words);
-    // Each order costs as few comparisons as can be: photographers are matched once (a small
-    // table), and the guid only when the words could be part of one.
-    const photographers = db
-      .select({ guid: users.guid })
-      .from(users)
-      .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.businessName, pattern)));
-    filters.push(
-      or(
-        ilike(labOrders.orderName, pattern),
-        ilike(labOrders.status, pattern),
-        inArray(labOrders.userGuid, photographers),
-        ...(/^[0-9a-f-]+$/i.test(words) ? [ilike(sql`${labOrders.guid}::text`, pattern)] : []),
-      ) as SQL,
-    );
-  }
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const position = after ? sql`(${shownAt}, ${labOrders.id}) < (${after.at}::timestamptz, ${after.id})` : undefined;
-
-  // Only the columns the list shows: decoding whole rows costs several times the query itself.
-  const rows = await db
-    .select({
-      order: {
-        id: labOrders.id,
-        guid: labOrders.guid,
-        orderName: labOrders.orderName,
-        status: labOrders.status,
-        createdAt: labOrders.createdAt,
-        updatedAt: labOrders.updatedAt,
-        paidAt: labOrders.paidAt,
-      },
-      photographer: { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email },
-      at: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-    })
-    .from(labOrders)
-    .innerJoin(users, eq(users.guid, labOrders.userGuid))
-    .where(and(...filters, position))
-    .orderBy(desc(shownAt), desc(labOrders.id))
-    // One more than the page: whether there is a next page, without counting.
-    .limit(page.perPage + 1);
+  // One more than the page: whether there is a next page, without counting.
+  const { rows, total } = await pageRows(db, actor, page, after, page.perPage + 1);
   const more = rows.length > page.perPage;
   const shown = rows.slice(0, page.perPage);
   const last = shown.at(-1);
-
   // A first page with no page after it is the whole list: its length is the total.
-  const total = !after && !more ? shown.length : ((await db.select({ n: count() }).from(labOrders).where(and(...filters)))[0]?.n ?? 0);
+  const matching = !after && !more ? shown.length : await total();
+  const at = more && last ? (await positionOf(db).execute({ id: last.order.id }))[0]?.at : undefined;
 
   return {
     data: shown.map(({ order, photographer }) => orderSummary(order, photographer)),
     meta: {
       ...listMeta(actor),
-      total,
+      total: matching,
       per_page: page.perPage,
-      next_cursor: more && last ? encodeCursor({ at: last.at, id: last.order.id }) : null,
+      next_cursor: at && last ? encodeCursor({ at, id: last.order.id }) : null,
     },
   };
 }

@@ -1,9 +1,11 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { referralCreditCents } from '../../src/domain/pricing.ts';
+import { perDatabase } from '../db/prepared.ts';
 import { creditLedger, labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
+import { photographerPage, type ReferralJson } from './account-reads.ts';
 import { userFields } from './account-service.ts';
 import type { Actor } from './auth-service.ts';
 import { findByReferralCode, normaliseReferralCode } from './signup-service.ts';
@@ -26,26 +28,34 @@ export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | nul
 }
 
 /** The photographers someone referred, with the credit each earned them (REFERRAL REPORT). */
-export async function referralRows(deps: ServerDeps, referrerGuid: string) {
-  const rows = await deps.db
+const referralsOf = perDatabase((db) =>
+  db
     .select({
       guid: users.guid,
       firstName: users.firstName,
       lastName: users.lastName,
       businessName: users.businessName,
       email: users.email,
-      earned: sql<number>`coalesce((select sum(${creditLedger.amountCents}) from ${creditLedger} where ${creditLedger.userGuid} = ${referrerGuid} and ${creditLedger.referredUserGuid} = ${users.guid} and ${creditLedger.reason} = 'referral'), 0)`,
+      earned: sql<number>`coalesce((select sum(${creditLedger.amountCents}) from ${creditLedger} where ${creditLedger.userGuid} = ${sql.placeholder('referrer')} and ${creditLedger.referredUserGuid} = ${users.guid} and ${creditLedger.reason} = 'referral'), 0)`,
     })
     .from(users)
-    .where(eq(users.referredByGuid, referrerGuid))
-    .orderBy(asc(users.createdAt));
-  return rows.map((r) => ({
-    name: `${r.firstName} ${r.lastName}`.trim(),
-    business_name: r.businessName,
-    email: r.email,
-    credit_earned: toDollars(Number(r.earned)),
-  }));
+    .where(eq(users.referredByGuid, sql.placeholder('referrer')))
+    .orderBy(asc(users.createdAt))
+    .prepare('referral_rows'),
+);
+
+export async function referralRows(deps: ServerDeps, referrerGuid: string) {
+  const rows = await referralsOf(deps.db).execute({ referrer: referrerGuid });
+  return rows.map(referralShape);
 }
+
+/** A REFERRAL REPORT row. */
+const referralShape = (r: Pick<ReferralJson, 'firstName' | 'lastName' | 'businessName' | 'email'> & { earned: number | string }) => ({
+  name: `${r.firstName} ${r.lastName}`.trim(),
+  business_name: r.businessName,
+  email: r.email,
+  credit_earned: toDollars(Number(r.earned)),
+});
 
 export async function myReferrals(deps: ServerDeps, actor: Actor | null) {
   if (!actor) throw unauthorized();
@@ -56,9 +66,11 @@ export async function myReferrals(deps: ServerDeps, actor: Actor | null) {
 export async function photographerCredit(deps: ServerDeps, actor: Actor | null, guid: string) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid && !actor.user.isAdmin) throw notFound('This photographer does not exist.');
-  const [user] = await deps.db.select().from(users).where(eq(users.guid, guid));
-  if (!user) throw notFound('This photographer does not exist.');
-  return { data: { user: await userFields(deps, user), referrals: await referralRows(deps, guid) } };
+  // One query: the user, who referred them, and whom they referred.
+  const [row] = await photographerPage(deps.db).execute({ guid });
+  if (!row) throw notFound('This photographer does not exist.');
+  const facts = { referredUsers: row.referrals.length, referrerEmail: row.referrerEmail };
+  return { data: { user: await userFields(deps, row.user, facts), referrals: row.referrals.map(referralShape) } };
 }
 
 /**

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { shopConnections, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, conflict, notFound, tooManyRequests, unauthorized, validationError } from '../http/errors.ts';
+import type { ShopJson } from './account-reads.ts';
 import type { Actor } from './auth-service.ts';
 import { verifyShopifyQuery } from './shopify-request.ts';
 
@@ -28,24 +29,15 @@ export async function connectionCodeOf(deps: ServerDeps, userGuid: string): Prom
   return after?.code ?? code;
 }
 
-/** The shops connected to the account (confirmed ones: only those do anything). */
-export async function connectedShops(deps: ServerDeps, userGuid: string): Promise<string[]> {
-  const rows = await deps.db
-    .select({ shop: shopConnections.shopDomain })
-    .from(shopConnections)
-    .where(and(eq(shopConnections.userGuid, userGuid), isNotNull(shopConnections.confirmedAt)))
-    .orderBy(asc(shopConnections.connectedAt));
-  return rows.map((r) => r.shop);
-}
-
-/** Connection requests waiting for the photographer's CONFIRM on /account. */
-export async function pendingShops(deps: ServerDeps, userGuid: string) {
-  const rows = await deps.db
-    .select()
-    .from(shopConnections)
-    .where(and(eq(shopConnections.userGuid, userGuid), isNull(shopConnections.confirmedAt)))
-    .orderBy(asc(shopConnections.connectedAt));
-  return rows.map((r) => ({ id: r.id, shop: r.shopDomain, requested_at: r.connectedAt.toISOString() }));
+/**
+ * The account's shops, oldest first: the connected ones (confirmed: only those do anything), and
+ * the requests waiting for the photographer's CONFIRM on /account. From the profile's one read.
+ */
+export function shopLists(rows: ShopJson[]) {
+  return {
+    shops: rows.filter((r) => r.confirmed).map((r) => r.shop),
+    pending: rows.filter((r) => !r.confirmed).map((r) => ({ id: r.id, shop: r.shop, requested_at: new Date(r.connectedAt).toISOString() })),
+  };
 }
 
 const normaliseShop = (shop: string) =>

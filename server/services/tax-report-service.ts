@@ -98,9 +98,11 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     .where(and(eq(taxReports.userGuid, job.userGuid), eq(taxReports.year, job.year)));
 }
 
-/** The years of SALES HISTORY with what each has: nothing yet, a report on its way, or links. */
-export async function taxReportsOf(deps: ServerDeps, userGuid: string) {
-  const rows = await deps.db.select().from(taxReports).where(eq(taxReports.userGuid, userGuid));
+/**
+ * The years of SALES HISTORY with what each has (nothing yet, a report on its way, or links),
+ * from the photographer's tax-report rows (read with the profile, account-reads.ts).
+ */
+export function taxReportLinks(deps: ServerDeps, rows: Pick<typeof taxReports.$inferSelect, 'year' | 'status' | 'csvKey' | 'pdfKey'>[]) {
   const current = (deps.now?.() ?? new Date()).getUTCFullYear();
   const years = Array.from({ length: current - FIRST_REPORT_YEAR + 1 }, (_, i) => FIRST_REPORT_YEAR + i);
   return Promise.all(

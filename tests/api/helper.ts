@@ -20,6 +20,7 @@ import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../../server/db/client.ts';
+import { openPgliteThread } from '../../server/db/pglite-thread.ts';
 import { users } from '../../server/db/schema.ts';
 import { loadAppSecret } from '../../server/services/app-secret.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -117,8 +118,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
 }
 
 async function freshPglite(): Promise<Database> {
-  const snapshot = readFileSync(inject('pgliteSnapshot'));
-  return wrapPglite(await PGlite.create({ loadDataDir: new Blob([snapshot]) }));
+  const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+  // The server runs PGlite on a thread of its own (pglite-thread.ts); API_TEST_PGLITE=in-process
+  // runs the suite on the thread of the app, as the tests' own scripts do.
+  return process.env.API_TEST_PGLITE === 'in-process' ? wrapPglite(await PGlite.create({ loadDataDir: snapshot })) : openPgliteThread({ loadDataDir: snapshot });
 }
 
 async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACTOR_CACHE_TTL_MS } from '../../server/http/actor-cache.ts';
 import { HOUSEKEEPING } from '../../server/job-workers.ts';
 import { MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -78,6 +79,30 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     expect((await call(portB, 'GET', '/lab_orders', { from: '198.51.100.1', token })).status).toBe(200);
     expect((await call(portB, 'DELETE', '/logout', { from: '198.51.100.1', token })).status).toBe(200);
     expect((await call(portA, 'GET', '/lab_orders', { from: '198.51.100.1', token })).status).toBe(401);
+  });
+
+  it('a session ended on one process: the other refuses it for reads within two seconds, for changes at once', async () => {
+    const res = await login(portA, '198.51.100.7', 'owner@lab.example', 'owner-password');
+    const { token, guid } = (await res.json()) as { token: string; guid: string };
+    // Read on A, so A keeps the lookup (server/http/actor-cache.ts); then signed out through B.
+    expect((await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token })).status).toBe(200);
+    expect((await call(portB, 'DELETE', '/logout', { from: '198.51.100.7', token })).status).toBe(200);
+    const ended = Date.now();
+    let status = 200;
+    while (status === 200 && Date.now() - ended < ACTOR_CACHE_TTL_MS + 3_000) {
+      status = (await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(status).toBe(401);
+    // The request that saw 401 left at most one poll (and a busy machine's delay) after the window.
+    expect(Date.now() - ended).toBeLessThan(ACTOR_CACHE_TTL_MS + 1_500);
+
+    // A change is checked against the database at once, whatever A kept.
+    const again = (await (await login(portA, '198.51.100.7', 'owner@lab.example', 'owner-password')).json()) as { token: string };
+    expect((await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token: again.token })).status).toBe(200);
+    expect((await call(portB, 'DELETE', '/logout', { from: '198.51.100.7', token: again.token })).status).toBe(200);
+    const change = await call(portA, 'PATCH', `/users/${guid}`, { from: '198.51.100.7', token: again.token, body: { first_name: 'Ghost' } });
+    expect(change.status).toBe(401);
   });
 
   it('the sign-in limit of an address counts calls to both processes together', async () => {

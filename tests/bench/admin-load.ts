@@ -1,7 +1,7 @@
 /**
  * 2. Does one heavy answer stall everybody else? The p99 of cheap reads at a steady rate, first
  * alone (the baseline), then while an admin keeps loading the orders list of a 10,000-order lab
- * (PGlite runs on the server's thread: a slow query there delays every other request).
+ * (the embedded database answers one query at a time: a slow one there delays every other request's).
  */
 import autocannon, { type Result } from 'autocannon';
 import { BROWSER_ACCEPT, get, kb, settle, type Answer } from './http.ts';

@@ -23,9 +23,12 @@ import { seedBenchDatabase } from './seed-orders.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
 
 // Ports of this bench (the team's share for it: 4400-4420): the server, then one per Chromium
-// that Lighthouse drives.
-const SERVER_PORT = 4400;
-const CHROME_PORTS = [4401, 4402, 4403, 4404, 4405, 4406, 4407, 4408];
+// that Lighthouse drives. BENCH_PORT moves all nine (BENCH_PORT to BENCH_PORT+8), so two people
+// can run the bench on one machine at once.
+const BASE_PORT = benchPort(process.env.BENCH_PORT);
+const SERVER_PORT = BASE_PORT;
+// One Chromium per Lighthouse run at most, eight runs being more than anyone asks for.
+const CHROME_PORTS = Array.from({ length: 8 }, (_, i) => BASE_PORT + 1 + i);
 // The lab the bench measures: a year of orders from a few dozen photographers.
 const ORDERS = 10_000;
 const PHOTOGRAPHERS = 40;
@@ -54,6 +57,13 @@ function parseArgs(argv: string[]) {
     }
   }
   return opts;
+}
+
+function benchPort(value: string | undefined): number {
+  if (value === undefined || value === '') return 4400;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1024 || port > 65_535 - 8) throw new Error(`BENCH_PORT must be a port from 1024 to ${65_535 - 8} (got ${value})`);
+  return port;
 }
 
 const log = (line: string) => console.log(line);

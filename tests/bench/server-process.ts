@@ -67,7 +67,10 @@ export async function startServer(opts: { port: number; dataDir: string }): Prom
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use`);
   // node --import tsx rather than the tsx command: one process, no relay that would SIGKILL a
   // server whose thread is busy when the stop signal comes (PGlite then could not close).
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  // BENCH_NODE_OPTIONS: extra Node flags for the server only, e.g. --cpu-prof --cpu-prof-dir=/tmp/prof
+  // to see where its time goes (the profile is written when the server stops).
+  const nodeFlags = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -41,6 +41,8 @@ export const users = pgTable(
     uniqueIndex('users_email_key').on(t.email),
     uniqueIndex('users_referral_code_key').on(t.referralCode),
     uniqueIndex('users_shop_connection_code_key').on(t.shopConnectionCode),
+    // Whom a photographer referred: counted on every profile, listed on the referral report.
+    index('users_referred_by_idx').on(t.referredByGuid),
   ],
 );
 

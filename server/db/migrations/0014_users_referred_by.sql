@@ -1,0 +1,1 @@
+CREATE INDEX "users_referred_by_idx" ON "users" USING btree ("referred_by_guid");
