@@ -23,13 +23,21 @@ function ToastCard({ toast }: { toast: Toast }) {
   const startedAt = useRef(0);
   const timer = useRef<number | undefined>(undefined);
   const dragStart = useRef<number | null>(null);
+  const card = useRef<HTMLDivElement>(null);
 
   // The countdown is paused and resumed inside the event handlers themselves, so no timer can
   // fire between a hover and the re-render it causes.
   const run = () => {
     if (timer.current !== undefined) return;
     startedAt.current = Date.now();
-    timer.current = window.setTimeout(() => dismissToast(toast.id), remaining.current);
+    timer.current = window.setTimeout(() => {
+      timer.current = undefined;
+      // Still under the pointer (however it got there): wait for it to leave.
+      if (card.current?.matches(':hover')) {
+        remaining.current = 0;
+        setPaused(true);
+      } else dismissToast(toast.id);
+    }, remaining.current);
   };
   const pause = () => {
     if (timer.current !== undefined) {
@@ -45,8 +53,16 @@ function ToastCard({ toast }: { toast: Toast }) {
   };
 
   useEffect(() => {
+    // Native enter and leave, not React's: React derives them from the element the pointer came
+    // from, and misses the enter when that element is gone, as when LOG OUT, clicked in the
+    // top-right corner, gives way to the sign-in screen and this toast appears under the pointer.
+    const el = card.current;
+    el?.addEventListener('pointerenter', pause);
+    el?.addEventListener('pointerleave', resume);
     run();
     return () => {
+      el?.removeEventListener('pointerenter', pause);
+      el?.removeEventListener('pointerleave', resume);
       window.clearTimeout(timer.current);
       timer.current = undefined;
     };
@@ -71,17 +87,16 @@ function ToastCard({ toast }: { toast: Toast }) {
       return;
     }
     setDragX(0);
-    // A mouse still hovers (mouseleave resumes); a finger has left the screen.
+    // A mouse still hovers (pointerleave resumes); a finger has left the screen.
     if (e.pointerType !== 'mouse') resume();
   };
 
   return (
     <div
+      ref={card}
       className={`toast toast-${toast.kind}`}
       role={toast.kind === 'error' ? 'alert' : 'status'}
       style={{ transform: `translateX(${dragX}px)`, opacity: 1 - Math.min(Math.abs(dragX) / (DISMISS_DRAG_PX * 2), 0.6) }}
-      onMouseEnter={pause}
-      onMouseLeave={resume}
       onFocus={pause}
       onBlur={resume}
       onPointerDown={onPointerDown}
