@@ -69,6 +69,8 @@ export interface LocalLineItem extends BuilderLineItem {
  * lab's last word on the item (null: the lab has never had it), put back when a refusal is dismissed.
  */
 export interface LineItemRow extends LocalLineItem {
+  /** The order's guid again (= labOrderGuid), under the name the [owner+orderGuid] index reads. */
+  orderGuid: string;
   deleted: 0 | 1;
   confirmed: BuilderLineItem | null;
 }

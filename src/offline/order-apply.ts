@@ -43,7 +43,7 @@ export async function pendingLineItemGuids(db: LabDatabase, owner: string): Prom
 /** Keeps what the user sees of a row still changing; otherwise shows the lab's item. */
 function merged(existing: LineItemRow | undefined, owner: string, item: BuilderLineItem, sortKey: number, pending: boolean): LineItemRow {
   if (existing && (pending || existing.refusal !== null)) return { ...existing, pending, confirmed: item };
-  return { ...item, owner, pending: false, refusal: null, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
+  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
 }
 
 /**
@@ -71,7 +71,9 @@ export async function applyFullOrder(db: LabDatabase, owner: string, full: FullO
   const pending = await pendingLineItemGuids(db, owner);
   const rows = await db.lineItems.where('[owner+orderGuid]').equals([owner, guid]).toArray();
   const byGuid = new Map(rows.map((r) => [r.guid, r]));
-  const next = full.data.line_items.map((item, i) => merged(byGuid.get(item.guid), owner, flattenLineItem(item, guid), i, pending.has(item.guid)));
+  // Items new to this device go after those it has, in the lab's order.
+  const base = rows.reduce((max, r) => Math.max(max, r.sortKey + 1), 0);
+  const next = full.data.line_items.map((item, i) => merged(byGuid.get(item.guid), owner, flattenLineItem(item, guid), base + i, pending.has(item.guid)));
   const kept = new Set(next.map((r) => r.guid));
   const gone = rows.filter((r) => !kept.has(r.guid) && !pending.has(r.guid) && r.refusal === null).map((r) => r.guid);
   await db.lineItems.bulkDelete(gone);

@@ -92,6 +92,7 @@ export function orderChanges(ctx: ChangeContext) {
         await db.lineItems.bulkAdd(
           plan.post.map((p, i): LineItemRow => ({
             ...localLineItem(orderGuid, p, lookup),
+            orderGuid,
             owner,
             pending: true,
             refusal: null,

@@ -31,7 +31,7 @@ export function useLocalOrder(orderGuid: string): LocalOrder | null | undefined 
 
 /** What screens see of a stored row (the sync's own fields stay inside). */
 export function shownLineItem(row: LineItemRow): LocalLineItem {
-  const { deleted: _deleted, confirmed: _confirmed, ...shown } = row;
+  const { deleted: _deleted, confirmed: _confirmed, orderGuid: _orderGuid, ...shown } = row;
   return shown;
 }
 
