@@ -88,7 +88,7 @@ describe('cart changes on the device', () => {
     await changes.addLineItems(ORDER, [payload('a', { source_photograph_guid: 'ph' })]);
     // A failure inside the transaction: the quantity update of 'a' is written first, then adding
     // a new item under the guid 'a' fails; the update is undone with it and no outbox row stays.
-    await expect(changes.addLineItems(ORDER, [payload('a2', { source_photograph_guid: 'ph' }), payload('a', { source_photograph_guid: 'other' })])).rejects.toThrow();
+    await expect(changes.addLineItems(ORDER, [payload('a2', { source_photograph_guid: 'ph' }), payload('a', { source_photograph_guid: 'other' })])).rejects.toThrow(/already exists|Constraint/);
     expect((await rows(db)).map((i) => [i.guid, i.quantity, i.photoGuid])).toEqual([['a', 1, 'ph']]);
     expect((await ownerOutbox(db, OWNER)).map((e) => e.name)).toEqual(['addLineItems']);
     expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 1250 });
