@@ -113,8 +113,21 @@ export function startOutboxSync(db: LabDatabase = labDb): () => void {
   const stopConnectivity = useConnectivity.subscribe((s, prev) => {
     if (isOnline(s) && !isOnline(prev)) kickOutbox(db);
   });
+  // Leaving the app with changes still waiting (a drain cut short by closing the tab): the
+  // service worker takes over once the browser next has a connection.
+  const onHide = () => {
+    if (document.visibilityState !== 'hidden') return;
+    void db.outbox
+      .where('owner')
+      .equals(currentOwner())
+      .count()
+      .then((waiting) => (waiting > 0 ? askBackgroundSync() : undefined))
+      .catch(() => undefined);
+  };
+  document.addEventListener('visibilitychange', onHide);
   kick();
   return () => {
+    document.removeEventListener('visibilitychange', onHide);
     stopSession();
     stopConnectivity();
     if (timer !== null) clearTimeout(timer);
