@@ -62,14 +62,20 @@ const asFailure = (err: unknown): CallFailure | null =>
 const isTransient = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
 
 /** The words a refused line item shows: what happened and what the user can do about it. */
-export function refusalText(f: CallFailure): string {
+export function refusalText(f: CallFailure, change: ReadEntry['name']): string {
+  // A refused add never reached the lab: the item is only on this device until dismissed.
+  const added = change === 'addLineItems';
   switch (f.className) {
     case 'OrderNotOpen':
       return 'The lab refused this change: this order is no longer open, so its cart cannot change. Dismiss to see the cart as the lab has it.';
     case 'ProductUnavailable':
-      return 'The lab no longer offers this print size or finishing. Edit this line item to choose another, or delete it.';
+      return added
+        ? 'The lab no longer offers this print size or finishing, so this line item was not added. Dismiss it and add the photo again with another choice.'
+        : 'The lab no longer offers this print size or finishing. Edit this line item to choose another, or delete it.';
     case 'PhotoMissing':
-      return 'This photo is no longer in the order. Upload it again, or delete this line item.';
+      return added
+        ? 'This photo is no longer in the order, so this line item was not added. Upload the photo again, then add it.'
+        : 'This photo is no longer in the order. Upload it again, or delete this line item.';
     default:
       return `The lab refused this change${f.message ? `: ${f.message}` : ''}. Dismiss to see the line item as the lab has it.`;
   }
@@ -146,7 +152,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
       } else if (f && f.status === 401) {
         return { status: 'unauthorized', sent };
       } else if (f && !isTransient(f.status) && f.status !== null && f.status >= 400 && f.status < 500) {
-        await recordRefusal(db, owner, row, entry, refusalText(f));
+        await recordRefusal(db, owner, row, entry, refusalText(f, entry.name));
         continue;
       } else {
         const attempts = (row.attempts ?? 0) + 1;

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHARED_OWNER } from '../../src/offline/cached-read.ts';
+import { SHARED_OWNER, clearUserData } from '../../src/offline/cached-read.ts';
 import { LabDatabase, type LineItemRow } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { ownerOutbox } from '../../src/offline/outbox-drain.ts';
@@ -106,6 +106,21 @@ describe('cart changes on the device', () => {
     await changes.dismissRefusal('a');
     await changes.dismissRefusal('b');
     expect((await rows(db)).map((i) => [i.guid, i.quantity, i.refusal])).toEqual([['a', 1, null]]);
+  });
+});
+
+describe('sign-out', () => {
+  it('keeps unsent changes and the line items they are about for their owner; forgets the rest and the worker tokens', async () => {
+    const { db, changes } = await setup();
+    await changes.addLineItems(ORDER, [payload('a'), payload('b')]);
+    await db.lineItems.update('b', { pending: false });
+    await db.orders.put({ ...(await db.orders.get(ORDER))!, guid: 'other-order' });
+    await db.syncCredentials.put({ owner: OWNER, token: 't' });
+    await clearUserData(db);
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.lineItems.toArray()).map((l) => l.guid)).toEqual(['a']);
+    expect((await db.orders.toArray()).map((o) => o.guid)).toEqual([ORDER]);
+    expect(await db.syncCredentials.count()).toBe(0);
   });
 });
 

@@ -101,6 +101,17 @@ describe('the outbox drain', () => {
     expect([...lab.items.keys()]).toEqual(['a', 'b']);
   });
 
+  it('says a refused add was not added, and dismissing it removes it from the device', async () => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    lab.fault = () => labError(422, 'PhotoMissing', 'That photo is not in this order.');
+    await drain();
+    const [a] = await shown(db);
+    expect(a?.refusal).toBe('This photo is no longer in the order, so this line item was not added. Upload the photo again, then add it.');
+    await changes.dismissRefusal('a');
+    expect(await db.lineItems.count()).toBe(0);
+  });
+
   it('shows a line item again when the lab refuses its delete (order no longer open)', async () => {
     const { db, lab, changes, drain } = await setup();
     await changes.addLineItems(ORDER, [payload('a')]);
