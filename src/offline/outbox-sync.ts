@@ -39,28 +39,28 @@ let again = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let waitingForOnline = false;
 
-function later(ms: number): void {
+function later(db: LabDatabase, ms: number): void {
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(() => {
     timer = null;
-    kickOutbox();
+    kickOutbox(db);
   }, Math.max(0, ms));
 }
 
-function afterDrain(result: DrainResult): void {
+function afterDrain(db: LabDatabase, result: DrainResult): void {
   if (result.status === 'done') return;
   if (result.status !== 'unauthorized') askBackgroundSync().catch(() => undefined);
-  if (result.status === 'waiting') later(result.retryAt - Date.now());
-  else if (result.status === 'busy') later(BUSY_RETRY_MS);
-  else if (result.status === 'offline') waitForOnline();
+  if (result.status === 'waiting') later(db, result.retryAt - Date.now());
+  else if (result.status === 'busy') later(db, BUSY_RETRY_MS);
+  else if (result.status === 'offline') waitForOnline(db);
 }
 
-function waitForOnline(): void {
+function waitForOnline(db: LabDatabase): void {
   if (waitingForOnline) return;
   waitingForOnline = true;
   void whenOnline().then(() => {
     waitingForOnline = false;
-    kickOutbox();
+    kickOutbox(db);
   });
 }
 
@@ -74,7 +74,7 @@ export function kickOutbox(db: LabDatabase = labDb): void {
   }
   if (!isOnline(useConnectivity.getState())) {
     askBackgroundSync().catch(() => undefined);
-    waitForOnline();
+    waitForOnline(db);
     return;
   }
   running = true;
@@ -84,12 +84,12 @@ export function kickOutbox(db: LabDatabase = labDb): void {
       if (again) {
         again = false;
         kickOutbox(db);
-      } else afterDrain(result);
+      } else afterDrain(db, result);
     },
     (err: unknown) => {
       running = false;
       console.error('could not send waiting changes', err);
-      later(ERROR_RETRY_MS);
+      later(db, ERROR_RETRY_MS);
     },
   );
 }
