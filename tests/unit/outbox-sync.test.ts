@@ -20,7 +20,7 @@ function fetchInto(lab: FakeLineItemLab, seen: Headers[]) {
       const answer = await lab.request(init.method as 'POST', path, { body, idempotencyKey: headers.get('idempotency-key') ?? undefined });
       return new Response(JSON.stringify(answer), { status: 200 });
     } catch (err) {
-      if (err instanceof ApiError && err.kind === 'network') throw new TypeError('Failed to fetch');
+      if (err instanceof ApiError && err.kind === 'network') throw new TypeError('Failed to fetch', { cause: err });
       const e = err as ApiError;
       return new Response(JSON.stringify({ error: { status: e.status, class_name: e.className, user_message: { message: e.message } } }), { status: e.status ?? 500 });
     }
