@@ -11,6 +11,9 @@ import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { CACHE_NAMES, CATALOGUE_PATHS, SERVED_FROM_CACHE_HEADER, THUMBNAIL_PATHS } from '../src/offline/cache-names.ts';
+import { labDb } from '../src/offline/db.ts';
+import { OUTBOX_SYNC_TAG, drainEveryOwner } from '../src/offline/outbox-background.ts';
+import { tokenRequester } from '../src/offline/sw-request.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -61,4 +64,22 @@ self.addEventListener('message', (event) => {
   // during the install); such a page asks once it runs, or it would not work offline until the
   // next navigation.
   if (type === 'CLAIM') event.waitUntil(self.clients.claim());
+});
+
+/** Background Sync's event (not in TypeScript's worker library). */
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+// Changes made offline are sent even after the app was closed: the page registers this tag while
+// changes wait (src/offline/outbox-sync.ts), and the browser fires it once a connection is back.
+// The drain is the page's own (src/offline/outbox-drain.ts); a rejection asks the browser to retry.
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    drainEveryOwner(labDb, (token) => tokenRequester(token)).then((finished) => {
+      if (!finished) throw new Error('changes still waiting to be sent');
+    }),
+  );
 });

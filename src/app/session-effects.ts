@@ -11,3 +11,30 @@ export function clearUserDataOnSignOut(): void {
     }
   });
 }
+
+/**
+ * Sends the changes kept on this device (the outbox) while someone is signed in: at once when the
+ * app opens, then as changes are made and connections return. Loaded on demand, like the above:
+ * /login needs none of it; once loaded it follows sign-ins by itself.
+ */
+export function sendChangesWhileSignedIn(): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    import('../offline/outbox-sync.ts')
+      .then(({ startOutboxSync }) => startOutboxSync())
+      .catch((err: unknown) => {
+        started = false;
+        console.error('could not start sending changes', err);
+      });
+  };
+  if (useSession.getState().session) start();
+  else {
+    const stop = useSession.subscribe((state) => {
+      if (!state.session) return;
+      stop();
+      start();
+    });
+  }
+}

@@ -1,4 +1,6 @@
 import { Dexie, type EntityTable, type Table } from 'dexie';
+import type { BuilderLineItem } from '../domain/line-items.ts';
+import type { Cents } from '../domain/money.ts';
 import type { PhotoContentType } from '../domain/photo-content.ts';
 import type { UploadState } from '../domain/upload-state.ts';
 
@@ -12,13 +14,71 @@ export interface CachedRead {
   payload: unknown;
 }
 
-/** A change made offline, waiting to be sent (the builder's outbox fills it). */
+/**
+ * A change made on the device, waiting to be sent (src/offline/outbox-handlers.ts names them and
+ * types their payloads). The first five fields are the row's whole shape as version 1 wrote it:
+ * the drain reads rows without the optional ones too.
+ */
 export interface OutboxEntry {
   id: string;
   owner: string;
   createdAt: number;
   name: string;
   payload: unknown;
+  /** Sending order on this device: strictly increasing, even for changes of the same millisecond. */
+  seq?: number;
+  /** Sent with every try, so a try repeated after a crash or a lost answer is a replay. */
+  idempotencyKey?: string;
+  /** Failed tries so far (no answer, or the lab busy): the backoff grows with them. */
+  attempts?: number;
+  /** Not tried again before this time (ms since 1970). */
+  notBefore?: number;
+  /** Why the last try failed, for the developer (the user sees the count waiting). */
+  lastError?: string;
+}
+
+/** An order as this device knows it: the lab's last answer, with the totals in cents. */
+export interface LocalOrder {
+  guid: string;
+  owner: string;
+  name: string;
+  status: string;
+  subtotalCents: Cents;
+  discountCents: Cents;
+  creditCents: Cents;
+  boutiqueCents: Cents;
+  shippingCents: Cents;
+  totalCents: Cents;
+  notes: string | null;
+}
+
+/** A line item as screens show it: the lab's, or changed here and not yet confirmed by the lab. */
+export interface LocalLineItem extends BuilderLineItem {
+  owner: string;
+  /** A change of it waits in the outbox. */
+  pending: boolean;
+  /** The lab refused a change of it: what happened and what the user can do; null otherwise. */
+  refusal: string | null;
+  /** Its place in the cart: the order it was added in. */
+  sortKey: number;
+}
+
+/**
+ * The stored row: the shown line item plus what the sync needs and screens do not. `deleted` rows
+ * are deletions not yet confirmed (hidden; shown again if the lab refuses); `confirmed` is the
+ * lab's last word on the item (null: the lab has never had it), put back when a refusal is dismissed.
+ */
+export interface LineItemRow extends LocalLineItem {
+  /** The order's guid again (= labOrderGuid), under the name the [owner+orderGuid] index reads. */
+  orderGuid: string;
+  deleted: 0 | 1;
+  confirmed: BuilderLineItem | null;
+}
+
+/** The token the service worker sends an owner's changes with while the app is closed. */
+export interface SyncCredential {
+  owner: string;
+  token: string;
 }
 
 /**
@@ -126,6 +186,9 @@ export class LabDatabase extends Dexie {
   uploadThumbnails!: EntityTable<UploadThumbnail, 'id'>;
   photos!: EntityTable<PhotoEntry, 'id'>;
   rejections!: EntityTable<RejectionEntry, 'id'>;
+  orders!: EntityTable<LocalOrder, 'guid'>;
+  lineItems!: EntityTable<LineItemRow, 'guid'>;
+  syncCredentials!: EntityTable<SyncCredential, 'owner'>;
 
   constructor(name = 'print-lab') {
     super(name);
@@ -167,6 +230,15 @@ export class LabDatabase extends Dexie {
             }
           }),
       );
+    // Issue 11: orders and line items on the device, and the outbox in sending order. Every table
+    // of version 2 keeps its rows (Dexie changes only what is named here); outbox rows of earlier
+    // versions have no seq and are sent first, in createdAt order (outbox-drain.ts).
+    this.version(3).stores({
+      outbox: 'id, owner, createdAt, seq',
+      orders: 'guid, owner',
+      lineItems: 'guid, owner, orderGuid, [owner+orderGuid]',
+      syncCredentials: 'owner',
+    });
   }
 }
 

@@ -1,0 +1,114 @@
+/**
+ * Writes the lab's answers into the device's tables without losing what is still on its way:
+ * a line item with a change waiting (pending), a refusal not yet seen, or a deletion not yet
+ * confirmed keeps what the user sees; only its `confirmed` copy (the lab's word) is updated.
+ * Used by refreshOrder and by the drain after each sent change. Safe in the service worker.
+ */
+import type { FullOrder, FullOrderAttributes } from '../api/line-item-calls.ts';
+import { flattenLineItem, type BuilderLineItem, type ServerLineItem } from '../domain/line-items.ts';
+import { toCents } from '../domain/money.ts';
+import { orderTotals } from '../domain/pricing.ts';
+import type { LabDatabase, LineItemRow, LocalOrder } from './db.ts';
+import { entryLineItemGuids, readEntry } from './outbox-handlers.ts';
+
+const cents = (dollars: unknown, fallback: number): number => (typeof dollars === 'number' || typeof dollars === 'string' ? toCents(dollars) : fallback);
+
+/** The order row from the lab's figures (dollars on the wire, cents here). */
+export function orderFromAttributes(owner: string, guid: string, a: Partial<FullOrderAttributes>, previous?: LocalOrder): LocalOrder {
+  return {
+    guid,
+    owner,
+    name: typeof a.order_name === 'string' ? a.order_name : (previous?.name ?? ''),
+    status: typeof a.status === 'string' ? a.status : (previous?.status ?? 'open'),
+    subtotalCents: cents(a.subtotal, previous?.subtotalCents ?? 0),
+    discountCents: cents(a.discount, previous?.discountCents ?? 0),
+    creditCents: cents(a.credit_applied, previous?.creditCents ?? 0),
+    boutiqueCents: a.boutique_shipping === false ? 0 : cents(a.boutique_shipping_price, previous?.boutiqueCents ?? 0),
+    shippingCents: cents(a.shipping_total, previous?.shippingCents ?? 0),
+    totalCents: cents(a.total, previous?.totalCents ?? 0),
+    notes: a.notes === undefined ? (previous?.notes ?? null) : a.notes,
+  };
+}
+
+/** The line items of an owner that changes in the outbox are about (they stay marked pending). */
+export async function pendingLineItemGuids(db: LabDatabase, owner: string): Promise<Set<string>> {
+  const guids = new Set<string>();
+  for (const row of await db.outbox.where('owner').equals(owner).toArray()) {
+    const entry = readEntry(row.name, row.payload);
+    if (entry) for (const g of entryLineItemGuids(entry)) guids.add(g);
+  }
+  return guids;
+}
+
+/** Keeps what the user sees of a row still changing; otherwise shows the lab's item. */
+function merged(existing: LineItemRow | undefined, owner: string, item: BuilderLineItem, sortKey: number, pending: boolean): LineItemRow {
+  if (existing && (pending || existing.refusal !== null)) return { ...existing, pending, confirmed: item };
+  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
+}
+
+/**
+ * The order's figures from the lines on the device, while changes wait: the lab's discount,
+ * credit, shipping and boutique stay; subtotal and total follow the shown lines.
+ */
+export function retotal(order: LocalOrder, rows: readonly LineItemRow[]): LocalOrder {
+  const t = orderTotals({
+    lines: rows.filter((r) => !r.deleted).map((r) => ({ printCents: r.printPriceCents, finishingCents: r.finishingPriceCents, quantity: r.quantity })),
+    discountCents: order.discountCents,
+    creditRequestedCents: order.creditCents,
+    creditAvailableCents: order.creditCents,
+    localPickup: order.shippingCents === 0,
+    boutiquePackagingCents: order.boutiqueCents,
+  });
+  return { ...order, subtotalCents: t.subtotal, discountCents: t.discount, creditCents: t.credit, totalCents: t.total };
+}
+
+/**
+ * Call inside a rw transaction on orders, lineItems and outbox. A whole order from the lab: rows
+ * it no longer has go, unless the device still has something on the way for them.
+ */
+export async function applyFullOrder(db: LabDatabase, owner: string, full: FullOrder): Promise<void> {
+  const guid = full.data.id;
+  const pending = await pendingLineItemGuids(db, owner);
+  const rows = await db.lineItems.where('[owner+orderGuid]').equals([owner, guid]).toArray();
+  const byGuid = new Map(rows.map((r) => [r.guid, r]));
+  // Items new to this device go after those it has, in the lab's order.
+  const base = rows.reduce((max, r) => Math.max(max, r.sortKey + 1), 0);
+  const next = full.data.line_items.map((item, i) => merged(byGuid.get(item.guid), owner, flattenLineItem(item, guid), base + i, pending.has(item.guid)));
+  const kept = new Set(next.map((r) => r.guid));
+  const gone = rows.filter((r) => !kept.has(r.guid) && !pending.has(r.guid) && r.refusal === null).map((r) => r.guid);
+  await db.lineItems.bulkDelete(gone);
+  await db.lineItems.bulkPut(next);
+  const previous = await db.orders.get(guid);
+  let order = orderFromAttributes(owner, guid, full.data.attributes, previous);
+  // Changes still on their way are in the shown lines but not yet in the lab's figures.
+  if (pending.size > 0) order = retotal(order, await db.lineItems.where('[owner+orderGuid]').equals([owner, guid]).toArray());
+  await db.orders.put(order);
+}
+
+/** Call inside a rw transaction: line items the lab answered with, and its new order figures. */
+export async function applyLineItems(
+  db: LabDatabase,
+  owner: string,
+  orderGuid: string,
+  items: readonly ServerLineItem[],
+  attributes: Partial<FullOrderAttributes> | undefined,
+): Promise<void> {
+  const pending = await pendingLineItemGuids(db, owner);
+  const existing = await db.lineItems.bulkGet(items.map((i) => i.guid));
+  const base = Date.now();
+  await db.lineItems.bulkPut(items.map((item, i) => merged(existing[i], owner, flattenLineItem(item, orderGuid), base + i, pending.has(item.guid))));
+  const previous = await db.orders.get(orderGuid);
+  if (attributes || previous) {
+    let order = orderFromAttributes(owner, orderGuid, attributes ?? {}, previous);
+    if (pending.size > 0 || !attributes) order = retotal(order, await db.lineItems.where('[owner+orderGuid]').equals([owner, orderGuid]).toArray());
+    await db.orders.put(order);
+  }
+}
+
+/** Call inside a rw transaction: marks rows no longer pending once nothing waits for them. */
+export async function settlePending(db: LabDatabase, owner: string, guids: readonly string[]): Promise<void> {
+  const pending = await pendingLineItemGuids(db, owner);
+  for (const row of await db.lineItems.bulkGet([...guids])) {
+    if (row && row.pending && !pending.has(row.guid)) await db.lineItems.update(row.guid, { pending: false });
+  }
+}

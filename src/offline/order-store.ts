@@ -1,0 +1,90 @@
+/**
+ * The builder's, the review's and the preview's one source of orders and line items
+ * (BUILDER-CONTRACT.md, Client data): screens read these hooks and call these functions, never
+ * fetch. Changes are kept on the device at once and sent later, exactly once (order-changes.ts,
+ * outbox-drain.ts); refreshOrder fills the tables from the lab without losing changes on their way.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { ApiError } from '../api/errors.ts';
+import { labLineItemApi } from '../api/line-items.ts';
+import { useSession } from '../api/session.ts';
+import type { LineItemCalls } from '../api/line-item-calls.ts';
+import { isOnline, useConnectivity } from './connectivity.ts';
+import { labDb, type LabDatabase, type LineItemRow, type LocalLineItem, type LocalOrder } from './db.ts';
+import { applyFullOrder } from './order-apply.ts';
+import { orderChanges } from './order-changes.ts';
+import { appliedSendCount } from './outbox-drain.ts';
+import { currentOwner, kickOutbox } from './outbox-sync.ts';
+
+export type { LocalLineItem, LocalOrder } from './db.ts';
+
+const useOwner = () => useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
+
+/** The order as the device has it; null when it has none of it (yet); undefined while reading. */
+export function useLocalOrder(orderGuid: string): LocalOrder | null | undefined {
+  const owner = useOwner();
+  return useLiveQuery(async () => {
+    const order = await labDb.orders.get(orderGuid);
+    return order && order.owner === owner ? order : null;
+  }, [orderGuid, owner]);
+}
+
+/** What screens see of a stored row (the sync's own fields stay inside). */
+export function shownLineItem(row: LineItemRow): LocalLineItem {
+  const { deleted: _deleted, confirmed: _confirmed, orderGuid: _orderGuid, ...shown } = row;
+  return shown;
+}
+
+/** The order's line items in cart order, deletions not yet sent left out; undefined while reading. */
+export function useLocalLineItems(orderGuid: string): LocalLineItem[] | undefined {
+  const owner = useOwner();
+  return useLiveQuery(async () => {
+    const rows = await labDb.lineItems.where('[owner+orderGuid]').equals([owner, orderGuid]).toArray();
+    return rows.filter((r) => !r.deleted).sort((a, b) => a.sortKey - b.sortKey).map(shownLineItem);
+  }, [orderGuid, owner]);
+}
+
+/** How many of the user's changes wait to be sent (the sync indicator's count). */
+export function usePendingChanges(): number {
+  const owner = useOwner();
+  return useLiveQuery(() => labDb.outbox.where('owner').equals(owner).count(), [owner]) ?? 0;
+}
+
+// A send finishing while the order was being read makes that read older than the tables: read
+// again, at most this many times, then keep what the sends wrote.
+const REFRESH_READS = 2;
+
+/** Fills the order and its line items from the lab; nothing offline. Throws the lab's refusal (404 …). */
+export async function refreshOrderWith(orderGuid: string, owner: string, calls: LineItemCalls, db: LabDatabase): Promise<void> {
+  if (!owner) return;
+  for (let read = 0; read < REFRESH_READS; read++) {
+    const before = appliedSendCount();
+    let full;
+    try {
+      full = await calls.retrieveFullOrder(orderGuid);
+    } catch (err) {
+      if (err instanceof ApiError && err.kind === 'network') return;
+      throw err;
+    }
+    if (appliedSendCount() !== before) continue;
+    await db.transaction('rw', [db.orders, db.lineItems, db.outbox], () => applyFullOrder(db, owner, full));
+    return;
+  }
+}
+
+export function refreshOrder(orderGuid: string): Promise<void> {
+  if (!isOnline(useConnectivity.getState())) return Promise.resolve();
+  return refreshOrderWith(orderGuid, currentOwner(), labLineItemApi, labDb);
+}
+
+const changes = orderChanges({
+  db: labDb,
+  owner: () => {
+    const owner = currentOwner();
+    if (!owner) throw new Error('Sign in to change the cart.');
+    return owner;
+  },
+  afterChange: () => kickOutbox(),
+});
+
+export const { addLineItems, updateLineItem, setLineItemQuantity, deleteLineItem, clearCart, dismissRefusal } = changes;

@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers.ts';
+
+/**
+ * Background Sync: with no page of the app open, the service worker sends the changes waiting in
+ * IndexedDB with the same drain as the page (src/offline/outbox-drain.ts). The change here deletes
+ * a line item the lab does not have: the lab answers 404, which the outbox takes as done.
+ */
+
+const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
+
+/** All rows of one table of the app's database, read with the browser's own API. */
+const rows = (page: Page, table: string) =>
+  page.evaluate(
+    (name) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as unknown[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+
+test('with the app closed, the service worker sends a waiting change when the browser fires sync', async ({ page, context, baseURL }) => {
+  await page.goto('/login');
+  await signIn(page);
+  await controlled(page);
+  // The signed-in app keeps the token the worker sends with.
+  await expect.poll(async () => (await rows(page, 'syncCredentials')).length).toBe(1);
+
+  // A same-origin document that is not the app: nothing of the page's own drain runs from here on.
+  await page.goto('/version.json');
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onsuccess = () => {
+          const tx = open.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').put({
+            id: 'bg-1',
+            owner: 'admin@example.com',
+            createdAt: Date.now(),
+            seq: 1,
+            name: 'deleteLineItem',
+            payload: { orderGuid: 'no-such-order', lineItemGuid: 'no-such-line-item' },
+            idempotencyKey: 'bg-sync-key-1',
+            attempts: 0,
+          });
+          tx.oncomplete = () => {
+            open.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  expect(await rows(page, 'outbox')).toHaveLength(1);
+
+  // Fire the browser's sync event for the app's tag, as Chromium does once a connection is back.
+  const cdp = await context.newCDPSession(page);
+  const registration = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const found = registrations.find((r) => !r.isDeleted && r.scopeURL.startsWith(baseURL ?? ''));
+      if (found) resolve(found.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: new URL(baseURL ?? '').origin, registrationId: await registration, tag: 'print-lab-outbox', lastChance: false });
+
+  await expect.poll(async () => (await rows(page, 'outbox')).length, { timeout: 15_000 }).toBe(0);
+});
