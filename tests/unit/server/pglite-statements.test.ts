@@ -11,7 +11,8 @@ describe('PGlite queries as prepared statements', () => {
       create table t (id int primary key, name text not null, born timestamptz, tags jsonb, data bytea);
       insert into t values (1, 'Ansel', '1902-02-20T00:00:00Z', '["a"]', '\\x0102'), (2, 'Dorothea', null, null, null);
     `);
-  });
+    // Creating a PGlite database takes seconds of CPU; on two busy cores, more than the 10 s default.
+  }, 60_000);
   afterAll(() => client.close());
 
   const preparedCount = async () => (await client.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements')).rows[0]?.n;
