@@ -44,6 +44,7 @@ const FINGERPRINTED: [table: string, ignored: string[]][] = [
   ['addresses', []],
   ['cards', []],
   ['lab_orders', []],
+  ['line_items', []],
   ['shop_connections', []],
   ['password_resets', ['failed_attempts']],
   ['tax_reports', []],
