@@ -10,7 +10,8 @@ import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
 const BORDER_VALUES = BORDERS.map((b) => b.value) as [BorderValue, ...BorderValue[]];
 // A frame takes the most details: mat, glass and stain; a little room for the categories to come.
 const MAX_DETAILS = 5;
-const percent = z.number({ error: 'Crop values are numbers in percent of the photo.' });
+const CROP_RANGE = 'Crop values are numbers in percent of the photo, from 0 to 100.';
+const percent = z.number({ error: CROP_RANGE }).min(0, CROP_RANGE).max(100, CROP_RANGE);
 
 /** One line item as the client sends it. Prices it may send are not read. */
 export const lineItemPayloadSchema = z.object({
