@@ -165,12 +165,12 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
   const created: { guid: string; cropVersion: number }[] = [];
   const { ids, updated } = await deps.db.transaction(async (tx) => {
     await lockOpenOrder(tx, order.id);
-    const ids: number[] = [];
+    const answered: number[] = [];
     for (const line of lines) {
       const [same] = await tx.select({ id: lineItems.id, labOrderId: lineItems.labOrderId }).from(lineItems).where(eq(lineItems.guid, line.guid));
       if (same && same.labOrderId !== order.id) throw validationError(GUID_TAKEN);
       if (same) {
-        ids.push(same.id);
+        answered.push(same.id);
         continue;
       }
       const cart = await tx
@@ -182,15 +182,15 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
       if (match) {
         // The merge rule: one more print of the line already in the cart, not the new quantity.
         await tx.update(lineItems).set({ quantity: steppedQuantity(match.quantity, 1), updatedAt: sql`now()` }).where(eq(lineItems.id, match.id));
-        ids.push(match.id);
+        answered.push(match.id);
         continue;
       }
       const [row] = await tx.insert(lineItems).values({ guid: line.guid, labOrderId: order.id, ...lineValues(line) }).returning({ id: lineItems.id, guid: lineItems.guid, cropVersion: lineItems.cropVersion });
       if (!row) throw new Error('line item not inserted');
-      ids.push(row.id);
+      answered.push(row.id);
       created.push(row);
     }
-    return { ids, updated: await refreshTotals(tx, order) };
+    return { ids: answered, updated: await refreshTotals(tx, order) };
   });
   await queueCroppedImages(deps, created);
   return { data: await lineItemsById(deps, ids), meta: cartMeta(actor as Actor, updated) };
@@ -207,15 +207,15 @@ export async function updateLineItem(deps: ServerDeps, actor: Actor | null, orde
     const [before] = await tx.select().from(lineItems).where(and(eq(lineItems.guid, lineItemGuid), eq(lineItems.labOrderId, order.id)));
     if (!before) throw notFound(LINE_ITEM_NOT_FOUND);
     const values = lineValues(line);
-    const cropChanged =
+    const moved =
       before.photographId !== values.photographId || before.cropX !== values.cropX || before.cropY !== values.cropY || before.cropW !== values.cropW || before.cropH !== values.cropH;
-    const [item] = await tx
+    const [after] = await tx
       .update(lineItems)
-      .set({ ...values, updatedAt: sql`now()`, ...(cropChanged ? { cropVersion: before.cropVersion + 1, croppedKey: null } : {}) })
+      .set({ ...values, updatedAt: sql`now()`, ...(moved ? { cropVersion: before.cropVersion + 1, croppedKey: null } : {}) })
       .where(eq(lineItems.id, before.id))
       .returning();
-    if (!item) throw notFound(LINE_ITEM_NOT_FOUND);
-    return { item, updated: await refreshTotals(tx, order), cropChanged, oldKey: cropChanged ? before.croppedKey : null };
+    if (!after) throw notFound(LINE_ITEM_NOT_FOUND);
+    return { item: after, updated: await refreshTotals(tx, order), cropChanged: moved, oldKey: moved ? before.croppedKey : null };
   });
   if (cropChanged) await queueCroppedImages(deps, [item]);
   if (oldKey) await removeCroppedImage(deps, oldKey);

@@ -129,8 +129,8 @@ describe('POST line items', () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
     for (const quantity of [0, -1, 10_001, 1.5, '2', null]) {
-      const res = await postItems(t, token, order, [payload(photo, p.size.guid), payload(photo, p.size.guid, { quantity })]);
-      expect(res.statusCode, String(quantity)).toBe(400);
+      const res = await postItems(t, token, order, [payload(photo, p.size.guid), payload(photo, p.size.guid, { quantity: quantity as number })]);
+      expect({ quantity, status: res.statusCode }).toEqual({ quantity, status: 400 });
       expect(expectErrorBody(res.json(), 400).message).toBe('Quantity must be a whole number from 1 to 10000.');
     }
     const crop = { source_photograph_guid: photo, crop_x: 60, crop_y: 0, crop_w: 60, crop_h: 100, photo_meta: {} };
@@ -162,8 +162,8 @@ describe('POST line items', () => {
     for (const [name, item, status, className] of cases) {
       // Each after a valid item: the batch is refused whole.
       const res = await postItems(t, token, order, [payload(photo, p.size.guid), item]);
-      expect(res.statusCode, name).toBe(status);
-      expect(expectErrorBody(res.json(), status).class_name, name).toBe(className);
+      expect({ name, status: res.statusCode }).toEqual({ name, status });
+      expect({ name, className: expectErrorBody(res.json(), status).class_name }).toEqual({ name, className });
     }
     expect(await rowsOf(order)).toEqual([]);
   });
@@ -215,7 +215,7 @@ describe('changing line items', () => {
     expect(b.json().data.attributes.total).toBe(toDollars(toCents(p.size.price) * 7 + SHIPPING_CENTS));
     for (const bad of [{ qty: 0 }, { qty: 10_001 }, { line_items: [{ quantity: 2.5 }] }, {}]) {
       const res = await send(t, 'PATCH', `/line_items/${item.guid}/update_quantity`, token, bad);
-      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect({ bad, status: res.statusCode }).toEqual({ bad, status: 400 });
       expectErrorBody(res.json(), 400);
     }
     expect((await rowsOf(order))[0]?.quantity).toBe(7);
