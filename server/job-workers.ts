@@ -6,7 +6,7 @@ import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
-import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, type CropJob } from './services/line-item-crop.ts';
+import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
@@ -38,6 +38,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'rate-limit windows': () => purgeRateLimits(deps.db, now()),
     'abandoned uploads': () => purgeExpiredUploads(deps),
     'missing photo derivatives': () => queueMissingDerivatives(deps),
+    'missing cropped images': () => queueMissingCroppedImages(deps),
   };
 }
 

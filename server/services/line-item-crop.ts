@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull, lt } from 'drizzle-orm';
 import sharp from 'sharp';
 import { cropPixels } from '../../src/domain/crop.ts';
 import { labOrders, lineItems, photographs } from '../db/schema.ts';
+import type { Jobs } from '../adapters/jobs/jobs.ts';
 import type { ServerDeps } from '../deps.ts';
 import { MAX_IMAGE_PIXELS } from './file-checks.ts';
 import { PREVIEW_PX } from './photo-derivatives.ts';
@@ -19,6 +20,11 @@ const CROPPED_PX = PREVIEW_PX;
 const CROPPED_QUALITY = 85;
 // Transparent PNGs are printed on white paper: shown on white.
 const PAPER_WHITE = '#ffffff';
+// A line item still without its cropped image this long after it was asked for lost its job (the
+// queue was down, or every retry failed): housekeeping asks again. As for photo derivatives.
+const CROPPED_OVERDUE_MS = 15 * 60 * 1000;
+// Line items queued again per housekeeping run, so one run stays short.
+const SWEEP_BATCH = 200;
 
 export interface CropJob {
   lineItemGuid: string;
@@ -83,4 +89,28 @@ export async function makeCroppedImage(deps: Pick<ServerDeps, 'db' | 'storage' |
     .returning({ id: lineItems.id });
   // The crop changed while the image was made: the job for the new crop makes its own.
   if (!recorded.length) await removeCroppedImage(deps, key);
+}
+
+/**
+ * Housekeeping: line items whose cropped image has not come long after it was asked for are
+ * asked for again, each at most once per CROPPED_OVERDUE_MS however often housekeeping runs;
+ * answers how many.
+ */
+export async function queueMissingCroppedImages(deps: Pick<ServerDeps, 'db' | 'now'> & { jobs: Pick<Jobs, 'send'> }): Promise<number> {
+  const now = deps.now?.() ?? new Date();
+  const overdue = and(isNull(lineItems.croppedKey), lt(lineItems.cropRequestedAt, new Date(now.getTime() - CROPPED_OVERDUE_MS)));
+  const rows = await deps.db.select({ id: lineItems.id, guid: lineItems.guid }).from(lineItems).where(overdue).limit(SWEEP_BATCH);
+  let asked = 0;
+  for (const row of rows) {
+    // Claimed first, so two processes sweeping at once do not both ask.
+    const [claimed] = await deps.db
+      .update(lineItems)
+      .set({ cropRequestedAt: now })
+      .where(and(eq(lineItems.id, row.id), overdue))
+      .returning({ guid: lineItems.guid, cropVersion: lineItems.cropVersion });
+    if (!claimed) continue;
+    await deps.jobs.send(LINE_ITEM_CROP_QUEUE, { lineItemGuid: claimed.guid, cropVersion: claimed.cropVersion } satisfies CropJob);
+    asked += 1;
+  }
+  return asked;
 }

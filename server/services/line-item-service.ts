@@ -121,7 +121,10 @@ async function refreshTotals(tx: Tx, order: OrderRow): Promise<OrderRow> {
   const lines = await tx.select({ printCents: lineItems.printCents, finishingCents: lineItems.finishingCents, quantity: lineItems.quantity }).from(lineItems).where(eq(lineItems.labOrderId, order.id));
   // Discount and credit stay as they were applied; the rule clamps them to what is now owed.
   // Local pickup and boutique packaging belong to checkout, which has not set them yet.
-  const totals = orderTotals({ lines, discountCents: order.discountCents, creditRequestedCents: order.creditCents, creditAvailableCents: order.creditCents, localPickup: false, boutiquePackagingCents: 0 });
+  // An empty cart owes nothing, shipping included: it is not an order yet, as when it was created.
+  const totals = lines.length
+    ? orderTotals({ lines, discountCents: order.discountCents, creditRequestedCents: order.creditCents, creditAvailableCents: order.creditCents, localPickup: false, boutiquePackagingCents: 0 })
+    : { subtotal: 0, discount: 0, credit: 0, shipping: 0, total: 0 };
   const [updated] = await tx
     .update(labOrders)
     .set({ subtotalCents: totals.subtotal, discountCents: totals.discount, creditCents: totals.credit, shippingCents: totals.shipping, totalCents: totals.total, updatedAt: sql`now()` })
@@ -211,7 +214,7 @@ export async function updateLineItem(deps: ServerDeps, actor: Actor | null, orde
       before.photographId !== values.photographId || before.cropX !== values.cropX || before.cropY !== values.cropY || before.cropW !== values.cropW || before.cropH !== values.cropH;
     const [after] = await tx
       .update(lineItems)
-      .set({ ...values, updatedAt: sql`now()`, ...(moved ? { cropVersion: before.cropVersion + 1, croppedKey: null } : {}) })
+      .set({ ...values, updatedAt: sql`now()`, ...(moved ? { cropVersion: before.cropVersion + 1, croppedKey: null, cropRequestedAt: sql`now()` } : {}) })
       .where(eq(lineItems.id, before.id))
       .returning();
     if (!after) throw notFound(LINE_ITEM_NOT_FOUND);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
-import { makeCroppedImage } from '../../server/services/line-item-crop.ts';
+import { makeCroppedImage, queueMissingCroppedImages } from '../../server/services/line-item-crop.ts';
 import { lacksCroppedImage } from '../../src/domain/cart-review.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { fullOrder, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
@@ -105,5 +105,23 @@ describe('the cropped image', () => {
     await makeCroppedImage(t, { lineItemGuid: item.guid, cropVersion: 5 });
     const [made] = await t.db.select().from(lineItems).where(eq(lineItems.guid, item.guid));
     expect(made?.croppedKey).toContain('cropped');
+  });
+
+  it('housekeeping asks again for a cropped image long overdue, once per quarter hour', async () => {
+    const { token, order, photos } = await orderWithPhotos(t, 1);
+    const item = payload(photos[0] ?? '', p.size.guid);
+    await postItems(t, token, order, [item]);
+    await croppedUrl(token, order, item.guid);
+    // As if the job was lost: no image, asked for long ago.
+    await t.db.update(lineItems).set({ croppedKey: null, cropVersion: 3 }).where(eq(lineItems.guid, item.guid));
+    const sent: object[] = [];
+    const jobs = { send: async (_queue: string, data: object) => void sent.push(data) };
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    expect(await queueMissingCroppedImages({ db: t.db, jobs, now: () => new Date() })).toBe(0);
+    expect(await queueMissingCroppedImages({ db: t.db, jobs, now: () => later })).toBeGreaterThanOrEqual(1);
+    expect(sent).toContainEqual({ lineItemGuid: item.guid, cropVersion: 3 });
+    const count = sent.length;
+    expect(await queueMissingCroppedImages({ db: t.db, jobs, now: () => new Date(later.getTime() + 60 * 1000) })).toBe(0);
+    expect(sent).toHaveLength(count);
   });
 });

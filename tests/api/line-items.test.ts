@@ -232,6 +232,10 @@ describe('changing line items', () => {
     expect(res.json().data.attributes.subtotal).toBe(p.size.price);
     const again = await send(t, 'DELETE', `/line_items/${drop.guid}`, token);
     expect(expectErrorBody(again.json(), 404).class_name).toBe('NotFound');
+    // An empty cart owes nothing, not even shipping.
+    const last = await send(t, 'DELETE', `/line_items/${keep.guid}`, token);
+    expect(last.json().data.line_items).toEqual([]);
+    expect(last.json().data.attributes).toMatchObject({ subtotal: 0, discount: 0, credit_applied: 0, shipping_total: 0, total: 0 });
   });
 
   it("PATCH /lab_orders/{id} updated_at 'now' marks the order changed; other types are refused", async () => {

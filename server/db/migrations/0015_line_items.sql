@@ -20,6 +20,7 @@ CREATE TABLE "line_items" (
 	"finishing_cents" integer NOT NULL,
 	"crop_version" integer DEFAULT 1 NOT NULL,
 	"cropped_key" text,
+	"crop_requested_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -31,4 +32,5 @@ ALTER TABLE "line_items" ADD CONSTRAINT "line_items_print_size_guid_print_sizes_
 ALTER TABLE "line_items" ADD CONSTRAINT "line_items_finishing_service_guid_finishing_services_guid_fk" FOREIGN KEY ("finishing_service_guid") REFERENCES "public"."finishing_services"("guid") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "line_items_guid_key" ON "line_items" USING btree ("guid");--> statement-breakpoint
 CREATE INDEX "line_items_order_idx" ON "line_items" USING btree ("lab_order_id","id");--> statement-breakpoint
-CREATE INDEX "line_items_photograph_idx" ON "line_items" USING btree ("photograph_id");
+CREATE INDEX "line_items_photograph_idx" ON "line_items" USING btree ("photograph_id");--> statement-breakpoint
+CREATE INDEX "line_items_missing_cropped_idx" ON "line_items" USING btree ("crop_requested_at") WHERE "line_items"."cropped_key" is null;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, doublePrecision, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { finishingServices, printSizes } from './catalogue.ts';
 import { labOrders, photographs } from './orders.ts';
@@ -46,6 +46,8 @@ export const lineItems = pgTable(
     cropVersion: integer('crop_version').notNull().default(1),
     // The cropped image the background job made for crop_version; null until then.
     croppedKey: text('cropped_key'),
+    // When the cropped image was last asked for: housekeeping asks again only once it is overdue.
+    cropRequestedAt: timestamp('crop_requested_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -54,5 +56,8 @@ export const lineItems = pgTable(
     // An order's line items in the order they were added.
     index('line_items_order_idx').on(t.labOrderId, t.id),
     index('line_items_photograph_idx').on(t.photographId),
+    // Housekeeping looks every minute for line items still waiting for their cropped image: only
+    // those few rows are indexed.
+    index('line_items_missing_cropped_idx').on(t.cropRequestedAt).where(sql`${t.croppedKey} is null`),
   ],
 );
