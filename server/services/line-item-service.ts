@@ -5,7 +5,7 @@ import { NOTES_MAX } from '../../src/domain/notes.ts';
 import { orderTotals } from '../../src/domain/pricing.ts';
 import { isValidQuantity, MAX_QUANTITY, readQuantityUpdate, steppedQuantity } from '../../src/domain/quantity.ts';
 import type { Db } from '../db/client.ts';
-import { labOrders, lineItems, photographs, users } from '../db/schema.ts';
+import { labOrders, lineItemMerges, lineItems, photographs, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor, UserRow } from './auth-service.ts';
@@ -155,12 +155,25 @@ async function visibleLineItem(deps: Pick<ServerDeps, 'db'>, actor: Actor | null
   return row;
 }
 
+/** The line item a client guid made before: its own, or the one the merge rule folded it into. */
+async function sentBefore(tx: Tx, guid: string): Promise<{ id: number; labOrderId: number } | undefined> {
+  const [own] = await tx.select({ id: lineItems.id, labOrderId: lineItems.labOrderId }).from(lineItems).where(eq(lineItems.guid, guid));
+  if (own) return own;
+  const [merged] = await tx
+    .select({ id: lineItems.id, labOrderId: lineItems.labOrderId })
+    .from(lineItemMerges)
+    .innerJoin(lineItems, eq(lineItems.id, lineItemMerges.lineItemId))
+    .where(eq(lineItemMerges.guid, guid));
+  return merged;
+}
+
 const cartMeta = (actor: Actor, order: OrderRow) => ({ ...listMeta(actor), order: orderMoney(order) });
 
 /**
  * POST line_items: a batch of 1..30. A guid already in the order is a replay (answered as it
  * stands); a line item of the same product as one in the cart raises that one by 1 instead
- * (orders.md §5). Answers one line item per payload, in order.
+ * (orders.md §5), and its guid is remembered, so sending it again raises nothing. Answers one
+ * line item per payload, in order: for a merged payload, the line it was merged into (another guid).
  */
 export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderGuid: string, inputs: LineItemInput[]) {
   const { order } = await cartOrder(deps, actor, orderGuid);
@@ -170,7 +183,7 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
     await lockOpenOrder(tx, order.id);
     const answered: number[] = [];
     for (const line of lines) {
-      const [same] = await tx.select({ id: lineItems.id, labOrderId: lineItems.labOrderId }).from(lineItems).where(eq(lineItems.guid, line.guid));
+      const same = await sentBefore(tx, line.guid);
       if (same && same.labOrderId !== order.id) throw validationError(GUID_TAKEN);
       if (same) {
         answered.push(same.id);
@@ -185,6 +198,7 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
       if (match) {
         // The merge rule: one more print of the line already in the cart, not the new quantity.
         await tx.update(lineItems).set({ quantity: steppedQuantity(match.quantity, 1), updatedAt: sql`now()` }).where(eq(lineItems.id, match.id));
+        await tx.insert(lineItemMerges).values({ guid: line.guid, lineItemId: match.id });
         answered.push(match.id);
         continue;
       }

@@ -45,6 +45,7 @@ const FINGERPRINTED: [table: string, ignored: string[]][] = [
   ['cards', []],
   ['lab_orders', []],
   ['line_items', []],
+  ['line_item_merges', []],
   ['shop_connections', []],
   ['password_resets', ['failed_attempts']],
   ['tax_reports', []],

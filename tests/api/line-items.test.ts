@@ -95,6 +95,9 @@ describe('POST line items', () => {
     const res = await postItems(t, token, order, [same]);
     expect(res.statusCode).toBe(201);
     expect(res.json().data[0]).toMatchObject({ guid: first.guid, quantity: 2 });
+    // The merged guid sent again (a new Idempotency-Key): the merge is not made twice.
+    const resent = await postItems(t, token, order, [same]);
+    expect(resent.json().data[0]).toMatchObject({ guid: first.guid, quantity: 2 });
     // Two of the same in one batch: one new line of 1, raised by the second to 2.
     const plainA = payload(photo, p.size.guid);
     const plainB = payload(photo, p.size.guid);

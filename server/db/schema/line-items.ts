@@ -61,3 +61,20 @@ export const lineItems = pgTable(
     index('line_items_missing_cropped_idx').on(t.cropRequestedAt).where(sql`${t.croppedKey} is null`),
   ],
 );
+
+/**
+ * The client guids of line items that the merge rule folded into a line already in the cart
+ * (orders.md §5): sending such a line item again is a replay of the merge, never a second raise.
+ */
+export const lineItemMerges = pgTable(
+  'line_item_merges',
+  {
+    guid: uuid('guid').primaryKey(),
+    lineItemId: bigint('line_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  // Deleting a line item removes its merged guids through this index.
+  (t) => [index('line_item_merges_line_item_idx').on(t.lineItemId)],
+);
