@@ -63,6 +63,9 @@ describe('POST line items', () => {
     expect(full.data.line_items.map((i) => i.guid)).toEqual(items.map((i) => i.guid));
     expect(full.data.attributes).toMatchObject({ guid: order, status: 'open', subtotal: toDollars(subtotalCents), total: toDollars(subtotalCents + SHIPPING_CENTS), notes: null });
     expect(full.meta).toMatchObject({ current_user_is_admin: false });
+    // The order's own record (order detail) carries them too.
+    const record = await send(t, 'GET', `/lab_orders/${order}`, token);
+    expect(record.json().data.attributes.line_items).toEqual(full.data.line_items);
     // Each new line item's cropped image is asked for.
     const asked = t.sentJobs.filter((j) => j.queue === LINE_ITEM_CROP_QUEUE).map((j) => (j.data as { lineItemGuid: string }).lineItemGuid);
     expect(asked).toEqual(expect.arrayContaining(items.map((i) => i.guid)));
