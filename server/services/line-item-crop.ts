@@ -5,7 +5,7 @@ import { labOrders, lineItems, photographs } from '../db/schema.ts';
 import type { Jobs } from '../adapters/jobs/jobs.ts';
 import type { ServerDeps } from '../deps.ts';
 import { MAX_IMAGE_PIXELS } from './file-checks.ts';
-import { PREVIEW_PX } from './photo-derivatives.ts';
+import { PREVIEW_PX, screenJpeg } from './photo-derivatives.ts';
 
 /**
  * The cropped image of a line item (orders.md §2 Cart review, Cart preview): a background job
@@ -18,8 +18,6 @@ export const LINE_ITEM_CROP_QUEUE = 'line-item-cropped-image';
 // The review and the cart preview draw the crop at most about a screen wide: the preview's bound.
 const CROPPED_PX = PREVIEW_PX;
 const CROPPED_QUALITY = 85;
-// Transparent PNGs are printed on white paper: shown on white.
-const PAPER_WHITE = '#ffffff';
 // A line item still without its cropped image this long after it was asked for lost its job (the
 // queue was down, or every retry failed): housekeeping asks again. As for photo derivatives.
 const CROPPED_OVERDUE_MS = 15 * 60 * 1000;
@@ -69,14 +67,7 @@ export async function makeCroppedImage(deps: Pick<ServerDeps, 'db' | 'storage' |
   const copy = await deps.storage.localCopy(photo.key);
   let image: Buffer;
   try {
-    image = await sharp(copy.path, { limitInputPixels: MAX_IMAGE_PIXELS })
-      .autoOrient()
-      .extract(area)
-      .resize(CROPPED_PX, CROPPED_PX, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: PAPER_WHITE })
-      .withIccProfile('srgb')
-      .jpeg({ quality: CROPPED_QUALITY })
-      .toBuffer();
+    image = await screenJpeg(sharp(copy.path, { limitInputPixels: MAX_IMAGE_PIXELS }).autoOrient().extract(area), CROPPED_PX, CROPPED_QUALITY);
   } finally {
     await copy.release();
   }
