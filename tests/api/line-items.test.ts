@@ -118,6 +118,13 @@ describe('POST line items', () => {
     expect(full.data.attributes.subtotal).toBe(toDollars((toCents(p.size.price) + frameCents) * 2 + toCents(p.size.price) * 2));
   });
 
+  it('two devices adding the same product at once end with one line of 2', async () => {
+    const { token, order, photos } = await orderWithPhotos(t, 1);
+    const [a, b] = await Promise.all([postItems(t, token, order, [payload(photos[0] ?? '', p.size.guid)]), postItems(t, token, order, [payload(photos[0] ?? '', p.size.guid)])]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect((await rowsOf(order)).map((r) => r.quantity)).toEqual([2]);
+  });
+
   it('takes batches of 1 to 30', async () => {
     const { token, order, photos } = await orderWithPhotos(t, 31);
     const items = photos.map((photo) => payload(photo, p.size.guid));
