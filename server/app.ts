@@ -22,6 +22,7 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
+import { lineItemRoutes } from './routes/line-item-routes.ts';
 import { orderRoutes } from './routes/order-routes.ts';
 import { passwordRoutes } from './routes/password-routes.ts';
 import { photoRoutes } from './routes/photo-routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(labOrdersRoutes(deps));
       await api.register(orderRoutes(deps));
       await api.register(photoRoutes(deps));
+      await api.register(lineItemRoutes(deps));
       await api.register(catalogueRoutes(deps));
       await api.register(signupRoutes(deps));
       await api.register(passwordRoutes(deps));

@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
+import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
@@ -37,6 +38,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'rate-limit windows': () => purgeRateLimits(deps.db, now()),
     'abandoned uploads': () => purgeExpiredUploads(deps),
     'missing photo derivatives': () => queueMissingDerivatives(deps),
+    'missing cropped images': () => queueMissingCroppedImages(deps),
   };
 }
 
@@ -66,6 +68,8 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
   // exist, the photo's addresses show the original.
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data));
+  // Retried by pg-boss on failure; until it exists the review shows the photo itself.
+  await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
   await deps.jobs.every(housekeeping);
   if (!deps.config.databaseUrl) {

@@ -3,3 +3,4 @@ export * from './schema/accounts.ts';
 export * from './schema/catalogue.ts';
 export * from './schema/orders.ts';
 export * from './schema/platform.ts';
+export * from './schema/line-items.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { assertOrderNameTaken, createLabOrder, getLabOrder } from '../services/order-service.ts';
+import { serverLineItemSchema } from './line-item-shapes.ts';
 import { photoSchema } from './photo-shapes.ts';
 import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
 
@@ -18,7 +19,7 @@ const orderAttributes = orderSummaryAttributes.extend({
   total: z.number(),
   photo_count: z.number(),
   images: z.array(photoSchema),
-  line_items: z.array(z.unknown()),
+  line_items: z.array(serverLineItemSchema),
 });
 const orderResource = z.object({ id: z.string(), type: z.literal('lab_order'), attributes: orderAttributes });
 

@@ -54,7 +54,7 @@ export async function papersWithDetails(db: Db): Promise<Paper[]> {
 }
 
 /** The finishing services of some print sizes, with their details, grouped by print size. */
-async function servicesFor(db: Db, printSizeGuids: string[]): Promise<Map<string, FinishingService[]>> {
+export async function servicesFor(db: Db, printSizeGuids: string[]): Promise<Map<string, FinishingService[]>> {
   const byPrintSize = new Map<string, FinishingService[]>();
   if (!printSizeGuids.length) return byPrintSize;
   const services = await db

@@ -6,6 +6,7 @@ import { toDollars } from '../../src/domain/money.ts';
 import type { Actor, UserRow } from './auth-service.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
+import { lineItemsOfOrder } from './line-item-answer.ts';
 import { firstPhotosOf } from './photo-service.ts';
 
 /** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
@@ -29,23 +30,23 @@ export async function createLabOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor 
   // cannot both succeed.
   const [order] = await deps.db.insert(labOrders).values({ userGuid: actor.user.guid, orderName: input.order_name.trim() }).onConflictDoNothing().returning();
   if (!order) throw validationError(ORDER_NAME_TAKEN);
-  return { data: orderResource(order, actor.user, { images: [], photo_count: 0 }) };
+  return { data: orderResource(order, actor.user, { images: [], photo_count: 0 }, []) };
 }
 
 /** GET /lab_orders/{guid}: the order with its first page of photos; lab_order_photographs pages the rest. */
 export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: string) {
   if (!actor) throw unauthorized();
   const { order, photographer } = await visibleOrder(deps, actor, guid);
-  const photos = await firstPhotosOf(deps, order.id);
+  const [photos, lines] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id)]);
   return {
-    data: orderResource(order, photographer, { images: photos.data, photo_count: photos.total }),
+    data: orderResource(order, photographer, { images: photos.data, photo_count: photos.total }, lines),
     included: [] as never[],
     meta: listMeta(actor),
   };
 }
 
-/** An order as the API answers it (orders.md §3), with its photos; line items belong to the builder's issue. */
-function orderResource<P>(order: OrderRow, photographer: UserRow, photos: { images: P[]; photo_count: number }) {
+/** An order as the API answers it (orders.md §3), with its photos and line items. */
+function orderResource<P, L>(order: OrderRow, photographer: UserRow, photos: { images: P[]; photo_count: number }, lines: L[]) {
   const summary = orderSummary(order, photographer);
   return {
     ...summary,
@@ -58,7 +59,7 @@ function orderResource<P>(order: OrderRow, photographer: UserRow, photos: { imag
       total: toDollars(order.totalCents),
       photo_count: photos.photo_count,
       images: photos.images,
-      line_items: [] as never[],
+      line_items: lines,
     },
   };
 }

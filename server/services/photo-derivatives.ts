@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { labOrders, photographs } from '../db/schema.ts';
 import type { Jobs } from '../adapters/jobs/jobs.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -31,6 +31,13 @@ const DERIVATIVES_OVERDUE_MS = 15 * 60 * 1000;
 // Photos queued again per housekeeping run, so one run stays short.
 const SWEEP_BATCH = 200;
 
+/**
+ * An image as the app shows it on a screen: at most `px` on its longer side (never enlarged),
+ * transparency on paper white, sRGB with the profile attached, JPEG.
+ */
+export const screenJpeg = (image: Sharp, px: number, quality: number): Promise<Buffer> =>
+  image.resize(px, px, { fit: 'inside', withoutEnlargement: true }).flatten({ background: PAPER_WHITE }).withIccProfile('srgb').jpeg({ quality }).toBuffer();
+
 const derivativeKey = (orderGuid: string, kind: 'previews' | 'thumbnails', photoGuid: string) => `photos/${orderGuid}/${kind}/${photoGuid}.jpg`;
 
 /** Makes and records the preview and thumbnail of one photo; nothing to do when they exist. */
@@ -48,13 +55,7 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
   try {
     // JPEGs shrink while they are decoded, and libvips reads the file in one pass: memory stays
     // far below the size of the decoded original.
-    preview = await sharp(copy.path, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true })
-      .rotate()
-      .resize(PREVIEW_PX, PREVIEW_PX, { fit: 'inside', withoutEnlargement: true })
-      .flatten({ background: PAPER_WHITE })
-      .withIccProfile('srgb')
-      .jpeg({ quality: PREVIEW_QUALITY })
-      .toBuffer();
+    preview = await screenJpeg(sharp(copy.path, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }).rotate(), PREVIEW_PX, PREVIEW_QUALITY);
   } finally {
     await copy.release();
   }

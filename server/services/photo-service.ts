@@ -20,11 +20,16 @@ const PHOTO_URL_TTL_S = 6 * 60 * 60;
 // instead of fetching it under a new signature.
 const PHOTO_URL_WINDOW_S = 60 * 60;
 
-/** A photo with signed GET addresses of its original and, once made, its preview and thumbnail. */
-export async function photoAnswer(deps: Pick<ServerDeps, 'storage' | 'now'>, photo: PhotoRow) {
+/** A signed GET address of a stored image of an order, the same for every call within the hour. */
+export function signPhotoKey(deps: Pick<ServerDeps, 'storage' | 'now'>, key: string): Promise<string> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const signedAt = new Date(now - (now % (PHOTO_URL_WINDOW_S * 1000)));
-  const sign = (key: string) => deps.storage.presignGet(key, { expiresInSeconds: PHOTO_URL_TTL_S + PHOTO_URL_WINDOW_S, signedAt });
+  return deps.storage.presignGet(key, { expiresInSeconds: PHOTO_URL_TTL_S + PHOTO_URL_WINDOW_S, signedAt });
+}
+
+/** A photo with signed GET addresses of its original and, once made, its preview and thumbnail. */
+export async function photoAnswer(deps: Pick<ServerDeps, 'storage' | 'now'>, photo: PhotoRow) {
+  const sign = (key: string) => signPhotoKey(deps, key);
   const ready = Boolean(photo.previewKey && photo.thumbnailKey);
   const original = await sign(photo.key);
   return {

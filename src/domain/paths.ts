@@ -51,6 +51,12 @@ export const API = {
   photograph: '/lab_orders/:guid/photographs/:photoGuid',
   completeUpload: '/lab_orders/:guid/complete_upload',
   photographUploaded: '/lab_orders/:guid/photograph_uploaded',
+  // The order builder, cart review and cart preview (issue 11, BUILDER-CONTRACT.md Wire).
+  retrieveFullOrder: '/lab_orders/:guid/retrieve_full_order',
+  orderLineItems: '/lab_orders/:guid/line_items',
+  orderLineItem: '/lab_orders/:guid/line_items/:lineItemGuid',
+  lineItem: '/line_items/:guid',
+  updateQuantity: '/line_items/:guid/update_quantity',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Caller, Person, World } from './authorisation-world.ts';
 
@@ -209,6 +210,41 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/photograph_uploaded`, payload: { key: w.ownerPhotoUpload, photo_file_name: 'matrix.jpg' } }),
   },
 
+  // The cart (issue 11, BUILDER-CONTRACT.md Wire): A's order and its line items
+  'GET /api/v2/lab_orders/{guid}/retrieve_full_order': {
+    who: "the order's photographer, or an admin",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/retrieve_full_order` }),
+    check: (res, w) => expectSame((json(res).data as { line_items: unknown[] }).line_items[0], 'guid', w.ownerLineItem),
+  },
+  'POST /api/v2/lab_orders/{guid}/line_items': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/line_items`, payload: { line_items: [lineItemPayload(w, randomUUID())] } }),
+  },
+  'PATCH /api/v2/lab_orders/{guid}/line_items/{lineItemGuid}': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/line_items/${w.ownerLineItem}`, payload: { line_items: [{ ...lineItemPayload(w, w.ownerLineItem), quantity: 2 }] } }),
+    check: (res, w) => expectSame(json(res).data, 'guid', w.ownerLineItem),
+  },
+  'PATCH /api/v2/line_items/{guid}/update_quantity': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/line_items/${w.ownerLineItem}/update_quantity`, payload: { line_items: [{ quantity: 3 }] } }),
+  },
+  'DELETE /api/v2/line_items/{guid}': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/line_items/${w.ownerLineItem}` }),
+  },
+  'PATCH /api/v2/lab_orders/{guid}': {
+    who: "the order's photographer, or an admin",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}`, payload: { type: 'updated_at', value: 'now' } }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
+  },
+
   // The catalogue (public)
   'GET /api/v2/papers_with_details': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/papers_with_details' }) },
   'GET /api/v2/products/{print_size_guid}/finishing_services': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: `/api/v2/products/${w.printSize}/finishing_services` }) },
@@ -216,6 +252,24 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'GET /api/v2/price-lists': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/price-lists' }) },
   'POST /api/v2/price_quote': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/price_quote', payload: { print_size: w.printSize, quantity: 2 } }) },
 };
+
+/** A valid line item of A's photo as the builder sends it (line-item-payload.ts). */
+function lineItemPayload(w: World, guid: string) {
+  const photograph = { source_photograph_guid: w.ownerPhoto, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100, photo_meta: {} };
+  return {
+    guid,
+    imageName: 'matrix.jpg',
+    quantity: 1,
+    print_size: w.printSize,
+    finishing_service: null,
+    finishing_service_detail: null,
+    finishing_service_details: [],
+    print_border: 'none',
+    notes: '',
+    source_photograph_guid: w.ownerPhoto,
+    photograph,
+  };
+}
 
 function expectSame(record: unknown, field: string, want: string): void {
   const got = (record as Record<string, unknown> | undefined)?.[field];

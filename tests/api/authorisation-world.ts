@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { addresses, cards, labOrders, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { and, eq, ne } from 'drizzle-orm';
+import { addresses, cards, catalogues, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -49,6 +50,8 @@ export interface World {
   ownerResetToken: string;
   /** A print size of the active catalogue. */
   printSize: string;
+  /** A line item of A's order: A's photo as a print of `printSize`, no finishing. */
+  ownerLineItem: string;
   /** Signed storage URLs for A's certificate. */
   signedPut: string;
   signedGet: string;
@@ -73,7 +76,14 @@ let counter = 0;
 /** Returns a function making a fresh world; the password is hashed once (argon2 is slow). */
 export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: boolean }): Promise<WorldMaker> {
   const passwordHash = await hashPassword(PASSWORD);
-  const [size] = await t.db.select({ guid: printSizes.guid }).from(printSizes).limit(1);
+  // A print size that needs no finishing (Brushed Canvas must be finished), so a line item of it is valid.
+  const [size] = await t.db
+    .select({ guid: printSizes.guid, priceCents: printSizes.priceCents })
+    .from(printSizes)
+    .innerJoin(papers, eq(papers.guid, printSizes.paperGuid))
+    .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
+    .where(ne(papers.name, 'Brushed Canvas'))
+    .limit(1);
   if (!size) throw new Error('no catalogue: call ensureCatalogue first');
 
   return async () => {
@@ -152,7 +162,11 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
     });
     const etag = await t.storage.receivePart(multipart.key, multipart.multipartUploadId ?? '', 1, Readable.from([jpeg]), jpeg.length, async () => {});
     const [pendingShop] = await t.db.insert(shopConnections).values({ userGuid: a.guid, shopDomain: `pending-${tag.toLowerCase()}.myshopify.com` }).returning();
-    if (!address || !card || !order || !pendingShop || !photo) throw new Error('world things not created');
+    const [lineItem] = await t.db
+      .insert(lineItems)
+      .values({ guid: randomUUID(), labOrderId: order?.id ?? 0, photographId: photo?.id ?? 0, printSizeGuid: size.guid, cropX: 0, cropY: 0, cropW: 100, cropH: 100, quantity: 1, printCents: size.priceCents, finishingCents: 0 })
+      .returning();
+    if (!address || !card || !order || !pendingShop || !photo || !lineItem) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -170,6 +184,7 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       ownerPendingShop: pendingShop.id,
       ownerResetToken: resetToken,
       printSize: size.guid,
+      ownerLineItem: lineItem.guid,
       signedPut: upload.url,
       signedGet: get,
       tokens,

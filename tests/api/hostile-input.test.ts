@@ -44,6 +44,8 @@ const FINGERPRINTED: [table: string, ignored: string[]][] = [
   ['addresses', []],
   ['cards', []],
   ['lab_orders', []],
+  ['line_items', []],
+  ['line_item_merges', []],
   ['shop_connections', []],
   ['password_resets', ['failed_attempts']],
   ['tax_reports', []],

@@ -22,6 +22,8 @@ export const labOrders = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
+    // The photographer's notes on the whole order (orders.md §3 notes, has_notes).
+    notes: text('notes'),
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),

@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { addLineItems, changeOrder, deleteLineItem, retrieveFullOrder, updateLineItem, updateQuantity } from '../services/line-item-service.ts';
+import { addLineItemsBody, cartMeta, changeOrderBody, fullOrderSchema, serverLineItemSchema, updateLineItemBody, updateQuantityBody } from './line-item-shapes.ts';
+import { guid } from './shapes.ts';
+
+const orderGuid = guid('This order does not exist.');
+const lineItemGuid = guid('This line item does not exist.');
+const tags = ['line items'];
+
+/** The cart of an order: the order builder, cart review and cart preview (orders.md §7; BUILDER-CONTRACT.md Wire). */
+export const lineItemRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.get(
+      API.retrieveFullOrder,
+      {
+        schema: { tags, summary: "The order with its figures and every line item, for the builder and the review: the owner's, or any for an admin", params: z.object({ guid: orderGuid }), response: { 200: fullOrderSchema } },
+      },
+      (request) => retrieveFullOrder(deps, request.actor, request.params.guid),
+    );
+
+    app.post(
+      API.orderLineItems,
+      {
+        schema: {
+          tags,
+          summary: 'Adds 1 to 30 line items with client-made guids; a guid already in the order is a replay; the same product of a photo raises its line by 1. Priced by the server.',
+          params: z.object({ guid: orderGuid }),
+          body: addLineItemsBody,
+          response: { 201: z.object({ data: z.array(serverLineItemSchema), meta: cartMeta }) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await addLineItems({ ...deps, log: request.log }, request.actor, request.params.guid, request.body.line_items)),
+    );
+
+    app.patch(
+      API.orderLineItem,
+      {
+        schema: {
+          tags,
+          summary: 'Changes a line item: product, crop, notes and quantity, priced again',
+          params: z.object({ guid: orderGuid, lineItemGuid }),
+          body: updateLineItemBody,
+          response: { 200: z.object({ data: serverLineItemSchema, meta: cartMeta }) },
+        },
+      },
+      // The schema asks for exactly one line item; the path names it.
+      (request) => updateLineItem({ ...deps, log: request.log }, request.actor, request.params.guid, request.params.lineItemGuid, request.body.line_items[0]),
+    );
+
+    app.patch(
+      API.updateQuantity,
+      {
+        schema: {
+          tags,
+          summary: 'Sets the quantity of a line item ({line_items:[{quantity}]} or {qty}); answers the whole order',
+          params: z.object({ guid: lineItemGuid }),
+          body: updateQuantityBody,
+          response: { 200: fullOrderSchema },
+        },
+      },
+      (request) => updateQuantity(deps, request.actor, request.params.guid, request.body),
+    );
+
+    app.delete(
+      API.lineItem,
+      {
+        schema: { tags, summary: 'Removes a line item (404 when already gone); answers the whole order', params: z.object({ guid: lineItemGuid }), response: { 200: fullOrderSchema } },
+      },
+      (request) => deleteLineItem({ ...deps, log: request.log }, request.actor, request.params.guid),
+    );
+
+    app.patch(
+      API.labOrder,
+      {
+        schema: {
+          tags,
+          summary: "Changes an order by {type, value}: updated_at ('now') marks it changed; answers the whole order",
+          params: z.object({ guid: orderGuid }),
+          body: changeOrderBody,
+          response: { 200: fullOrderSchema },
+        },
+      },
+      (request) => changeOrder(deps, request.actor, request.params.guid, request.body),
+    );
+  };

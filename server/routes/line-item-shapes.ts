@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { BORDERS, FINISHING_CATEGORIES, type BorderValue } from '../../src/domain/catalogue.ts';
+import { LINE_ITEM_BATCH_SIZE } from '../../src/domain/line-item-payload.ts';
+import { NOTES_MAX } from '../../src/domain/notes.ts';
+import { MAX_QUANTITY } from '../../src/domain/quantity.ts';
+import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+
+/** The wire of the cart (BUILDER-CONTRACT.md Wire; src/domain/line-items.ts, line-item-payload.ts). */
+
+const BORDER_VALUES = BORDERS.map((b) => b.value) as [BorderValue, ...BorderValue[]];
+// A frame takes the most details: mat, glass and stain; a little room for the categories to come.
+const MAX_DETAILS = 5;
+const CROP_RANGE = 'Crop values are numbers in percent of the photo, from 0 to 100.';
+const percent = z.number({ error: CROP_RANGE }).min(0, CROP_RANGE).max(100, CROP_RANGE);
+
+/** One line item as the client sends it. Prices it may send are not read. */
+export const lineItemPayloadSchema = z.object({
+  guid: guid('Each line item needs an id of its own: a uuid made by the client.'),
+  imageName: z.string().max(255).optional(),
+  quantity: z.unknown().describe(`A whole number from 1 to ${MAX_QUANTITY}; anything else is refused with 400.`),
+  print_size: guid('This print size is not offered.').describe('A print-size-pricing guid of the active catalogue.'),
+  finishing_service: guid('This finishing is not offered.').nullable().describe('A finishing service guid; null for NONE.'),
+  finishing_service_detail: guid('This finishing detail is not offered.').nullable().optional(),
+  finishing_service_details: z.array(guid('This finishing detail is not offered.')).max(MAX_DETAILS).optional().describe('Every chosen detail guid; what the server prices.'),
+  print_border: z.enum(BORDER_VALUES, { error: `print_border is one of ${BORDER_VALUES.join(', ')}.` }).default('none'),
+  notes: z.string().max(NOTES_MAX, `Notes can be at most ${NOTES_MAX} characters.`).nullable().optional(),
+  source_photograph_guid: guid('This photo is not in the order.'),
+  photograph: z.object({
+    source_photograph_guid: guid('This photo is not in the order.'),
+    crop_x: percent,
+    crop_y: percent,
+    crop_h: percent,
+    crop_w: percent,
+    photo_meta: z.record(z.string(), z.unknown()).optional().describe('`aspect` (crop width / height) when the builder knows it.'),
+  }),
+});
+
+export const addLineItemsBody = z.object({
+  line_items: z
+    .array(lineItemPayloadSchema)
+    .min(1, 'Send at least one line item.')
+    .max(LINE_ITEM_BATCH_SIZE, `Send at most ${LINE_ITEM_BATCH_SIZE} line items at a time.`),
+});
+
+export const updateLineItemBody = z.object({
+  line_items: z.array(lineItemPayloadSchema.partial({ guid: true })).length(1, 'Send the one line item to update.'),
+});
+
+export const updateQuantityBody = z.object({
+  line_items: z.array(z.object({ quantity: z.unknown() })).max(1).optional(),
+  qty: z.unknown().optional(),
+});
+
+export const changeOrderBody = z.object({
+  type: z.string().min(1, 'Name the change.').max(50),
+  value: z.unknown().optional(),
+  boutique_shipping_note: z.string().max(300).optional(),
+});
+
+const finishingSchema = z.object({
+  finishing_category: z.enum(FINISHING_CATEGORIES),
+  finishing_service: z.string(),
+  finishing_service_guid: z.string(),
+  finishing_service_detail: z.string().nullable(),
+  finishing_service_detail_guid: z.string().nullable(),
+  finishing_service_detail_two_guid: z.string().nullable(),
+  finishing_service_detail_three_guid: z.string().nullable(),
+  formatted_frame_profile: z.string().nullable(),
+  formatted_detail_one: z.string().nullable(),
+  formatted_detail_two: z.string().nullable(),
+  formatted_detail_three: z.string().nullable(),
+  price: z.number(),
+});
+
+export const serverLineItemSchema = z.object({
+  guid: z.string(),
+  photograph_guid: z.string(),
+  photograph_url: z.string(),
+  photograph_cropped_url: z.string().nullable(),
+  photograph_full_url: z.string(),
+  photo_file_name: z.string(),
+  print_size_attributes: z.object({ paper: z.string(), paper_guid: z.string(), print_size: z.string(), print_size_guid: z.string(), price: z.number() }),
+  print_border: z.string(),
+  external_id: z.string().nullable(),
+  notes: z.string().nullable(),
+  internal_notes: z.string().nullable(),
+  photograph_attributes: z.object({ crop_x: z.number(), crop_y: z.number(), crop_h: z.number(), crop_w: z.number(), aspect: z.number().nullable() }),
+  quantity: z.number(),
+  subtotal: z.number(),
+  finishing_service: finishingSchema.nullable(),
+});
+
+const orderMoneySchema = z.object({ subtotal: z.number(), discount: z.number(), credit_applied: z.number(), shipping_total: z.number(), total: z.number() });
+
+/** retrieve_full_order, and the answer of update_quantity, delete and PATCH /lab_orders/{id}. */
+export const fullOrderSchema = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('lab_order'),
+    attributes: orderSummaryAttributes.extend(orderMoneySchema.shape).extend({ notes: z.string().nullable() }),
+    line_items: z.array(serverLineItemSchema),
+  }),
+  meta: listMetaSchema,
+});
+
+/** The answer of the calls that add or change line items: the line items and the order's new figures. */
+export const cartMeta = listMetaSchema.extend({ order: orderMoneySchema });

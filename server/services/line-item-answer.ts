@@ -1,0 +1,112 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import { formatFrameProfile, type FinishingCategory } from '../../src/domain/catalogue.ts';
+import type { ServerLineItem } from '../../src/domain/line-items.ts';
+import { toDollars } from '../../src/domain/money.ts';
+import type { Db } from '../db/client.ts';
+import { finishingDetails, finishingServices, lineItems, papers, photographs, printSizes } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import type { Actor, UserRow } from './auth-service.ts';
+import { listMeta, orderSummary } from './lab-orders-service.ts';
+import type { OrderRow } from './order-access.ts';
+import { signPhotoKey } from './photo-service.ts';
+
+/** Line items and the full order as the wire carries them (BUILDER-CONTRACT.md, Wire; orders.md §3). */
+
+export type LineItemRow = typeof lineItems.$inferSelect;
+
+const rowsOf = (db: Db) =>
+  db
+    .select({ item: lineItems, photo: photographs, size: printSizes, paper: papers, service: finishingServices })
+    .from(lineItems)
+    .innerJoin(photographs, eq(photographs.id, lineItems.photographId))
+    .innerJoin(printSizes, eq(printSizes.guid, lineItems.printSizeGuid))
+    .innerJoin(papers, eq(papers.guid, printSizes.paperGuid))
+    .leftJoin(finishingServices, eq(finishingServices.guid, lineItems.finishingServiceGuid))
+    .$dynamic();
+
+type JoinedRow = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
+
+/** The line items of an order in the order they were added, as the server answers them. */
+export async function lineItemsOfOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, orderId: number): Promise<ServerLineItem[]> {
+  const rows = await rowsOf(deps.db).where(eq(lineItems.labOrderId, orderId)).orderBy(asc(lineItems.id));
+  return answerRows(deps, rows);
+}
+
+/** Some line items by id, in the order of `ids` (one entry per id, repeats kept). */
+export async function lineItemsById(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, ids: number[]): Promise<ServerLineItem[]> {
+  if (!ids.length) return [];
+  const rows = await rowsOf(deps.db).where(inArray(lineItems.id, [...new Set(ids)]));
+  const answers = await answerRows(deps, rows);
+  const byId = new Map(rows.map((r, i) => [r.item.id, answers[i]]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function answerRows(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, rows: JoinedRow[]): Promise<ServerLineItem[]> {
+  const detailGuids = [...new Set(rows.flatMap((r) => r.item.finishingDetailGuids))];
+  const details = detailGuids.length ? await deps.db.select().from(finishingDetails).where(inArray(finishingDetails.guid, detailGuids)) : [];
+  const detailByGuid = new Map(details.map((d) => [d.guid, d]));
+  return Promise.all(rows.map((row) => answerRow(deps, row, detailByGuid)));
+}
+
+async function answerRow(deps: Pick<ServerDeps, 'storage' | 'now'>, row: JoinedRow, detailByGuid: Map<string, { name: string }>): Promise<ServerLineItem> {
+  const { item, photo, size, paper, service } = row;
+  const sign = (key: string) => signPhotoKey(deps, key);
+  const original = await sign(photo.key);
+  const shown = photo.previewKey && photo.thumbnailKey ? await sign(photo.previewKey) : original;
+  const [one, two, three] = item.finishingDetailGuids;
+  const name = (guid: string | undefined) => (guid ? (detailByGuid.get(guid)?.name ?? null) : null);
+  return {
+    guid: item.guid,
+    photograph_guid: photo.guid,
+    photograph_url: shown,
+    photograph_cropped_url: item.croppedKey ? await sign(item.croppedKey) : null,
+    photograph_full_url: original,
+    photo_file_name: photo.fileName,
+    print_size_attributes: { paper: paper.name, paper_guid: paper.guid, print_size: size.name, print_size_guid: size.guid, price: toDollars(item.printCents) },
+    print_border: item.printBorder,
+    external_id: item.externalId,
+    notes: item.notes,
+    internal_notes: item.internalNotes,
+    photograph_attributes: { crop_x: item.cropX, crop_y: item.cropY, crop_h: item.cropH, crop_w: item.cropW, aspect: item.aspect },
+    quantity: item.quantity,
+    subtotal: toDollars((item.printCents + item.finishingCents) * item.quantity),
+    finishing_service: service
+      ? {
+          finishing_category: service.category as FinishingCategory,
+          finishing_service: service.name,
+          finishing_service_guid: service.guid,
+          finishing_service_detail: name(one),
+          finishing_service_detail_guid: one ?? null,
+          finishing_service_detail_two_guid: two ?? null,
+          finishing_service_detail_three_guid: three ?? null,
+          formatted_frame_profile: formatFrameProfile(service.frameProfile),
+          formatted_detail_one: name(one),
+          formatted_detail_two: name(two),
+          formatted_detail_three: name(three),
+          price: toDollars(item.finishingCents),
+        }
+      : null,
+  };
+}
+
+/** The order's figures in dollars, as the checkout box shows them. */
+export const orderMoney = (order: OrderRow) => ({
+  subtotal: toDollars(order.subtotalCents),
+  discount: toDollars(order.discountCents),
+  credit_applied: toDollars(order.creditCents),
+  shipping_total: toDollars(order.shippingCents),
+  total: toDollars(order.totalCents),
+});
+
+/** retrieve_full_order, and the answer of every call that changes the cart as a whole. */
+export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor, order: OrderRow, photographer: UserRow) {
+  const summary = orderSummary(order, photographer);
+  return {
+    data: {
+      ...summary,
+      attributes: { ...summary.attributes, ...orderMoney(order), notes: order.notes },
+      line_items: await lineItemsOfOrder(deps, order.id),
+    },
+    meta: listMeta(actor),
+  };
+}

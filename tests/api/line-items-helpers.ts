@@ -1,0 +1,114 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { expect } from 'vitest';
+import { ensureCatalogue } from '../../server/catalogue/load-catalogue.ts';
+import { eq } from 'drizzle-orm';
+import { labOrders, photographs } from '../../server/db/schema.ts';
+import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
+import type { LineItemPayload } from '../../src/domain/line-item-payload.ts';
+import type { ServerLineItem as ServerItem } from '../../src/domain/line-items.ts';
+import { api, type TestApp } from './helper.ts';
+import { newKey, newOrder, photographer } from './photo-helpers.ts';
+
+/** The cart's API tests: products of the default catalogue, orders with stored photos, payloads as the builder makes them. */
+
+export interface Products {
+  paper: Paper;
+  /** A print size of `paper` that offers a hardwood frame. */
+  size: Paper['print_size_pricings'][number];
+  /** A hardwood frame of `size` (frame mat, glass and stain). */
+  frame: FinishingService;
+  /** The frame's non-default details, one per kind, in the category's order. */
+  frameDetails: string[];
+  /** A print size of Brushed Canvas (needs finishing). */
+  brushedCanvas: string;
+}
+
+export async function products(t: TestApp): Promise<Products> {
+  await ensureCatalogue(t.db);
+  const papers = (await t.app.inject({ method: 'GET', url: api('/papers_with_details') })).json<{ data: Paper[] }>().data;
+  for (const paper of papers.filter((p) => p.name !== 'Brushed Canvas')) {
+    for (const size of paper.print_size_pricings) {
+      const groups = (await t.app.inject({ method: 'GET', url: api(`/products/${size.guid}/finishing_services`) })).json<{ data: FinishingGroup[] }>().data;
+      const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[0];
+      const brushed = papers.find((p) => p.name === 'Brushed Canvas')?.print_size_pricings[0];
+      if (!frame || !brushed) continue;
+      // The priciest of each kind, so the details' prices show in the total.
+      const pick = (kind: 'frame_mat' | 'glass' | 'stain') => [...(frame.detail_pricings[kind] ?? [])].sort((a, b) => b.price - a.price)[0]?.guid ?? '';
+      return { paper, size, frame, frameDetails: [pick('frame_mat'), pick('glass'), pick('stain')], brushedCanvas: brushed.guid };
+    }
+  }
+  throw new Error('the default catalogue has no hardwood frame');
+}
+
+/** A real JPEG of the given size, seen as stored (no EXIF orientation). */
+export const jpeg = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .jpeg()
+    .toBuffer();
+
+/** Stores photos in an order directly (uploading has its own tests); answers their guids. */
+export async function addPhotos(t: TestApp, orderGuid: string, count: number, size = { width: 300, height: 200 }): Promise<string[]> {
+  const [order] = await t.db.select().from(labOrders).where(eq(labOrders.guid, orderGuid));
+  if (!order) throw new Error('no such order');
+  const bytes = await jpeg(size.width, size.height);
+  const guids: string[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const key = `photos/${orderGuid}/${randomUUID()}.jpg`;
+    await t.storage.put(key, bytes, 'image/jpeg');
+    const [row] = await t.db
+      .insert(photographs)
+      .values({ labOrderId: order.id, fileName: `IMG_${1000 + i}.jpg`, key, size: bytes.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', ...size })
+      .returning();
+    if (!row) throw new Error('photo not stored');
+    guids.push(row.guid);
+  }
+  return guids;
+}
+
+/** A photographer with an open order holding `photos` photos. */
+export async function orderWithPhotos(t: TestApp, photos = 2) {
+  const { user, token } = await photographer(t);
+  const order = await newOrder(t, token);
+  return { user, token, order, photos: await addPhotos(t, order, photos) };
+}
+
+/** A line item as the builder sends it; `extra` replaces any field. */
+export function payload(photo: string, printSize: string, extra: Partial<LineItemPayload> & Record<string, unknown> = {}): LineItemPayload & Record<string, unknown> {
+  return {
+    guid: randomUUID(),
+    imageName: 'IMG_1000.jpg',
+    quantity: 1,
+    print_size: printSize,
+    finishing_service: null,
+    finishing_service_detail: null,
+    finishing_service_details: [],
+    print_border: 'none',
+    notes: '',
+    source_photograph_guid: photo,
+    photograph: { source_photograph_guid: photo, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100, photo_meta: {} },
+    ...extra,
+  };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** A call with the session token and, for changes, an Idempotency-Key (a fresh one unless given). */
+export const send = (t: TestApp, method: Method, path: string, token: string | null, body?: unknown, key: string | null = method === 'GET' ? null : newKey()) =>
+  t.app.inject({
+    method,
+    url: api(path),
+    headers: { ...(token ? { token } : {}), ...(key ? { 'idempotency-key': key } : {}) },
+    ...(body === undefined ? {} : { payload: body as object }),
+  });
+
+export async function postItems(t: TestApp, token: string, order: string, items: unknown[], key?: string) {
+  return send(t, 'POST', `/lab_orders/${order}/line_items`, token, { line_items: items }, key);
+}
+
+export async function fullOrder(t: TestApp, token: string, order: string) {
+  const res = await send(t, 'GET', `/lab_orders/${order}/retrieve_full_order`, token);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: { attributes: Record<string, unknown> & { subtotal: number; total: number; shipping_total: number; status: string }; line_items: ServerItem[] }; meta: Record<string, unknown> }>();
+}
+
