@@ -88,6 +88,11 @@ export async function refreshOrder(orderGuid: string): Promise<void> {
   }
 }
 
+const aspectOf = (p: LineItemPayload): number | null => {
+  const aspect = p.photograph.photo_meta.aspect;
+  return typeof aspect === 'number' ? aspect : null;
+};
+
 function fromPayload(orderGuid: string, p: LineItemPayload, sortKey: number): LocalLineItem & { orderGuid: string } {
   const [one = null, two = null, three = null] = p.finishing_service_details;
   return {
@@ -123,7 +128,7 @@ function fromPayload(orderGuid: string, p: LineItemPayload, sortKey: number): Lo
     frameProfile: null,
     frameGlassName: null,
     finishingPriceCents: 0,
-    cropAttributes: { x: p.photograph.crop_x, y: p.photograph.crop_y, width: p.photograph.crop_w, height: p.photograph.crop_h, aspect: null },
+    cropAttributes: { x: p.photograph.crop_x, y: p.photograph.crop_y, width: p.photograph.crop_w, height: p.photograph.crop_h, aspect: aspectOf(p) },
     quantity: p.quantity,
     totalPriceCents: 0,
   };
