@@ -12,7 +12,10 @@ import { borderLabel } from '../domain/catalogue.ts';
 import { planCartAdd } from '../domain/line-item-merge.ts';
 import type { LineItemPayload } from '../domain/line-item-payload.ts';
 import type { BuilderLineItem } from '../domain/line-items.ts';
-import type { Cents } from '../domain/money.ts';
+import type { FinishingGroup, Paper } from '../domain/catalogue.ts';
+import { toCents, type Cents } from '../domain/money.ts';
+import { SHARED_OWNER } from './cached-read.ts';
+import { labDb } from './db.ts';
 
 export interface LocalLineItem extends BuilderLineItem {
   owner: string;
@@ -134,23 +137,46 @@ function fromPayload(orderGuid: string, p: LineItemPayload, sortKey: number): Lo
   };
 }
 
+/** Names and prices from the catalogue this device keeps (the real store prices with pricing.ts). */
+async function describe(item: LocalLineItem): Promise<LocalLineItem> {
+  const kept = async <T>(what: string) => (await labDb.cachedReads.get(`${SHARED_OWNER}|${what}`))?.payload as T | undefined;
+  const papers = (await kept<{ data: Paper[] }>('papers_with_details'))?.data ?? [];
+  const paper = papers.find((x) => x.print_size_pricings.some((z) => z.guid === item.printSizeGuid));
+  const size = paper?.print_size_pricings.find((z) => z.guid === item.printSizeGuid);
+  const groups = (await kept<{ data: FinishingGroup[] }>(`finishing_services|${item.printSizeGuid}`))?.data ?? [];
+  const service = groups.flatMap((g) => g.services).find((v) => v.guid === item.finishingServiceGuid);
+  const printPriceCents = size ? toCents(size.price) : 0;
+  const finishingPriceCents = service ? toCents(service.price) : 0;
+  return {
+    ...item,
+    paper: paper?.name ?? '',
+    paperGuid: paper?.guid ?? '',
+    printSize: size?.name ?? '',
+    printPriceCents,
+    finishingCategory: service?.finishing_category ?? 'none',
+    finishingService: service?.name ?? null,
+    finishingPriceCents,
+    totalPriceCents: (printPriceCents + finishingPriceCents) * item.quantity,
+  };
+}
+
 export async function addLineItems(orderGuid: string, payloads: LineItemPayload[]): Promise<void> {
   const me = owner();
-  await db.transaction('rw', db.lineItems, async () => {
-    const cart = await db.lineItems.where('[owner+orderGuid]').equals([me, orderGuid]).toArray();
-    const plan = planCartAdd(
-      cart.map((l) => ({ guid: l.guid, quantity: l.quantity, photoGuid: l.photoGuid, printSizeGuid: l.printSizeGuid, finishingServiceGuid: l.finishingServiceGuid })),
-      payloads,
-    );
-    for (const u of plan.quantityUpdates) await db.lineItems.update(u.guid, { quantity: u.quantity, pending: true });
-    const start = Date.now();
-    await db.lineItems.bulkPut(plan.post.map((p, i) => fromPayload(orderGuid, p, start + i)));
-  });
+  // No single transaction here (a placeholder): the catalogue lookups read another database.
+  const cart = await db.lineItems.where('[owner+orderGuid]').equals([me, orderGuid]).toArray();
+  const plan = planCartAdd(
+    cart.map((l) => ({ guid: l.guid, quantity: l.quantity, photoGuid: l.photoGuid, printSizeGuid: l.printSizeGuid, finishingServiceGuid: l.finishingServiceGuid })),
+    payloads,
+  );
+  const start = Date.now();
+  const rows = await Promise.all(plan.post.map(async (p, i) => ({ ...(await describe(fromPayload(orderGuid, p, start + i))), orderGuid })));
+  for (const u of plan.quantityUpdates) await db.lineItems.update(u.guid, { quantity: u.quantity, pending: true });
+  await db.lineItems.bulkPut(rows);
 }
 
 export async function updateLineItem(orderGuid: string, payload: LineItemPayload): Promise<void> {
   const before = await db.lineItems.get(payload.guid);
-  await db.lineItems.put(fromPayload(orderGuid, payload, before?.sortKey ?? Date.now()));
+  await db.lineItems.put({ ...(await describe(fromPayload(orderGuid, payload, before?.sortKey ?? Date.now()))), orderGuid });
 }
 
 export async function setLineItemQuantity(_orderGuid: string, lineItemGuid: string, quantity: number): Promise<void> {
