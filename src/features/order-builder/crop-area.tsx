@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useRef, useState } from 'react';
 import Cropper from 'react-easy-crop';
 import type { CropArea, CropOptions } from '../../domain/crop.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
@@ -32,6 +32,14 @@ function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCr
   const image = useCropImage(photo);
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
+  // Only a crop the photographer made is kept: the cropper also reports crops while it lays out
+  // (and again when the preview replaces the thumbnail), measured on screen pixels, which would
+  // overwrite the domain's exact centred crop with a rounded or half-laid-out one.
+  const touched = useRef(false);
+  const zoomTo = (value: number) => {
+    touched.current = true;
+    setZoom(value);
+  };
   return (
     <div className="single-crop">
       <div className="cropper-frame">
@@ -44,8 +52,13 @@ function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCr
             cropShape={info.options.shape}
             initialCroppedAreaPercentages={info.crop}
             onCropChange={setPosition}
-            onZoomChange={setZoom}
-            onCropComplete={(area) => props.onCrop(area)}
+            onZoomChange={zoomTo}
+            onInteractionStart={() => {
+              touched.current = true;
+            }}
+            onCropComplete={(area) => {
+              if (touched.current) props.onCrop(area);
+            }}
             mediaProps={{ alt: photo.name }}
           />
         ) : image ? (
@@ -62,7 +75,7 @@ function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCr
           </button>
           <label className="zoom-field">
             ZOOM
-            <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => setZoom(Number(e.target.value))} />
+            <input type="range" min={1} max={3} step={0.05} value={zoom} onChange={(e) => zoomTo(Number(e.target.value))} />
           </label>
         </div>
       ) : (

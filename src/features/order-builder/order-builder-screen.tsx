@@ -115,7 +115,9 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
       <header className="builder-header">
         <h1>{title}</h1>
         {order ? <p className="order-name">{order.name}</p> : null}
-        <Link to={routePath(ROUTES.uploadProgress, { id: orderGuid })}>UPLOAD MORE</Link>
+        <Link className="button" to={routePath(ROUTES.uploadProgress, { id: orderGuid })}>
+          UPLOAD MORE
+        </Link>
       </header>
       <div className="builder-columns">
         <BuilderSidebar s={s} papers={paperList} groups={groups} dispatch={dispatch} />
