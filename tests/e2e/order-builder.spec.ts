@@ -340,7 +340,43 @@ test.describe.serial('order builder', () => {
     expect(items.find((l) => l.guid === framed?.guid)).toMatchObject({ quantity: 3, notes: 'Please sign the back.' });
   });
 
+  test('offline: the builder opens from the device (catalogue, photos, cart) and adds a line item', async () => {
+    await page.goto(`/lab-orders/${orderGuid}/edit/order-builder`);
+    // The service worker precaches the whole client first: slow on a busy machine.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
+    const before = (await localItems(page, orderGuid)).length;
+    await page.context().setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
+      await expect(page.getByRole('link', { name: `VIEW CART (${before})` })).toBeVisible();
+      await tile(page, 'IMG_0004.jpg').click();
+      // 5x7 was never opened: its finishing was kept when Lustre was chosen online.
+      await choose(page, 'PAPER', 'Lustre');
+      await choose(page, 'PRINT SIZE', '5x7');
+      // The cropper shows this device's own thumbnail of the photo.
+      await expect(page.getByTestId('cropper')).toBeVisible();
+      await expect(page.getByRole('img', { name: 'IMG_0004.jpg' })).toHaveAttribute('src', /^blob:/);
+      await choose(page, 'FINISHING', 'MOUNT');
+      await choose(page, 'MOUNT SIZE', '5x7 Flush Mount');
+      await choose(page, 'MOUNT COLOR', 'White');
+      await addButton(page).click();
+      // 640x427 at 5x7 is 85 ppi: asked first.
+      await page.getByRole('dialog', { name: 'Low resolution' }).getByRole('button', { name: 'ADD ANYWAY' }).click();
+      await expect(page).toHaveURL(`/lab-orders/${orderGuid}/review`);
+      expect(await localItems(page, orderGuid)).toHaveLength(before + 1);
+      await page.goto(`/lab-orders/${orderGuid}/edit/order-builder`);
+      await expect(tile(page, 'IMG_0004.jpg')).toContainText('waiting to be sent');
+    } finally {
+      await page.context().setOffline(false);
+    }
+  });
+
   test('at 375 px: one column, nothing sideways, fingertip-sized controls', async () => {
+    // A notice the review sends along shows once.
+    await page.goto(`/lab-orders/${orderGuid}/edit/order-builder?notice=no_line_items`);
+    await expect(page.getByText('You have no line items!')).toBeVisible();
+    await expect(page).toHaveURL(`/lab-orders/${orderGuid}/edit/order-builder`);
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto(`/lab-orders/${orderGuid}/edit/order-builder`);
     await expect(page.getByText('SELECT A PHOTO TO BEGIN')).toBeVisible();

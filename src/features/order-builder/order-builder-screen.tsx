@@ -1,23 +1,25 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { CROP_CHECK, addToCartLabel, selectionCents, showsAddToCart } from '../../domain/add-to-cart.ts';
 import { builderReducer } from '../../domain/builder-reducer.ts';
 import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../../domain/builder-selections.ts';
 import { cropOptions } from '../../domain/crop.ts';
+import { NOTICE_PARAM, noticeText } from '../../domain/cart-review.ts';
 import { selectionsFromLineItem } from '../../domain/line-items.ts';
 import { ALL_PHOTOS, noteKey, shownNote } from '../../domain/notes.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { cropResolution } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
 import { BuilderSidebar } from './builder-sidebar.tsx';
 import { CartSidebar } from './cart-sidebar.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { CropStage, type PhotoCropInfo } from './crop-area.tsx';
 import { PhotoStrip, type CartMark } from './photo-strip.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
-import { useFinishingGroups, useOrderPhotos, usePapers } from './use-builder-data.ts';
+import { useFinishingGroups, useKeepPaperFinishing, useOrderPhotos, usePapers } from './use-builder-data.ts';
 import './order-builder.css';
 
 export const RELOAD_ORDER_PAGE = 'RELOAD ORDER PAGE';
@@ -47,6 +49,19 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const lineItems = useLocalLineItems(orderGuid);
   const [s, dispatch] = useReducer(builderReducer, INITIAL_SELECTIONS);
 
+  // The review sends the photographer here with a notice ('You have no line items!', cart
+  // cleared): shown once as a toast, then dropped from the address so a reload does not repeat it.
+  const [search, setSearch] = useSearchParams();
+  const notice = noticeText(search.get(NOTICE_PARAM));
+  useEffect(() => {
+    if (!notice) return;
+    toast.info(notice);
+    setSearch((q) => {
+      q.delete(NOTICE_PARAM);
+      return q;
+    }, { replace: true });
+  }, [notice, setSearch]);
+
   // Line-item edit: the selections come as navigation state (orders.md §2), else from the item.
   const navState = useLocation().state as { selections?: Selections } | null;
   const item = lineItemGuid ? lineItems?.find((l) => l.guid === lineItemGuid) : undefined;
@@ -61,6 +76,7 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const paper = paperList.find((p) => p.guid === s.paperGuid) ?? null;
   const size = paper?.print_size_pricings.find((z) => z.guid === s.printSizeGuid) ?? null;
   const groups = useFinishingGroups(s.printSizeGuid);
+  useKeepPaperFinishing(paper);
 
   const infoOf = useCallback(
     (p: PhotoEntry): PhotoCropInfo | null => {

@@ -16,7 +16,12 @@ const StripTile = memo(function StripTile(props: { photo: PhotoEntry; selected: 
     <li className={`strip-tile${mark ? ' in-cart' : ''}`} style={{ left: props.left }}>
       <button type="button" aria-pressed={selected} aria-label={photo.name} title={photo.name} onClick={() => props.onToggle(photo.id)}>
         <PhotoThumb photo={photo} />
-        {mark ? <span className="cart-mark">{mark === 'waiting' ? 'ADDED TO CART (waiting to be sent)' : 'ADDED TO CART'}</span> : null}
+        {mark ? (
+          <span className="cart-mark">
+            ADDED TO CART
+            {mark === 'waiting' ? <span className="waiting-mark"> waiting to be sent</span> : null}
+          </span>
+        ) : null}
         <span className="strip-name" aria-hidden="true">
           {name}
         </span>

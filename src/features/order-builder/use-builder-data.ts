@@ -46,6 +46,31 @@ export function useFinishingGroups(printSizeGuid: string | null): FinishingGroup
   return printSizeGuid && groups?.guid === printSizeGuid ? groups.groups : null;
 }
 
+/** Print sizes whose finishing this page already kept for offline use. */
+const keptSizes = new Set<string>();
+
+/**
+ * Once a paper is chosen online, the finishing of each of its print sizes is read (one request at
+ * a time, in the background) and so kept on the device: on the train, every size of the papers
+ * the photographer works with offers its mats and frames, not only the sizes opened before.
+ */
+export function useKeepPaperFinishing(paper: Paper | null): void {
+  useEffect(() => {
+    if (!paper || !navigator.onLine) return undefined;
+    let live = true;
+    void (async () => {
+      for (const size of paper.print_size_pricings) {
+        if (!live || keptSizes.has(size.guid)) continue;
+        keptSizes.add(size.guid);
+        await readFinishingGroups(size.guid).catch(() => keptSizes.delete(size.guid));
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [paper]);
+}
+
 /**
  * The order's photos from the device, in the order of the numbers in their names (orders.md §5),
  * and the order and its photos refreshed from the lab when online. Rows carry Blob handles, not
