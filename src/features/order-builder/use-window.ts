@@ -45,10 +45,17 @@ export function useListWindow(count: number, itemPx: number, axis: 'x' | 'y'): [
       cancelAnimationFrame(frame);
     };
   }, [el, axis]);
-  const first = Math.max(0, Math.floor(view.scroll / itemPx) - OVERSCAN);
-  // Before the first measure (size 0) a screenful is assumed, so the first paint is not empty.
-  const visible = Math.ceil((view.size || 1200) / itemPx) + 2 * OVERSCAN;
+  return [useCallback((node: HTMLElement | null) => setEl(node), []), listWindow(count, itemPx, view.scroll, view.size)];
+}
+
+/** Before the first measure (size 0) a laptop screen's worth is assumed, so the first paint is not empty. */
+const UNMEASURED_PX = 1200;
+
+/** The items to mount for a scroll position and visible size (pure: unit-tested). */
+export function listWindow(count: number, itemPx: number, scroll: number, size: number): ListWindow {
+  const first = Math.max(0, Math.floor(scroll / itemPx) - OVERSCAN);
+  const visible = Math.ceil((size || UNMEASURED_PX) / itemPx) + 2 * OVERSCAN;
   const start = Math.min(first, count);
   const end = Math.min(count, start + visible);
-  return [useCallback((node: HTMLElement | null) => setEl(node), []), { start, end, offset: start * itemPx, total: count * itemPx }];
+  return { start, end, offset: start * itemPx, total: count * itemPx };
 }
