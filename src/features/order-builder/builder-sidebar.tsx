@@ -1,6 +1,6 @@
 import type { Dispatch } from 'react';
 import type { BuilderAction } from '../../domain/builder-reducer.ts';
-import { blockedBecause, finishingDropdowns, menuHeightPx, offersBorder, type FinishingDropdown } from '../../domain/builder-gating.ts';
+import { blockedBecause, finishingDropdowns, offersBorder, type FinishingDropdown } from '../../domain/builder-gating.ts';
 import type { Selections } from '../../domain/builder-selections.ts';
 import { BORDERS, type BorderValue, type FinishingCategory, type FinishingGroup, type Paper } from '../../domain/catalogue.ts';
 import { formatMoney } from '../../domain/money.ts';
@@ -17,7 +17,7 @@ function FinishingSelect({ dropdown, blocked, dispatch }: { dropdown: FinishingD
     else dispatch({ type: dropdown.field, guid: v });
   };
   return (
-    <div className="builder-field" data-menu-height={menuHeightPx(dropdown.label)}>
+    <div className="builder-field">
       <GatedSelect label={dropdown.label} value={dropdown.value ?? CHOOSE} onChange={change} blockedBecause={blocked}>
         <option value={CHOOSE}>Choose…</option>
         {dropdown.options.map((o) => (

@@ -24,6 +24,7 @@ import './order-builder.css';
 
 export const RELOAD_ORDER_PAGE = 'RELOAD ORDER PAGE';
 export const NOT_OPEN = 'This order is no longer open, so its cart cannot change.';
+export const STILL_PROCESSING = 'Some photos are still being processed. If they look blank, reload the page in a few seconds.';
 const NO_SUCH_LINE_ITEM = 'This line item is not in the cart of this order.';
 
 function ErrorView({ title, message }: { title: string; message: string }) {
@@ -135,6 +136,13 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
           UPLOAD MORE
         </Link>
       </header>
+      {item?.refusal ? (
+        <p className="builder-refusal" role="alert">
+          The lab refused this line item: {item.refusal}
+        </p>
+      ) : item?.pending ? (
+        <p className="waiting-note">This line item is waiting to be sent to the lab.</p>
+      ) : null}
       <div className="builder-columns">
         <BuilderSidebar s={s} papers={paperList} groups={groups} dispatch={dispatch} />
         <CropStage
@@ -164,7 +172,11 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
           selected={selectedSet}
           marks={marks}
           onToggle={onToggle}
-          onSelectAll={() => dispatch({ type: 'selectAllPhotos', photoGuids: photos.map((p) => p.id) })}
+          onSelectAll={() => {
+            dispatch({ type: 'selectAllPhotos', photoGuids: photos.map((p) => p.id) });
+            // orders.md §8: the select-all tip while the lab is still making some thumbnails.
+            if (photos.some((p) => !p.thumbnail && !p.smallestPhotoUrl)) toast.info(STILL_PROCESSING);
+          }}
           onReset={() => dispatch({ type: 'resetPhotos' })}
         />
       )}
