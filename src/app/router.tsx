@@ -69,8 +69,8 @@ export const routes: RouteObject[] = [
               // The form, the upload screen and its worker load only on their routes.
               { path: ROUTES.newOrder, lazy: screen(() => import('../features/orders-new/new-order-screen.tsx'), 'NewOrderScreen') },
               { path: ROUTES.uploadProgress, lazy: screen(() => import('../features/upload/upload-progress-screen.tsx'), 'UploadProgressScreen') },
-              { path: ROUTES.orderBuilder, element: planned('ORDER BUILDER', 'Choose paper, size and finishing for each photo.') },
-              { path: ROUTES.lineItemEdit, element: planned('EDIT LINE ITEM', 'Change one line item of this order.') },
+              { path: ROUTES.orderBuilder, lazy: screen(() => import('../features/order-builder/order-builder-screen.tsx'), 'OrderBuilderScreen') },
+              { path: ROUTES.lineItemEdit, lazy: screen(() => import('../features/order-builder/order-builder-screen.tsx'), 'LineItemEditScreen') },
               { path: ROUTES.cartReview, element: planned('CART', 'Review the line items of this order.') },
               { path: ROUTES.mergeReview, element: planned('MERGE ORDERS', 'Looks good?') },
               { path: ROUTES.checkoutDetails, element: planned('CHECKOUT', 'Shipping address, card, discount and credit.') },

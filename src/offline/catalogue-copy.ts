@@ -1,4 +1,4 @@
-import { getCalculatorCatalogue, getPriceLists } from '../api/catalogue.ts';
+import { getCalculatorCatalogue, getFinishingServices, getPapersWithDetails, getPriceLists } from '../api/catalogue.ts';
 import { ApiError } from '../api/errors.ts';
 import { isCalculatorCatalogue, type CalculatorCatalogue } from '../domain/calculator-catalogue.ts';
 import { SHARED_OWNER, readThrough, type ReadResult } from './cached-read.ts';
@@ -40,3 +40,10 @@ export function keepCatalogueForOffline(): void {
     // Offline or failing: the copy from an earlier visit stays; nothing to tell the user here.
   });
 }
+
+/** The builder's papers (papers_with_details), live or as last fetched on this device. */
+export const readPapers = () => readThrough(SHARED_OWNER, 'papers_with_details', getPapersWithDetails);
+
+/** The finishing services of one print size, live or as last fetched on this device. */
+export const readFinishingGroups = (printSizeGuid: string) =>
+  readThrough(SHARED_OWNER, `finishing_services|${printSizeGuid}`, () => getFinishingServices(printSizeGuid));

@@ -160,6 +160,11 @@ export interface PhotoEntry {
   createdAt: number;
   thumbnail?: Blob;
   smallestPhotoUrl?: string;
+  /** The server's screen-size preview (the builder's cropper shows it); not indexed, no new version. */
+  previewUrl?: string;
+  /** Pixel size of the original, once known: the builder's resolution check needs it. */
+  width?: number;
+  height?: number;
 }
 
 /** A chosen file that will not be uploaded, and why (listed as REJECTED until dismissed). */

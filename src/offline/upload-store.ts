@@ -132,6 +132,15 @@ const forget = async (db: LabDatabase, id: string) => {
   await db.uploadParts.where('entryId').equals(id).delete();
 };
 
+/** The pixel size and preview the builder needs (crop, resolution check), when the server knows them. */
+function withPixels(row: PhotoEntry, photo: Pick<Photo, 'width' | 'height' | 'photo_url' | 'derivatives_ready'>): void {
+  if (photo.width && photo.height) {
+    row.width = photo.width;
+    row.height = photo.height;
+  }
+  if (photo.derivatives_ready) row.previewUrl = photo.photo_url;
+}
+
 const ALL_TABLES = (db: LabDatabase) => [db.uploads, db.uploadFiles, db.uploadThumbnails, db.uploadParts, db.photos, db.rejections];
 
 /** The photo is in the order: it joins the photos table with its thumbnail and leaves the queue. */
@@ -150,6 +159,7 @@ export async function finishUpload(db: LabDatabase, entry: UploadEntry, photo: P
     };
     const keptThumbnail = thumbnail ?? known?.thumbnail;
     if (keptThumbnail) row.thumbnail = keptThumbnail;
+    withPixels(row, { ...photo, width: photo.width ?? entry.width ?? null, height: photo.height ?? entry.height ?? null });
     await db.photos.put(row);
     await forget(db, entry.id);
   });
@@ -219,6 +229,7 @@ export async function keepServerPhotos(db: LabDatabase, owner: string, orderGuid
         const row: PhotoEntry = { id: p.guid, owner, orderGuid, name: p.photo_file_name, size: p.size, checksum: p.checksum, createdAt: before?.createdAt ?? Date.parse(p.created_at) };
         if (before?.thumbnail) row.thumbnail = before.thumbnail;
         if (p.derivatives_ready) row.smallestPhotoUrl = p.smallest_photo;
+        withPixels(row, p);
         return row;
       }),
     );

@@ -44,7 +44,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { path: '/cart-preview/abc', heading: 'CART PREVIEW' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
   { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
-  { path: '/lab-orders/abc/edit/order-builder', heading: 'ORDER BUILDER' },
+  { path: '/lab-orders/:order/edit/order-builder', heading: 'ORDER BUILDER' },
   { path: '/lab-orders/abc/checkout-details', heading: 'CHECKOUT' },
   { path: '/lab-orders/abc', heading: 'ORDER' },
 ];

@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import type { PhotoEntry } from '../../offline/db.ts';
-import { useObjectUrl, useVisible } from './use-visible.ts';
+import { useObjectUrl, useVisible } from '../../ui/use-visible.ts';
 
 /** One accepted photo: the device's own thumbnail while visible, else the server's, else a frame. */
 const PhotoTile = memo(

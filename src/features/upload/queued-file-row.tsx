@@ -3,7 +3,7 @@ import { memo, useEffect, useState } from 'react';
 import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../domain/upload-speed.ts';
 import { labDb, type UploadEntry } from '../../offline/db.ts';
 import { useUploadProgress, type FileProgress } from '../../offline/upload-progress.ts';
-import { useObjectUrl, useVisible } from './use-visible.ts';
+import { useObjectUrl, useVisible } from '../../ui/use-visible.ts';
 
 export interface RowActions {
   pause(id: string): void;

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { errorLines } from '../../api/errors.ts';
+import { addToCartStep } from '../../domain/add-to-cart.ts';
+import { finishingChoice } from '../../domain/builder-gating.ts';
+import type { Selections } from '../../domain/builder-selections.ts';
+import type { FinishingGroup, Paper } from '../../domain/catalogue.ts';
+import { selectionPayloads } from '../../domain/line-item-payload.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+import { worstResolution } from '../../domain/print-resolution.ts';
+import type { PhotoEntry } from '../../offline/db.ts';
+import { newId } from '../../offline/ids.ts';
+import { addLineItems, updateLineItem } from '../../offline/order-store.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+import type { PhotoCropInfo } from './crop-area.tsx';
+
+interface Answers {
+  cropCheckAnswered: boolean;
+  lowResolutionAccepted: boolean;
+}
+export type Question = { kind: 'crop'; answers: Answers } | { kind: 'resolution'; message: string; answers: Answers };
+
+/**
+ * ADD TO CART / UPDATE (orders.md §5): the domain's steps (alert, first-add crop check, the
+ * low-resolution confirmation, add) in order; the line items are written to the device store,
+ * which sends them; then the review.
+ */
+export function useAddToCart(input: {
+  orderGuid: string;
+  s: Selections;
+  paper: Paper | null;
+  groups: readonly FinishingGroup[] | null;
+  lineItemCount: number;
+  /** The line item being edited, or null in the builder. */
+  editing: string | null;
+  photos: readonly PhotoEntry[];
+  infoOf: (p: PhotoEntry) => PhotoCropInfo | null;
+  onAdded: () => void;
+}) {
+  const navigate = useNavigate();
+  const [question, setQuestion] = useState<Question | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const selected = (): PhotoEntry[] => {
+    const byId = new Map(input.photos.map((p) => [p.id, p]));
+    return input.s.photos.flatMap((g) => byId.get(g) ?? []);
+  };
+
+  async function commit() {
+    setAdding(true);
+    try {
+      const byId = new Map(selected().map((p) => [p.id, p]));
+      const payloads = selectionPayloads({
+        selections: input.s,
+        photos: [...byId.values()].map((p) => ({ guid: p.id, photo_file_name: p.name })),
+        finishing: finishingChoice(input.s, input.groups),
+        cropOf: (guid) => {
+          const photo = byId.get(guid);
+          const info = photo ? input.infoOf(photo) : null;
+          return { crop: info?.crop ?? { x: 0, y: 0, width: 100, height: 100 }, aspect: info?.options.aspect ?? null };
+        },
+        // An edit keeps the line item's guid: the store updates that row.
+        newGuid: () => input.editing ?? newId(),
+      });
+      const [only] = payloads;
+      if (input.editing && only) await updateLineItem(input.orderGuid, only);
+      else await addLineItems(input.orderGuid, payloads);
+      input.onAdded();
+      void navigate(routePath(ROUTES.cartReview, { id: input.orderGuid }));
+    } catch (err) {
+      setAdding(false);
+      toast.error(errorLines(err));
+    }
+  }
+
+  function attempt(answers: Answers) {
+    setQuestion(null);
+    const step = addToCartStep({
+      selections: input.s,
+      paper: input.paper,
+      groups: input.groups,
+      lineItemCount: input.lineItemCount,
+      editing: input.editing !== null,
+      ...answers,
+      resolution: worstResolution(selected().map((p) => input.infoOf(p)?.resolution ?? null)),
+    });
+    if (step.kind === 'alert') window.alert(step.message);
+    else if (step.kind === 'confirmCrop') setQuestion({ kind: 'crop', answers });
+    else if (step.kind === 'confirmResolution') setQuestion({ kind: 'resolution', message: step.message, answers });
+    else void commit();
+  }
+
+  return {
+    adding,
+    question,
+    press: () => attempt({ cropCheckAnswered: false, lowResolutionAccepted: false }),
+    /** Looks Good / ADD ANYWAY: ask the next step with this answer given. */
+    answer: (q: Question) => attempt(q.kind === 'crop' ? { ...q.answers, cropCheckAnswered: true } : { ...q.answers, lowResolutionAccepted: true }),
+    dismiss: () => setQuestion(null),
+  };
+}
