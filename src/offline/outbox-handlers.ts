@@ -59,7 +59,15 @@ export const outboxHandlers: Handlers = {
     lineItemGuids: (p) => p.lineItems.map((l) => l.guid),
     send: async (p, { calls, idempotencyKey }) => {
       const answer = await calls.postLineItems(p.orderGuid, p.lineItems, idempotencyKey);
-      return { lineItems: answer.data, ...(answer.meta?.order ? { orderAttributes: answer.meta.order } : {}) };
+      // The lab merges a line another device added meanwhile (same photo, print size, finishing)
+      // and answers with that line, under its own guid: this device's copy goes, the lab's stays.
+      const answered = new Set(answer.data.map((l) => l.guid));
+      const merged = p.lineItems.map((l) => l.guid).filter((guid) => !answered.has(guid));
+      return {
+        lineItems: answer.data,
+        ...(merged.length > 0 ? { removed: merged } : {}),
+        ...(answer.meta?.order ? { orderAttributes: answer.meta.order } : {}),
+      };
     },
   },
   updateLineItem: {

@@ -55,6 +55,16 @@ describe('the outbox drain', () => {
     expect(await db.orders.get(ORDER)).toMatchObject({ name: 'Wedding', subtotalCents: 3750, shippingCents: 1000, totalCents: 4750 });
   });
 
+  it('a line the lab merged into one another device added keeps the lab guid, and no copy stays here', async () => {
+    const { db, lab, changes, drain } = await setup();
+    const other = lab.serverItem(payload('a', { guid: 'from-other-device' }));
+    lab.items.set(other.guid, other);
+    await changes.addLineItems(ORDER, [payload('a')]);
+    expect(await drain()).toEqual({ status: 'done', sent: 1 });
+    expect([...lab.items.values()].map((i) => [i.guid, i.quantity])).toEqual([['from-other-device', 2]]);
+    expect((await shown(db)).map((r) => [r.guid, r.quantity, r.pending])).toEqual([['from-other-device', 2, false]]);
+  });
+
   it('a try repeated after a lost answer or a crash carries the same key, so the lab does it once', async () => {
     const { db, lab, changes, drain } = await setup();
     await changes.addLineItems(ORDER, [payload('a')]);
