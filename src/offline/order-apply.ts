@@ -67,7 +67,9 @@ export function retotal(order: LocalOrder, rows: readonly LineItemRow[]): LocalO
  * it no longer has go, unless the device still has something on the way for them.
  */
 export async function applyFullOrder(db: LabDatabase, owner: string, full: FullOrder): Promise<void> {
-  const guid = full.data.id;
+  // The lab's `id` is its own number for the order (as in every order answer); the guid is the
+  // order's name everywhere on this device.
+  const guid = full.data.attributes.guid ?? full.data.id;
   const pending = await pendingLineItemGuids(db, owner);
   const rows = await db.lineItems.where('[owner+orderGuid]').equals([owner, guid]).toArray();
   const byGuid = new Map(rows.map((r) => [r.guid, r]));
