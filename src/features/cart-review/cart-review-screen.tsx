@@ -67,7 +67,7 @@ export function CartReviewScreen() {
         .finally(() => setChecks((n) => n + 1));
     }, recheckIn);
     return () => clearTimeout(timer);
-  }, [recheckIn, orderGuid]);
+  }, [recheckIn, checks, orderGuid]);
 
   const actions = useMemo<RowActions>(() => {
     const report = (what: string) => (err: unknown) => setActionError(`${what}: ${errorText(err)}`);

@@ -19,7 +19,7 @@ export function checkoutBoxOrder(order: Pick<LocalOrder, 'discountCents' | 'cred
 }
 
 /** The lines the checkout box adds up: every line on the device, sent or not. */
-export const checkoutBoxLines = (items: readonly LocalLineItem[]): CheckoutBoxLine[] =>
+export const checkoutBoxLines = (items: readonly Pick<LocalLineItem, 'printPriceCents' | 'finishingPriceCents' | 'quantity'>[]): CheckoutBoxLine[] =>
   items.map((i) => ({ printPriceCents: i.printPriceCents, finishingPriceCents: i.finishingPriceCents, quantity: i.quantity }));
 
 /** The finishing of a line as one line of text: 'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass'. */
