@@ -2,8 +2,9 @@
  * PLACEHOLDER, replaced by builder-data's module when the branches merge (BUILDER-CONTRACT.md).
  * It has the contract's exact exported names and shapes, implemented just far enough for the
  * cart review and the cart preview to run: a Dexie database of its own (so db.ts, which
- * builder-data versions, stays untouched), a fill from retrieve_full_order, and local changes
- * with no outbox (nothing here is ever sent to the lab).
+ * builder-data versions, stays untouched), a fill from retrieve_full_order, and changes written
+ * locally then sent at once when online, with no outbox (a change made offline stays on this
+ * device only, until the next fill replaces it).
  */
 import { Dexie, type EntityTable } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
@@ -97,6 +98,17 @@ export async function refreshOrder(orderGuid: string): Promise<void> {
   });
 }
 
+/** Sends one change now if online; the placeholder keeps no outbox. */
+async function sendNow(method: 'PATCH' | 'DELETE', path: string, body?: unknown): Promise<void> {
+  if (!isOnline(useConnectivity.getState())) return;
+  try {
+    await apiRequest(method, path, body === undefined ? {} : { body });
+  } catch (err) {
+    // A 404 on DELETE means it is gone already; anything else is left for the next fill.
+    console.error('placeholder order store: change not sent', err);
+  }
+}
+
 export async function setLineItemQuantity(_orderGuid: string, lineItemGuid: string, quantity: number): Promise<void> {
   await db.transaction('rw', db.lineItems, async () => {
     const item = await db.lineItems.get(lineItemGuid);
@@ -104,14 +116,19 @@ export async function setLineItemQuantity(_orderGuid: string, lineItemGuid: stri
     const totalPriceCents = linePriceCents({ printCents: item.printPriceCents, finishingCents: item.finishingPriceCents, quantity });
     await db.lineItems.update(lineItemGuid, { quantity, totalPriceCents, pending: true });
   });
+  await sendNow('PATCH', `/line_items/${encodeURIComponent(lineItemGuid)}/update_quantity`, { line_items: [{ quantity }] });
+  await db.lineItems.update(lineItemGuid, { pending: false });
 }
 
 export async function deleteLineItem(_orderGuid: string, lineItemGuid: string): Promise<void> {
   await db.lineItems.delete(lineItemGuid);
+  await sendNow('DELETE', `/line_items/${encodeURIComponent(lineItemGuid)}`);
 }
 
 export async function clearCart(orderGuid: string): Promise<void> {
-  await db.lineItems.where('[owner+labOrderGuid]').equals([currentOwner(), orderGuid]).delete();
+  const guids = await db.lineItems.where('[owner+labOrderGuid]').equals([currentOwner(), orderGuid]).primaryKeys();
+  await db.lineItems.bulkDelete(guids);
+  for (const guid of guids) await sendNow('DELETE', `/line_items/${encodeURIComponent(guid)}`);
 }
 
 export async function dismissRefusal(lineItemGuid: string): Promise<void> {
