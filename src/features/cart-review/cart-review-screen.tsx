@@ -64,7 +64,8 @@ export function CartReviewScreen() {
     const timer = setTimeout(() => {
       refreshOrder(orderGuid)
         .catch(logged('cropped-image check failed'))
-        .finally(() => setChecks((n) => n + 1));
+        // This check's number, not a functional update: a new check count starts the next wait.
+        .finally(() => setChecks(checks + 1));
     }, recheckIn);
     return () => clearTimeout(timer);
   }, [recheckIn, checks, orderGuid]);

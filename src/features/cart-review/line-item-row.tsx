@@ -103,10 +103,19 @@ export function LineItemRow({ item, editable, checking, actions }: { item: Local
         </Link>
         {editable ? (
           <button type="button" className="button review-delete" aria-label={`Delete ${item.imageName}`} onClick={() => actions.remove(item)}>
-            <span aria-hidden="true">🗑</span> DELETE
+            <TrashIcon /> DELETE
           </button>
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** A trash can drawn inline: an emoji would depend on the device having an emoji font. */
+function TrashIcon() {
+  return (
+    <svg className="trash-icon" viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+      <path d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h1.5v-8H10Zm3.5 0v8H15v-8h-1.5Z" fill="currentColor" />
+    </svg>
   );
 }
