@@ -31,7 +31,8 @@ export interface FakeLab {
 
 /** A solid-colour PNG, served at /test-photos/<name>.png. */
 export const PHOTO_COLOURS = { red: { r: 220, g: 40, b: 40 }, blue: { r: 40, g: 60, b: 210 }, green: { r: 40, g: 170, b: 80 } } as const;
-export type PhotoColour = keyof typeof PHOTO_COLOURS;
+/** A solid colour, or 'split': red on the left half, blue on the right (a mirror wrap shows each on its own side). */
+export type PhotoColour = keyof typeof PHOTO_COLOURS | 'split';
 
 let n = 0;
 export function lineItem(over: { paper: string; size: string; print: number; colour: PhotoColour; quantity?: number; cropped?: boolean; finishing?: ServerLineItem['finishing_service'] } & Partial<ServerLineItem>): ServerLineItem {
@@ -80,6 +81,12 @@ export async function fakeLab(page: Page, lab: FakeLab): Promise<FakeLab> {
     const png = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r, g, b } } }).png().toBuffer();
     photos.set(name, png);
   }
+  const half = (c: { r: number; g: number; b: number }) => sharp({ create: { width: 300, height: 400, channels: 3, background: c } }).png().toBuffer();
+  const split = await sharp({ create: { width: 600, height: 400, channels: 3, background: PHOTO_COLOURS.blue } })
+    .composite([{ input: await half(PHOTO_COLOURS.red), left: 0, top: 0 }])
+    .png()
+    .toBuffer();
+  photos.set('split', split);
   await page.route('**/test-photos/*.png', (route) => {
     const name = /\/test-photos\/([a-z]+)/.exec(route.request().url())?.[1] ?? '';
     const body = photos.get(name);

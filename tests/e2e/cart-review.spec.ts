@@ -3,7 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { CART_CLEARED, CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM, NO_LINE_ITEMS, ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/domain/cart-review.ts';
 import { PHOTO_COLOURS, fakeLab, lineItem, type FakeLab } from './cart-fake-lab.ts';
 import { signIn, storedToken } from './helpers.ts';
-import { expectAccessible } from './screens.ts';
+import { WIDTHS, expectAccessible } from './screens.ts';
 
 // The fake lab answers through page.route, which a service worker would get to first.
 test.use({ serviceWorkers: 'block' });
@@ -179,7 +179,8 @@ test('the preview draws the chosen line item with its paper’s effect, and swit
   const black = lineItem({ paper: 'Canvas - Black Wrap', size: '16x20', print: 80, colour: 'red' });
   const gallery = lineItem({ paper: 'Canvas - Gallery Wrap', size: '16x24', print: 90, colour: 'blue' });
   const flat = lineItem({ paper: 'Lustre', size: '8x10', print: 12, colour: 'green' });
-  const lab = await openCart(page, [black, gallery, flat]);
+  const mirror = lineItem({ paper: 'Canvas - Mirror Wrap', size: '12x18', print: 60, colour: 'split' });
+  const lab = await openCart(page, [black, gallery, flat, mirror]);
   await page.goto(`/lab-orders/${lab.order.guid}/review`);
   await page.getByRole('link', { name: `Preview ${black.photo_file_name}` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'CART PREVIEW' })).toBeVisible();
@@ -215,22 +216,32 @@ test('the preview draws the chosen line item with its paper’s effect, and swit
   expect(corner.g).toBeGreaterThan(150);
   expect(page.url()).toContain(`item=${flat.guid}`);
 
+  // A mirror wrap flips the picture's own edge outwards: red beside the red half, blue beside the blue.
+  await page.getByRole('button', { name: new RegExp(`^${mirror.photo_file_name}`) }).click();
+  await expect(canvas).toHaveAttribute('data-effect', 'mirror');
+  await expect(canvas).toHaveAttribute('data-status', 'drawn');
+  const left = await pixel(page, 4, 200);
+  const right = await pixel(page, -4, 200);
+  expect(left).toMatchObject({ width: 600 + 2 * 16, height: 400 + 2 * 16 });
+  expect(left.r).toBeGreaterThan(left.b + 80);
+  expect(right.b).toBeGreaterThan(right.r + 80);
+
   // Offline it still opens from the device's copy.
   await context.setOffline(true);
   await page.getByRole('link', { name: 'BACK TO CART' }).click();
-  await expect(page.getByRole('list', { name: 'Line items' }).getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByRole('list', { name: 'Line items' }).getByRole('listitem')).toHaveCount(4);
   await page.getByRole('link', { name: `Preview ${black.photo_file_name}` }).click();
   await expect(canvas).toHaveAttribute('data-effect', 'black');
-  await expect(page.getByRole('navigation', { name: 'Line items' }).getByRole('button')).toHaveCount(3);
+  await expect(page.getByRole('navigation', { name: 'Line items' }).getByRole('button')).toHaveCount(4);
   await context.setOffline(false);
 });
 
-test('the review and the preview hold up at 1280 and 375 px', async ({ page }) => {
+test('the review and the preview hold up at 1280, 375 and 320 px', async ({ page }) => {
   const lab = await openCart(page, [
     lineItem({ paper: 'Lustre', size: '8x10', print: 12, colour: 'red', finishing: MAT, notes: 'Match the print to the proof we sent last week, please.' }),
     lineItem({ paper: 'Canvas - Mirror Wrap', size: '16x20', print: 80, colour: 'blue', quantity: 3 }),
   ]);
-  for (const width of [1280, 375]) {
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto(`/lab-orders/${lab.order.guid}/review`);
     await expect(page.getByRole('list', { name: 'Line items' }).getByRole('listitem')).toHaveCount(2);

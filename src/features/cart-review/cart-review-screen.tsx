@@ -14,6 +14,9 @@ type Fill = { state: 'filling' } | { state: 'done' } | { state: 'failed'; messag
 /** A fill's outcome, for the request it answers (a new order or a reconnection starts a new one). */
 type FillResult = { request: string; fill: Fill };
 
+// An IndexedDB read takes milliseconds even on a slow phone; a quarter second covers it with room.
+const REDIRECT_SETTLE_MS = 250;
+
 const logged = (what: string) => (err: unknown) => console.error(what, err);
 
 /**
@@ -50,11 +53,15 @@ export function CartReviewScreen() {
     };
   }, [orderGuid, request]);
 
-  // The redirects of orders.md §2, decided once the lab was asked (or could not be).
+  // The redirects of orders.md §2, decided once the lab was asked (or could not be). The live
+  // queries see the fill's write a moment after refreshOrder resolves: the decision waits that
+  // moment, and a newer reading of the order or its lines cancels it and decides afresh.
   useEffect(() => {
     if (leaving.current || fill.state === 'filling' || !order || !items) return;
     const to = reviewRedirect(order, items.length);
-    if (to) void navigate(to, { replace: true });
+    if (!to) return;
+    const timer = setTimeout(() => void navigate(to, { replace: true }), REDIRECT_SETTLE_MS);
+    return () => clearTimeout(timer);
   }, [fill.state, order, items, navigate]);
 
   // The lab makes each cropped image in a job: look again after 4 s, at most twice (orders.md §4, §9).
