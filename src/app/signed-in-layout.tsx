@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { Outlet, useNavigation } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { NavBar } from './nav-bar.tsx';
+import { useRouteNotice } from './route-notice.ts';
 
 /** The catalogue is small and changes rarely: keep a copy so pricing works on a train. */
 function keepCatalogue(): void {
@@ -25,6 +26,7 @@ export function SignedInLayout() {
   useEffect(keepCatalogue, []);
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
   useEffect(() => resumeUploads(owner), [owner]);
+  useRouteNotice();
   // While the next screen's code arrives the current one stays, marked busy.
   const busy = useNavigation().state === 'loading';
   return (

@@ -43,3 +43,6 @@ export function previewSize(image: PixelSize, maxHeight = PREVIEW_MAX_HEIGHT_PX)
   const scale = Math.min(1, maxHeight / image.height);
   return { width: Math.max(1, Math.round(image.width * scale)), height: Math.max(1, Math.round(image.height * scale)) };
 }
+
+/** The query parameter of /cart-preview/:id naming the line item shown (the review's PREVIEW links set it). */
+export const PREVIEW_ITEM_PARAM = 'item';

@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { CROP_CHECK, addToCartLabel, selectionCents, showsAddToCart } from '../../domain/add-to-cart.ts';
 import { builderReducer } from '../../domain/builder-reducer.ts';
 import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../../domain/builder-selections.ts';
 import { cropOptions } from '../../domain/crop.ts';
-import { NOTICE_PARAM, noticeText } from '../../domain/cart-review.ts';
 import { selectionsFromLineItem } from '../../domain/line-items.ts';
 import { ALL_PHOTOS, noteKey, shownNote } from '../../domain/notes.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
@@ -50,18 +49,8 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const lineItems = useLocalLineItems(orderGuid);
   const [s, dispatch] = useReducer(builderReducer, INITIAL_SELECTIONS);
 
-  // The review sends the photographer here with a notice ('You have no line items!', cart
-  // cleared): shown once as a toast, then dropped from the address so a reload does not repeat it.
-  const [search, setSearch] = useSearchParams();
-  const notice = noticeText(search.get(NOTICE_PARAM));
-  useEffect(() => {
-    if (!notice) return;
-    toast.info(notice);
-    setSearch((q) => {
-      q.delete(NOTICE_PARAM);
-      return q;
-    }, { replace: true });
-  }, [notice, setSearch]);
+  // The review's notices ('You have no line items!', cart cleared) are toasted by the signed-in
+  // layout (src/app/route-notice.ts); the builder reads the order afresh on every open anyway.
 
   // Line-item edit: the selections come as navigation state (orders.md §2), else from the item.
   const navState = useLocation().state as { selections?: Selections } | null;

@@ -1,0 +1,69 @@
+import { checkoutBox } from '../../domain/cart-review.ts';
+import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
+import { checkoutBoxLines, checkoutBoxOrder } from './review-figures.ts';
+
+export const CHECKOUT_NEEDS_CONNECTION =
+  'Checkout needs a connection. Your cart is kept on this device; you can check out as soon as the lab can be reached.';
+
+/**
+ * The checkout box (orders.md §2): subtotal, discount, credit, boutique packaging, shipping and
+ * total, added up from the lines on this device so a change shows before the lab confirms it.
+ */
+export function CheckoutBox({
+  order,
+  items,
+  online,
+  editable,
+  onCheckout,
+  onOrderMore,
+  onClearCart,
+}: {
+  order: LocalOrder;
+  items: readonly LocalLineItem[];
+  online: boolean;
+  editable: boolean;
+  onCheckout(): void;
+  onOrderMore(): void;
+  onClearCart(): void;
+}) {
+  const { rows } = checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items));
+  const waiting = items.filter((i) => i.pending).length;
+  return (
+    <aside className="checkout-box" aria-labelledby="checkout-box-title">
+      <h2 id="checkout-box-title">ORDER SUMMARY</h2>
+      <dl className="checkout-rows">
+        {rows.map((row) => (
+          <div key={row.label} className={`checkout-row${row.label === 'TOTAL' ? ' is-total' : ''}`}>
+            <dt>{row.label}</dt>
+            <dd>{row.text}</dd>
+          </div>
+        ))}
+      </dl>
+      {waiting > 0 ? (
+        <p className="muted">
+          {waiting === 1 ? '1 change is' : `${waiting} changes are`} waiting to be sent; the lab confirms these figures when it has {waiting === 1 ? 'it' : 'them'}.
+        </p>
+      ) : null}
+      {online ? null : (
+        <p className="offline-note" id="checkout-offline" role="status">
+          {CHECKOUT_NEEDS_CONNECTION}
+        </p>
+      )}
+      <div className="checkout-actions">
+        <button type="button" className="button primary" onClick={onCheckout} disabled={!online || !editable} aria-describedby={online ? undefined : 'checkout-offline'}>
+          CHECKOUT
+        </button>
+        {editable ? (
+          <>
+            <button type="button" className="button" onClick={onOrderMore}>
+              ORDER MORE
+            </button>
+            <button type="button" className="button danger" onClick={onClearCart}>
+              CLEAR CART
+            </button>
+          </>
+        ) : null}
+      </div>
+    </aside>
+  );
+}

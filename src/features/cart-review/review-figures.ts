@@ -1,0 +1,35 @@
+import { CATEGORY_NAMES, formatFrameProfile } from '../../domain/catalogue.ts';
+import type { CheckoutBoxLine, CheckoutBoxOrder } from '../../domain/cart-review.ts';
+import { toDollars } from '../../domain/money.ts';
+import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
+
+/**
+ * The order's figures the checkout box takes, from the order as the device keeps it. The lab
+ * charges shipping on every order but a local pickup, so a server total with no shipping is a
+ * pickup; boutique packaging is on when it costs something.
+ */
+export function checkoutBoxOrder(order: Pick<LocalOrder, 'discountCents' | 'creditCents' | 'boutiqueCents' | 'shippingCents'>): CheckoutBoxOrder {
+  return {
+    discount: toDollars(order.discountCents),
+    credit_applied: toDollars(order.creditCents),
+    local_pickup: order.shippingCents === 0,
+    boutique_shipping: order.boutiqueCents > 0,
+    boutique_shipping_price: toDollars(order.boutiqueCents),
+  };
+}
+
+/** The lines the checkout box adds up: every line on the device, sent or not. */
+export const checkoutBoxLines = (items: readonly Pick<LocalLineItem, 'printPriceCents' | 'finishingPriceCents' | 'quantity'>[]): CheckoutBoxLine[] =>
+  items.map((i) => ({ printPriceCents: i.printPriceCents, finishingPriceCents: i.finishingPriceCents, quantity: i.quantity }));
+
+/** The finishing of a line as one line of text: 'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass'. */
+export function finishingText(
+  item: Pick<LocalLineItem, 'finishingCategory' | 'finishingService' | 'finishingDetailOne' | 'finishingDetailTwo' | 'finishingDetailThree' | 'frameProfile'>,
+): string {
+  if (item.finishingCategory === 'none') return 'None';
+  const name = CATEGORY_NAMES[item.finishingCategory];
+  const parts = [item.finishingService, formatFrameProfile(item.frameProfile), item.finishingDetailOne, item.finishingDetailTwo, item.finishingDetailThree].filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
+  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
+}
