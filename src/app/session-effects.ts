@@ -13,15 +13,19 @@ export function clearUserDataOnSignOut(): void {
 }
 
 /**
- * Sends the changes kept on this device (the outbox) while someone is signed in: at once when the
- * app opens, then as changes are made and connections return. Loaded on demand, like the above:
- * /login needs none of it; once loaded it follows sign-ins by itself.
+ * Sends the changes kept on this device (the outbox) while someone is signed in: from the moment
+ * one waits (at once when the app opens with changes kept, else with the first change made), then
+ * as changes are made and connections return. The sender is loaded on demand: a signed-in screen
+ * with nothing to send (most opens of /lab-orders) never downloads it, and /login needs none of
+ * it. The waiting count it watches is the one the sync indicator already follows.
  */
 export function sendChangesWhileSignedIn(): void {
   let started = false;
+  let stopWatching: (() => void) | null = null;
   const start = () => {
     if (started) return;
     started = true;
+    stopWatching?.();
     import('../offline/outbox-sync.ts')
       .then(({ startOutboxSync }) => startOutboxSync())
       .catch((err: unknown) => {
@@ -29,12 +33,21 @@ export function sendChangesWhileSignedIn(): void {
         console.error('could not start sending changes', err);
       });
   };
-  if (useSession.getState().session) start();
-  else {
-    const stop = useSession.subscribe((state) => {
-      if (!state.session) return;
-      stop();
-      start();
-    });
-  }
+  const watch = () => {
+    const s = useSession.getState();
+    const owner = s.actingAs?.email ?? s.session?.email;
+    stopWatching?.();
+    stopWatching = null;
+    if (started || !owner) return;
+    import('../offline/waiting-work.ts')
+      .then(({ watchWaitingWork }) => {
+        if (started) return;
+        stopWatching = watchWaitingWork(owner, (work) => work.changes > 0 && start());
+      })
+      .catch((err: unknown) => console.error('could not follow waiting changes', err));
+  };
+  useSession.subscribe((state, previous) => {
+    if (state.session?.email !== previous.session?.email || state.actingAs?.email !== previous.actingAs?.email) watch();
+  });
+  watch();
 }
