@@ -66,9 +66,14 @@ export async function refreshOrderWith(orderGuid: string, owner: string, calls: 
       if (err instanceof ApiError && err.kind === 'network') return;
       throw err;
     }
-    if (appliedSendCount() !== before) continue;
-    await db.transaction('rw', [db.orders, db.lineItems, db.outbox], () => applyFullOrder(db, owner, full));
-    return;
+    // Checked inside the transaction: a send applied between this check and the write would
+    // otherwise be overwritten by the older read (a line item just sent would vanish).
+    const applied = await db.transaction('rw', [db.orders, db.lineItems, db.outbox], async () => {
+      if (appliedSendCount() !== before) return false;
+      await applyFullOrder(db, owner, full);
+      return true;
+    });
+    if (applied) return;
   }
 }
 

@@ -95,6 +95,9 @@ export const appliedSendCount = (): number => appliedSends;
 
 async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, outcome: SendOutcome): Promise<void> {
   await db.transaction('rw', TABLES(db), async () => {
+    // Counted inside the transaction: a read of the order that checks the count inside its own
+    // transaction (refreshOrderWith) is then either wholly before this one or sees the count move.
+    appliedSends += 1;
     // The row goes in the same transaction as the answer is written: a crash before it commits
     // leaves the row, and the next try is a replay with the same key.
     await db.outbox.delete(row.id);
@@ -103,7 +106,6 @@ async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, e
     if (outcome.lineItems) await applyLineItems(db, owner, entry.payload.orderGuid, outcome.lineItems, outcome.orderAttributes);
     await settlePending(db, owner, entryLineItemGuids(entry));
   });
-  appliedSends += 1;
 }
 
 async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, text: string): Promise<void> {

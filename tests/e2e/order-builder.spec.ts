@@ -12,7 +12,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { signIn } from './helpers.ts';
+import { signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { photoDir } from './upload-fixtures.ts';
 
@@ -363,11 +363,36 @@ test.describe.serial('order builder', () => {
       await page.getByRole('dialog', { name: 'Low resolution' }).getByRole('button', { name: 'ADD ANYWAY' }).click();
       await expect(page).toHaveURL(`/lab-orders/${orderGuid}/review`);
       expect(await localItems(page, orderGuid)).toHaveLength(before + 1);
+      // Still offline, on the review: one more of the new print, and the mat deleted.
+      const mounted = page.getByRole('listitem', { name: 'IMG_0004.jpg' }).filter({ hasText: 'MOUNT' });
+      await mounted.getByRole('button', { name: 'Increase quantity of IMG_0004.jpg' }).click();
+      await page.getByRole('button', { name: 'Delete BIG_0002.jpg' }).click();
+      await expect(page.getByRole('listitem', { name: 'BIG_0002.jpg' })).toHaveCount(0);
+      // The app opens offline and shows every change made.
+      await page.reload();
+      await expect(mounted.getByRole('status', { name: 'Quantity of IMG_0004.jpg' })).toHaveText('2');
+      await expect(page.getByRole('listitem', { name: 'BIG_0002.jpg' })).toHaveCount(0);
       await page.goto(`/lab-orders/${orderGuid}/edit/order-builder`);
       await expect(tile(page, 'IMG_0004.jpg')).toContainText('waiting to be sent');
     } finally {
       await page.context().setOffline(false);
     }
+    // Online again: the lab holds exactly what the device shows, each line item once.
+    const shown = async () =>
+      (await localItems(page, orderGuid))
+        .filter((l) => !(l as { deleted?: boolean }).deleted)
+        .map((l) => `${l.guid} ${l.quantity}`)
+        .sort();
+    const expected = await shown();
+    expect(expected).toHaveLength(before);
+    const token = (await storedToken(page)) ?? '';
+    const atLab = async () => {
+      const answer = await page.request.get(`/api/v2/lab_orders/${orderGuid}/retrieve_full_order`, { headers: { token } });
+      const body = (await answer.json()) as { data: { line_items: { guid: string; quantity: number }[] } };
+      return body.data.line_items.map((l) => `${l.guid} ${l.quantity}`).sort();
+    };
+    await expect.poll(atLab, { timeout: 30_000 }).toEqual(expected);
+    await expect(page.getByRole('status', { name: 'Connection and sync' })).toContainText('All changes sent');
   });
 
   test('at 375 px: one column, nothing sideways, fingertip-sized controls', async () => {
