@@ -12,7 +12,7 @@ import type { Reachability } from './upload-reachability.ts';
 import { Slots } from './upload-slots.ts';
 import { PartUrls, STEP_ABORTED, StepError } from './upload-step-kit.ts';
 import { FileUploader, type UploadEnv } from './upload-steps.ts';
-import { prepareUpload } from './upload-prepare.ts';
+import { CheckLoop } from './upload-prepare.ts';
 import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from './upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
@@ -42,8 +42,6 @@ export const PROBE_EVERY_MS = 5_000;
 const PLAN_GAP_MS = 100;
 /** The overall bar's total is summed again every 2 s (from an index: no row is read). */
 const PENDING_BYTES_EVERY_MS = 2_000;
-/** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
-const PREPARE_RETRY_MS = 10_000;
 
 export interface QueueDeps {
   db: LabDatabase;
@@ -62,9 +60,7 @@ export class UploadQueue {
   readonly #env: UploadEnv;
   readonly #requests = new Map<string, FileUploader>();
   readonly #active = new Map<string, AbortController>();
-  #preparing: string | null = null;
-  /** After the worker failed, checks pause until then. */
-  #prepareNotBefore = 0;
+  readonly #checks: CheckLoop;
   /** Backoff: not before this time; and why (an offline wait ends as soon as the lab is back). */
   readonly #notBefore = new Map<string, { at: number; offline: boolean }>();
   readonly #attempts = new Map<string, number>();
@@ -88,6 +84,7 @@ export class UploadQueue {
     this.#deps = { now: Date.now, random: Math.random, ...deps };
     this.#progress = new ProgressTracker(this.#deps.now);
     this.#finished = new Promise((resolve) => (this.#finish = resolve));
+    this.#checks = new CheckLoop({ db: deps.db, worker: deps.worker, owner, progress: this.#progress }, () => this.kick());
     this.#env = {
       db: deps.db,
       api: deps.api,
@@ -101,6 +98,7 @@ export class UploadQueue {
         this.#attempts.delete(id);
         this.#notBefore.delete(id);
       },
+      onNoAnswer: () => deps.reachability.noAnswer(),
     };
   }
 
@@ -140,6 +138,7 @@ export class UploadQueue {
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#checks.stop();
     for (const ctrl of this.#active.values()) ctrl.abort();
     for (const off of this.#unsubscribe.splice(0)) off();
     for (const timer of [this.#wakeTimer, this.#probeTimer, this.#idleTimer]) if (timer !== null) clearTimeout(timer);
@@ -235,7 +234,7 @@ export class UploadQueue {
     // Stopped while reading: launch nothing (another tab or queue may own these files now).
     if (this.#stopped) return;
 
-    if (next && this.#preparing === null && this.#prepareNotBefore <= t) void this.#prepare(next);
+    if (next) this.#checks.wake();
 
     if (reachable) {
       // Two copies of one photo in one order never go at once: the second then finds the first.
@@ -254,7 +253,7 @@ export class UploadQueue {
     if (waiting) this.#probeSoon();
     this.#wakeAtNextRetry(t);
     this.#progress.refreshOverall(this.#pendingBytes);
-    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !next);
+    this.#stopWorkerWhenIdle(!this.#checks.busy && this.#active.size === 0 && !next);
   }
 
   #wakeAtNextRetry(t: number): void {
@@ -279,21 +278,6 @@ export class UploadQueue {
     if (!idle) return;
     this.#progress.idle();
     this.#idleTimer = setTimeout(() => this.#deps.worker.stop(), IDLE_STOP_MS);
-  }
-
-  /** One file's content check, thumbnail and checksum (upload-prepare.ts), one file at a time. */
-  async #prepare(entry: UploadEntry): Promise<void> {
-    this.#preparing = entry.id;
-    try {
-      const outcome = await prepareUpload(this.#deps.db, this.#deps.worker, entry, this.#progress);
-      if (outcome === 'worker-failed') {
-        this.#prepareNotBefore = this.#deps.now() + PREPARE_RETRY_MS;
-        setTimeout(() => this.kick(), PREPARE_RETRY_MS);
-      }
-    } finally {
-      this.#preparing = null;
-      this.kick();
-    }
   }
 
   #launch(entry: UploadEntry, twin: string): void {

@@ -30,6 +30,8 @@ export interface UploadEnv {
   onBytes(entryId: string, sent: number, phase: 'sending' | 'processing'): void;
   /** Something got through: the file's failure counters start again. */
   onProgressMade(entryId: string): void;
+  /** A PUT got no answer at all: the link, not the file, is the likely trouble. */
+  onNoAnswer(): void;
 }
 
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
@@ -197,6 +199,7 @@ export class FileUploader {
         // The bytes of a PUT that did not get through no longer count as sent.
         this.#report();
         if (result.reason === 'aborted') throw abortError();
+        if (result.reason === 'network' || result.reason === 'stalled') this.#env.onNoAnswer();
       }
       return await settle(result);
     } finally {
