@@ -34,8 +34,8 @@ export class JpegEndScanner {
     const data = this.#carry.length ? Buffer.concat([this.#carry, chunk]) : chunk;
     this.#carry = Buffer.alloc(0);
     let i = 0;
-    // The SOI itself: two bytes, then segments.
-    while (i < data.length && this.#mode !== 'done') {
+    // Every way to 'done' returns at once; the SOI is the first standalone marker.
+    while (i < data.length) {
       if (this.#mode === 'skip') {
         const step = Math.min(this.#skipLeft, data.length - i);
         i += step;
