@@ -21,7 +21,7 @@ import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, median, sha
 
 const FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 200);
 const MEGABYTES = Number(process.env.BENCH_UPLOAD_MB ?? 20);
-/** The queue's MAX_PARTS_IN_FLIGHT (src/offline/upload-queue.ts): the baseline gets the same. */
+/** The queue's MAX_PARTS_IN_FLIGHT (src/offline/upload-slots.ts): the baseline gets the same. */
 const PUTS_IN_FLIGHT = 4;
 /** The disconnect run: enough files that several are in flight when the link drops. */
 const DISCONNECT_FILES = Math.min(20, FILES);
