@@ -4,33 +4,18 @@
  * and in each file's steps (upload-steps.ts); every state lives in IndexedDB, so this class
  * holds nothing that a reload would miss: timers, counters and the files in flight.
  */
-import { MAX_SERVER_ATTEMPTS, retryDelayMs } from '../domain/upload-retry.ts';
 import type { LabDatabase, UploadEntry } from './db.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
+import { Backoff } from './upload-backoff.ts';
 import { ProgressTracker } from './upload-progress.ts';
 import type { Reachability } from './upload-reachability.ts';
-import { Slots } from './upload-slots.ts';
-import { PartUrls, STEP_ABORTED, StepError } from './upload-step-kit.ts';
-import { FileUploader, type UploadEnv } from './upload-steps.ts';
-import { prepareUpload } from './upload-prepare.ts';
+import { MAX_ACTIVE_FILES, MAX_PARTS_IN_FLIGHT, Slots } from './upload-slots.ts';
+import { PartUrls, STEP_ABORTED, StepError, type LoadListener, type UploadEnv } from './upload-step-kit.ts';
+import { FileUploader } from './upload-steps.ts';
+import { CheckLoop } from './upload-prepare.ts';
 import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from './upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
-/**
- * Six files at once, more than the PUT slots below: while two files make their round trips to
- * the lab (create_presigned_url, complete_upload, photograph_uploaded, which verifies the stored
- * photo), four can be sending, so the uplink never idles waiting for the lab; most photos are a
- * single PUT each. The slots serve the earliest file first, so photos still arrive one after
- * another, and few multipart uploads are open at a time (prior-art note §5.2).
- */
-export const MAX_ACTIVE_FILES = 6;
-/**
- * Four PUTs in flight across all files: enough to fill a link whose latency one request leaves
- * idle, and under the 6 connections per host a browser opens over HTTP/1.1 (Uppy's limit), so
- * API calls and thumbnails still get a connection. Four lost parts is also the most a dropped
- * connection can cost.
- */
-export const MAX_PARTS_IN_FLIGHT = 4;
 /** The worker (and its memory) goes after 30 s without work; the next queued photo starts it again. */
 export const IDLE_STOP_MS = 30_000;
 /** While the lab is unreachable and the browser says online, look every 5 s: back within seconds. */
@@ -42,8 +27,6 @@ export const PROBE_EVERY_MS = 5_000;
 const PLAN_GAP_MS = 100;
 /** The overall bar's total is summed again every 2 s (from an index: no row is read). */
 const PENDING_BYTES_EVERY_MS = 2_000;
-/** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
-const PREPARE_RETRY_MS = 10_000;
 
 export interface QueueDeps {
   db: LabDatabase;
@@ -60,14 +43,10 @@ export class UploadQueue {
   readonly #deps: Required<QueueDeps>;
   readonly #progress: ProgressTracker;
   readonly #env: UploadEnv;
-  readonly #requests = new Map<string, FileUploader>();
+  readonly #requests = new Map<string, LoadListener>();
   readonly #active = new Map<string, AbortController>();
-  #preparing: string | null = null;
-  /** After the worker failed, checks pause until then. */
-  #prepareNotBefore = 0;
-  /** Backoff: not before this time; and why (an offline wait ends as soon as the lab is back). */
-  readonly #notBefore = new Map<string, { at: number; offline: boolean }>();
-  readonly #attempts = new Map<string, number>();
+  readonly #checks: CheckLoop;
+  readonly #backoff: Backoff;
   #started = false;
   #stopped = false;
   #pumping = false;
@@ -87,7 +66,9 @@ export class UploadQueue {
     this.owner = owner;
     this.#deps = { now: Date.now, random: Math.random, ...deps };
     this.#progress = new ProgressTracker(this.#deps.now);
+    this.#backoff = new Backoff(this.#deps.now, this.#deps.random);
     this.#finished = new Promise((resolve) => (this.#finish = resolve));
+    this.#checks = new CheckLoop({ db: deps.db, worker: deps.worker, owner, progress: this.#progress }, () => this.kick());
     this.#env = {
       db: deps.db,
       api: deps.api,
@@ -97,10 +78,8 @@ export class UploadQueue {
       now: this.#deps.now,
       track: (requestId, file) => (file ? this.#requests.set(requestId, file) : this.#requests.delete(requestId)),
       onBytes: (id, sent, phase) => this.#progress.set(id, { sent, phase, retryAt: null }),
-      onProgressMade: (id) => {
-        this.#attempts.delete(id);
-        this.#notBefore.delete(id);
-      },
+      onProgressMade: (id) => this.#backoff.release(id),
+      onNoAnswer: () => deps.reachability.noAnswer(),
     };
   }
 
@@ -125,7 +104,7 @@ export class UploadQueue {
           return;
         }
         // Back online: whatever waited for the connection goes now, not at its backoff time.
-        for (const [id, wait] of this.#notBefore) if (wait.offline) this.#notBefore.delete(id);
+        this.#backoff.connectionBack();
         this.kick();
       }),
       worker.onProgress((batch) => {
@@ -140,6 +119,7 @@ export class UploadQueue {
   stop(): void {
     if (this.#stopped) return;
     this.#stopped = true;
+    this.#checks.stop();
     for (const ctrl of this.#active.values()) ctrl.abort();
     for (const off of this.#unsubscribe.splice(0)) off();
     for (const timer of [this.#wakeTimer, this.#probeTimer, this.#idleTimer]) if (timer !== null) clearTimeout(timer);
@@ -170,27 +150,26 @@ export class UploadQueue {
     await setPaused(this.#deps.db, ids, true);
     for (const id of ids) {
       this.#active.get(id)?.abort();
-      this.#notBefore.delete(id);
+      this.#backoff.release(id, false);
     }
     this.kick();
   }
 
   async resume(ids: readonly string[]): Promise<void> {
     await setPaused(this.#deps.db, ids, false);
-    for (const id of ids) this.#notBefore.delete(id);
+    for (const id of ids) this.#backoff.release(id, false);
     this.kick();
   }
 
   async retry(id: string): Promise<void> {
     await retryUpload(this.#deps.db, id);
-    this.#attempts.delete(id);
-    this.#notBefore.delete(id);
+    this.#backoff.release(id);
     this.kick();
   }
 
   async remove(id: string): Promise<void> {
     this.#active.get(id)?.abort();
-    this.#notBefore.delete(id);
+    this.#backoff.release(id);
     await removeUpload(this.#deps.db, id);
     this.#progress.drop(id, false);
     this.kick();
@@ -230,12 +209,12 @@ export class UploadQueue {
     }
     const [next, candidates] = await Promise.all([
       nextToCheck(db, this.owner),
-      sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t),
+      sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || this.#backoff.waits(r.id, t)),
     ]);
     // Stopped while reading: launch nothing (another tab or queue may own these files now).
     if (this.#stopped) return;
 
-    if (next && this.#preparing === null && this.#prepareNotBefore <= t) void this.#prepare(next);
+    if (next) this.#checks.wake();
 
     if (reachable) {
       // Two copies of one photo in one order never go at once: the second then finds the first.
@@ -243,25 +222,25 @@ export class UploadQueue {
       for (const r of candidates) {
         if (this.#active.size >= MAX_ACTIVE_FILES) break;
         const twin = `${r.orderGuid}|${r.checksum}`;
-        if (this.#active.has(r.id) || (this.#notBefore.get(r.id)?.at ?? 0) > t || busy.has(twin)) continue;
+        if (this.#active.has(r.id) || this.#backoff.waits(r.id, t) || busy.has(twin)) continue;
         busy.add(twin);
         this.#launch(r, twin);
       }
     }
 
-    const waiting = !reachable && (candidates.length > 0 || this.#notBefore.size > 0);
+    const waiting = !reachable && (candidates.length > 0 || this.#backoff.size > 0);
     this.#progress.setWaiting(waiting);
     if (waiting) this.#probeSoon();
     this.#wakeAtNextRetry(t);
     this.#progress.refreshOverall(this.#pendingBytes);
-    this.#stopWorkerWhenIdle(this.#preparing === null && this.#active.size === 0 && !next);
+    this.#stopWorkerWhenIdle(!this.#checks.busy && this.#active.size === 0 && !next);
   }
 
   #wakeAtNextRetry(t: number): void {
-    const times = [...this.#notBefore].flatMap(([id, wait]) => (this.#active.has(id) ? [] : [wait.at]));
+    const at = this.#backoff.nextAt((id) => this.#active.has(id));
     if (this.#wakeTimer !== null) clearTimeout(this.#wakeTimer);
     this.#wakeTimer = null;
-    if (times.length) this.#wakeTimer = setTimeout(() => this.kick(), Math.max(0, Math.min(...times) - t));
+    if (at !== null) this.#wakeTimer = setTimeout(() => this.kick(), Math.max(0, at - t));
   }
 
   #probeSoon(): void {
@@ -281,21 +260,6 @@ export class UploadQueue {
     this.#idleTimer = setTimeout(() => this.#deps.worker.stop(), IDLE_STOP_MS);
   }
 
-  /** One file's content check, thumbnail and checksum (upload-prepare.ts), one file at a time. */
-  async #prepare(entry: UploadEntry): Promise<void> {
-    this.#preparing = entry.id;
-    try {
-      const outcome = await prepareUpload(this.#deps.db, this.#deps.worker, entry, this.#progress);
-      if (outcome === 'worker-failed') {
-        this.#prepareNotBefore = this.#deps.now() + PREPARE_RETRY_MS;
-        setTimeout(() => this.kick(), PREPARE_RETRY_MS);
-      }
-    } finally {
-      this.#preparing = null;
-      this.kick();
-    }
-  }
-
   #launch(entry: UploadEntry, twin: string): void {
     const ctrl = new AbortController();
     this.#active.set(entry.id, ctrl);
@@ -306,8 +270,7 @@ export class UploadQueue {
       .run()
       .then(
         (end) => {
-          this.#attempts.delete(entry.id);
-          this.#notBefore.delete(entry.id);
+          this.#backoff.release(entry.id);
           this.#progress.drop(entry.id, end === 'done');
         },
         (err: unknown) => this.#failed(entry, err),
@@ -321,7 +284,7 @@ export class UploadQueue {
 
   /** A step failed in a way the file could not handle: wait and try again, or give up. */
   async #failed(entry: UploadEntry, err: unknown): Promise<void> {
-    const { db, now, random } = this.#deps;
+    const { db } = this.#deps;
     if (err instanceof DOMException && err.name === STEP_ABORTED) return;
     if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient' && err.action !== 'busy')) {
       console.error('upload', err);
@@ -330,19 +293,13 @@ export class UploadQueue {
       this.#progress.drop(entry.id, false);
       return;
     }
-    const attempts = (this.#attempts.get(entry.id) ?? 0) + 1;
-    this.#attempts.set(entry.id, attempts);
-    const offline = err.action === 'offline';
-    // Lost connections never use up the attempts: the photo waits for the lab, however long; nor
-    // does a request the lab is still working on (it ends, or is taken over after a minute).
-    if (err.action === 'transient' && attempts >= MAX_SERVER_ATTEMPTS) {
+    const at = this.#backoff.failed(entry.id, err.action);
+    if (at === null) {
       const current = (await db.uploads.get(entry.id)) ?? entry;
       await failUpload(db, current, err.message);
       this.#progress.drop(entry.id, false);
       return;
     }
-    const at = now() + retryDelayMs(attempts, random);
-    this.#notBefore.set(entry.id, { at, offline });
     this.#progress.set(entry.id, { phase: 'retrying', retryAt: at });
   }
 }

@@ -5,7 +5,7 @@
  * own probe of /api/v2/status) only this file changes.
  */
 import { getStatus } from '../api/auth.ts';
-import { isOnline, useConnectivity } from './connectivity.ts';
+import { isOnline, recordRoundTrip, useConnectivity } from './connectivity.ts';
 
 export interface Reachability {
   reachable(): boolean;
@@ -18,6 +18,11 @@ export interface Reachability {
   probe(): Promise<void>;
   /** Whether a probe can tell anything now (the browser itself says offline: wait for its event). */
   worthProbing(): boolean;
+  /**
+   * A request of the upload got no answer at all (a PUT's network error): the store hears it, so
+   * the queue holds and the indicator says offline until a probe or any call reaches the lab.
+   */
+  noAnswer(): void;
 }
 
 export const labReachability: Reachability = {
@@ -35,4 +40,5 @@ export const labReachability: Reachability = {
     }
   },
   worthProbing: () => useConnectivity.getState().browserOnline,
+  noAnswer: () => recordRoundTrip(false),
 };

@@ -1,4 +1,19 @@
 /**
+ * Six files at once, more than the PUT slots below: while two files make their round trips to
+ * the lab (create_presigned_url, complete_upload, photograph_uploaded, which verifies the stored
+ * photo), four can be sending, so the uplink never idles waiting for the lab; most photos are a
+ * single PUT each. The slots serve the earliest file first, so photos still arrive one after
+ * another, and few multipart uploads are open at a time (prior-art note §5.2).
+ */
+export const MAX_ACTIVE_FILES = 6;
+/**
+ * Four PUTs in flight across all files: enough to fill a link whose latency one request leaves
+ * idle, and under the 6 connections per host a browser opens over HTTP/1.1 (Uppy's limit), so
+ * API calls and thumbnails still get a connection. Four lost parts is also the most a dropped
+ * connection can cost.
+ */
+export const MAX_PARTS_IN_FLIGHT = 4;
+/**
  * A counting semaphore with a first-come queue: the part PUTs of every file share the slots, and
  * a file's parts, asked for together, are served before a later file's, so the queue finishes
  * what it started instead of spreading the bandwidth over every file.

@@ -1,11 +1,39 @@
 /**
- * What the upload steps (upload-steps.ts) and the scheduler (upload-queue.ts) share: the failure
- * a step reports, the signed part URLs kept in memory, and how an API error becomes a step's
- * failure.
+ * What the upload steps (upload-steps.ts) and the scheduler (upload-queue.ts) share: the
+ * environment the scheduler gives each file, the failure a step reports, the signed part URLs
+ * kept in memory, and how an API error becomes a step's failure.
  */
 import { ApiError } from '../api/errors.ts';
 import type { SignedPart } from '../domain/photo-upload-wire.ts';
 import { classifyFailure, type FailureAction, type StepKind } from '../domain/upload-retry.ts';
+import type { LabDatabase } from './db.ts';
+import type { UploadApiPort } from './upload-api-port.ts';
+import type { Slots } from './upload-slots.ts';
+import type { UploadWorkerPort } from './upload-worker-bridge.ts';
+
+/** A file with a request under way: the worker's progress batches reach it. */
+export interface LoadListener {
+  onLoaded(requestId: string, loaded: number): void;
+}
+
+/** What the scheduler gives each file's steps: the ports, the shared slots and URLs, its callbacks. */
+export interface UploadEnv {
+  db: LabDatabase;
+  api: UploadApiPort;
+  worker: UploadWorkerPort;
+  slots: Slots;
+  urls: PartUrls;
+  now(): number;
+  /** A request to storage starts or ends: progress batches name it. */
+  track(requestId: string, file: LoadListener | null): void;
+  /** Bytes of this file in storage or on their way. */
+  onBytes(entryId: string, sent: number, phase: 'sending' | 'processing'): void;
+  /** Something got through: the file's failure counters start again. */
+  onProgressMade(entryId: string): void;
+  /** A PUT got no answer at all: the link, not the file, is the likely trouble. */
+  onNoAnswer(): void;
+}
+
 
 /** A failure the scheduler decides about, with the words for the user. */
 export class StepError extends Error {
@@ -59,3 +87,17 @@ export function stepErrorOf(kind: StepKind, err: unknown): StepError {
   return new StepError(classifyFailure(kind, { status, className: err.className, message: err.message }), words(err));
 }
 
+
+/** The worse of a parallel set of part failures decides: a refusal beats a retry, etc. */
+const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'busy', 'offline', 'expired'];
+
+/** Of a parallel set of parts, the failure to act on: an abort first, then a bug, then the worst StepError. */
+export function worstFailure(outcomes: readonly PromiseSettledResult<unknown>[]): unknown {
+  const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
+  const aborted = failures.find((f) => f instanceof DOMException && f.name === STEP_ABORTED);
+  if (aborted) return aborted;
+  const other = failures.find((f) => !(f instanceof StepError));
+  if (other) return other;
+  const steps = [...(failures as StepError[])].sort((a, b) => SEVERITY.indexOf(a.action) - SEVERITY.indexOf(b.action));
+  return steps[0] ?? null;
+}

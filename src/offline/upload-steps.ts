@@ -8,34 +8,14 @@
 import { ApiError } from '../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../domain/multipart-plan.ts';
 import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
-import { MAX_URL_RENEWALS, classifyFailure, type FailureAction } from '../domain/upload-retry.ts';
-import type { LabDatabase, UploadEntry } from './db.ts';
+import { MAX_URL_RENEWALS, classifyFailure } from '../domain/upload-retry.ts';
+import type { UploadEntry } from './db.ts';
 import { newId } from './ids.ts';
-import type { UploadApiPort } from './upload-api-port.ts';
-import { MAX_RESTARTS, STEP_ABORTED, StepError, stepErrorOf, type PartUrls } from './upload-step-kit.ts';
+import { MAX_RESTARTS, STEP_ABORTED, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
-import type { Slots } from './upload-slots.ts';
-import type { PutResult, UploadWorkerPort } from './upload-worker-bridge.ts';
-
-export interface UploadEnv {
-  db: LabDatabase;
-  api: UploadApiPort;
-  worker: UploadWorkerPort;
-  slots: Slots;
-  urls: PartUrls;
-  now(): number;
-  /** A request to storage starts or ends: progress batches name it. */
-  track(requestId: string, file: FileUploader | null): void;
-  /** Bytes of this file in storage or on their way. */
-  onBytes(entryId: string, sent: number, phase: 'sending' | 'processing'): void;
-  /** Something got through: the file's failure counters start again. */
-  onProgressMade(entryId: string): void;
-}
+import type { PutResult } from './upload-worker-bridge.ts';
 
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
-
-/** The worse of a parallel set of part failures decides: a refusal beats a retry, etc. */
-const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'busy', 'offline', 'expired'];
 
 export class FileUploader {
   #entry: UploadEntry;
@@ -197,6 +177,7 @@ export class FileUploader {
         // The bytes of a PUT that did not get through no longer count as sent.
         this.#report();
         if (result.reason === 'aborted') throw abortError();
+        if (result.reason === 'network' || result.reason === 'stalled') this.#env.onNoAnswer();
       }
       return await settle(result);
     } finally {
@@ -250,14 +231,8 @@ export class FileUploader {
       urls.put(uploadId, fresh.parts, now());
     }
     const outcomes = await Promise.allSettled(missing.map((n) => this.#sendPart(n, uploadId, partSize)));
-    const failures = outcomes.flatMap((o) => (o.status === 'rejected' ? [o.reason as unknown] : []));
-    const aborted = failures.find((f) => f instanceof DOMException && f.name === STEP_ABORTED);
-    if (aborted) throw aborted;
-    const other = failures.find((f) => !(f instanceof StepError));
-    if (other) throw other;
-    const steps = failures as StepError[];
-    steps.sort((a, b) => SEVERITY.indexOf(a.action) - SEVERITY.indexOf(b.action));
-    if (steps[0]) throw steps[0];
+    const worst = worstFailure(outcomes);
+    if (worst) throw worst;
   }
 
   async #sendPart(partNumber: number, uploadId: string, partSize: number): Promise<void> {

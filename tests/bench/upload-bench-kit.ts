@@ -27,7 +27,10 @@ async function freePort(): Promise<number> {
 /** The lab server as `npm start` runs it (built client included), on loopback, in `dataDir`. */
 export async function startLab(dataDir: string): Promise<{ origin: string; stop: () => void }> {
   const port = await freePort();
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  // node --import tsx, one process; BENCH_NODE_OPTIONS adds Node flags for the server only, e.g.
+  // --cpu-prof --cpu-prof-dir=/tmp/prof (the profile is written when the server stops).
+  const nodeFlags = (process.env.BENCH_NODE_OPTIONS ?? '').split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', LOGIN_RATE_LIMIT: '1000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -21,7 +21,7 @@ import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, median, sha
 
 const FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 200);
 const MEGABYTES = Number(process.env.BENCH_UPLOAD_MB ?? 20);
-/** The queue's MAX_PARTS_IN_FLIGHT (src/offline/upload-queue.ts): the baseline gets the same. */
+/** The queue's MAX_PARTS_IN_FLIGHT (src/offline/upload-slots.ts): the baseline gets the same. */
 const PUTS_IN_FLIGHT = 4;
 /** The disconnect run: enough files that several are in flight when the link drops. */
 const DISCONNECT_FILES = Math.min(20, FILES);
@@ -78,11 +78,43 @@ async function thumbnailTimes(page: Page, workerUrl: string): Promise<{ preview:
   })()`);
 }
 
+/** BENCH_UPLOAD_TRACE=1: when each API call of the upload started and how long it took. */
+function traceApi(page: Page): { name: string; at: number; ms: number }[] {
+  const calls: { name: string; at: number; ms: number }[] = [];
+  const started = new Map<object, number>();
+  page.on('request', (req) => {
+    if (req.url().includes('/api/v2/lab_orders/')) started.set(req, Date.now());
+  });
+  page.on('requestfinished', (req) => {
+    const at = started.get(req);
+    if (at !== undefined) calls.push({ name: req.url().split('/').pop()?.split('?')[0] ?? '', at, ms: Date.now() - at });
+  });
+  return calls;
+}
+
+function printTrace(calls: { name: string; at: number; ms: number }[], from: number, puts: { startedAt: number; endedAt: number; bytes: number }[]): void {
+  const byName = new Map<string, { at: number; ms: number }[]>();
+  for (const c of calls) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
+  for (const [name, list] of byName) {
+    const ms = list.map((c) => c.ms);
+    const ats = list.map((c) => c.at - from);
+    console.log(`trace ${name}: ${list.length} calls, median ${median(ms)} ms, max ${Math.max(...ms)} ms, first at ${Math.min(...ats)} ms, last at ${Math.max(...ats)} ms`);
+  }
+  const putMs = puts.map((p) => p.endedAt - p.startedAt);
+  console.log(`trace PUTs: ${puts.length}, median ${median(putMs)} ms, max ${Math.max(...putMs)} ms, first at ${Math.min(...puts.map((p) => p.startedAt)) - from} ms, last end ${Math.max(...puts.map((p) => p.endedAt)) - from} ms`);
+}
+
 const LONG_TASKS = `(() => {
   window.__longTasks = [];
   try {
     new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push([performance.timeOrigin + e.startTime, e.duration]); })
       .observe({ type: 'longtask', buffered: true });
+  } catch {}
+  // Long animation frames name the scripts that made them (BENCH_UPLOAD_TRACE prints the worst).
+  window.__longFrames = [];
+  try {
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longFrames.push({ at: performance.timeOrigin + e.startTime, ms: e.duration, blocking: e.blockingDuration, render: e.renderStart ? e.startTime + e.duration - e.renderStart : 0, scripts: e.scripts.map((s) => ({ ms: Math.round(s.duration), invoker: s.invoker, fn: s.sourceFunctionName, url: s.sourceURL.split('/').pop() + ':' + s.sourceCharPosition, forced: Math.round(s.forcedStyleAndLayoutDuration) })) }); })
+      .observe({ type: 'long-animation-frame', buffered: true });
   } catch {}
 })()`;
 
@@ -129,11 +161,17 @@ async function main(): Promise<void> {
     const heap = await HeapSampler.of(page);
     heap.start();
     const firstPut = proxy.puts.length;
+    const trace = process.env.BENCH_UPLOAD_TRACE ? traceApi(page) : null;
     const chosenAt = Date.now();
     await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(batch.paths);
     await page.getByText(`${FILES} of ${FILES} photos uploaded`).waitFor({ timeout: 3_600_000 });
     const doneAt = Date.now();
     const peakHeap = heap.stop();
+    if (trace) {
+      printTrace(trace, chosenAt, proxy.puts.slice(firstPut));
+      const frames = ((await page.evaluate('window.__longFrames')) as { at: number; ms: number }[]).filter((f) => f.at >= chosenAt && f.at <= doneAt).sort((a, b) => b.ms - a.ms);
+      for (const f of frames.slice(0, 3)) console.log(`trace long frame at ${f.at - chosenAt} ms: ${JSON.stringify(f)}`);
+    }
     const sendingFrom = Math.min(...proxy.puts.slice(firstPut).map((p) => p.startedAt));
     const longTasks = (await page.evaluate('window.__longTasks')) as [number, number][];
     const longest = Math.max(0, ...longTasks.filter(([at]) => at >= chosenAt && at <= doneAt).map(([, d]) => d));

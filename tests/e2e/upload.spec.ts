@@ -145,6 +145,26 @@ test.describe('client side', () => {
     await context.close();
   });
 
+  test('on a touch screen, where nothing can be dropped, the zone offers choosing photos; with a mouse, dropping', async ({ browser }) => {
+    for (const [touch, title] of [
+      [true, 'Choose JPEG or PNG photos to upload'],
+      [false, 'Drop JPEG or PNG photos here'],
+    ] as const) {
+      const context = await browser.newContext({ hasTouch: touch, isMobile: touch, viewport: { width: 375, height: 740 } });
+      const page = await context.newPage();
+      await page.goto('/login');
+      await signIn(page);
+      const created = await page.request.post('/api/v2/lab_orders', { headers: { token: (await storedToken(page)) ?? '' }, data: { order_name: unique('Touch') } });
+      expect(created.status()).toBe(201);
+      const guid = ((await created.json()) as { data: { attributes: { guid: string } } }).data.attributes.guid;
+      await page.goto(`/lab-orders/${guid}/upload-progress`);
+      await expect(page.getByRole('region', { name: title })).toBeVisible();
+      await expect(page.getByText(touch ? 'Drop JPEG or PNG photos here' : 'Choose JPEG or PNG photos to upload')).toHaveCount(0);
+      await expect(page.getByLabel(SELECT)).toBeAttached();
+      await context.close();
+    }
+  });
+
   test('offline: chosen photos are kept and checked on this device, a text file named .jpg is rejected with its reason, the rest wait for a connection', async ({ page, context }) => {
     const dir = photoDir();
     const photos = await smallPhotos(dir, 20);

@@ -31,6 +31,11 @@ class Switch implements Reachability {
   }
   probe = async () => {};
   worthProbing = () => false;
+  noAnswers = 0;
+  noAnswer = () => {
+    this.noAnswers += 1;
+    this.set(false);
+  };
   set(on: boolean) {
     this.on = on;
     for (const l of this.#listeners) l(on);
@@ -110,7 +115,8 @@ describe('upload queue', () => {
     const first = setup({ lab });
     await queueFiles(first.db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
     first.queue.start();
-    await until(async () => (await first.db.uploadParts.count()) === 2 && lab.puts.length >= 5, 'two parts and three failures');
+    // The first PUT without an answer tells the store the lab is out of reach: the queue holds.
+    await until(async () => (await first.db.uploadParts.count()) === 2 && lab.puts.length >= 3 && !first.reachability.on, 'two parts, then no answer');
     first.queue.stop();
     const sentBefore = (await first.db.uploadParts.toArray()).map((p) => p.partNumber);
     const row = await first.db.uploads.toArray();
@@ -266,6 +272,23 @@ describe('upload queue', () => {
     await settled(db);
     expect(lab.puts.map((p) => p.part).sort()).toEqual([1, 2, 3, 4, 5]);
     expect(lab.count('create')).toBe(1);
+  });
+
+  it('a PUT without an answer tells the connectivity store: the queue holds, not failing, and goes on when the lab is back', async () => {
+    const lab = new FakeLab();
+    const { db, queue, reachability } = setup({ lab });
+    let cut = true;
+    lab.storageFault = () => (cut ? { ok: false, status: 0, reason: 'network', className: null, message: null } : null);
+    await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
+    queue.start();
+    await until(() => useUploadProgress.getState().waitingForConnection, 'waiting for a connection');
+    expect(reachability.noAnswers).toBeGreaterThan(0);
+    expect((await db.uploads.toArray()).map((u) => [u.state, u.paused])).toEqual([['uploading', 0]]);
+
+    cut = false;
+    reachability.set(true);
+    await settled(db);
+    expect(lab.puts.filter((p) => p.status === 200).map((p) => p.part).sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
   it('a part is in IndexedDB before the PUT that takes its slot starts', async () => {

@@ -17,6 +17,41 @@ import './upload.css';
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 export const WAITING_FOR_CONNECTION = 'Waiting for a connection';
 
+/**
+ * The overall bar, its figures and PAUSE ALL / RESUME ALL. It alone follows the live byte counts
+ * (four times a second while sending), so those ticks re-render this block, not the whole screen
+ * with its rows and thumbnails (a long main-thread task on a busy machine, README Performance).
+ */
+function OverallProgress({ waiting, active, paused, onAll }: { waiting: boolean; active: boolean; paused: boolean; onAll: (what: 'pause' | 'resume') => void }) {
+  const overall = useUploadProgress((s) => s.overall);
+  const timeLeft = formatTimeLeft(secondsLeft(overall.total - overall.sent, overall.bytesPerSecond));
+  return (
+    <div className="overall">
+      <progress
+        max={overall.total || 1}
+        value={overall.sent}
+        aria-label="All uploads"
+        aria-valuetext={`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`}
+      />
+      <p className="muted">
+        {[`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`, waiting ? '' : formatSpeed(overall.bytesPerSecond), waiting ? '' : timeLeft].filter(Boolean).join(' · ')}
+      </p>
+      <div className="overall-actions">
+        {active ? (
+          <button type="button" className="button" onClick={() => onAll('pause')}>
+            PAUSE ALL
+          </button>
+        ) : null}
+        {paused ? (
+          <button type="button" className="button" onClick={() => onAll('resume')}>
+            RESUME ALL
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
 /** /lab-orders/:id/upload-progress (orders.md §2): choose photos, watch them arrive, go on to products. */
 export function UploadProgressScreen() {
   const { id: guid = '' } = useParams();
@@ -28,7 +63,6 @@ export function UploadProgressScreen() {
   const [note, setNote] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
   const order = useOrderInfo(owner, guid);
   const { counts, queue, photos, rejections } = useOrderUpload(owner, guid, photoLimit, PAGE);
-  const overall = useUploadProgress((s) => s.overall);
   const queueWaiting = useUploadProgress((s) => s.waitingForConnection);
 
   const total = counts.accepted + counts.pending + counts.rejected;
@@ -91,7 +125,6 @@ export function UploadProgressScreen() {
     stuck: 'SOME PHOTOS COULD NOT BE SENT',
     complete: 'UPLOAD COMPLETE',
   }[phase];
-  const timeLeft = formatTimeLeft(secondsLeft(overall.total - overall.sent, overall.bytesPerSecond));
 
   return (
     <section className="upload-page">
@@ -122,31 +155,7 @@ export function UploadProgressScreen() {
         </p>
       ) : null}
 
-      {counts.pending > 0 ? (
-        <div className="overall">
-          <progress
-            max={overall.total || 1}
-            value={overall.sent}
-            aria-label="All uploads"
-            aria-valuetext={`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`}
-          />
-          <p className="muted">
-            {[`${formatBytes(overall.sent)} of ${formatBytes(overall.total)}`, waiting ? '' : formatSpeed(overall.bytesPerSecond), waiting ? '' : timeLeft].filter(Boolean).join(' · ')}
-          </p>
-          <div className="overall-actions">
-            {counts.active > 0 ? (
-              <button type="button" className="button" onClick={() => void all('pause')}>
-                PAUSE ALL
-              </button>
-            ) : null}
-            {counts.paused > 0 ? (
-              <button type="button" className="button" onClick={() => void all('resume')}>
-                RESUME ALL
-              </button>
-            ) : null}
-          </div>
-        </div>
-      ) : null}
+      {counts.pending > 0 ? <OverallProgress waiting={waiting} active={counts.active > 0} paused={counts.paused > 0} onAll={(what) => void all(what)} /> : null}
 
       {note ? (
         <p className={note.kind === 'error' ? 'form-error' : 'notice'} role={note.kind === 'error' ? 'alert' : 'status'}>
