@@ -8,80 +8,18 @@
  * the store sends them): the `lineItems` table of the app's database.
  */
 import { randomBytes } from 'node:crypto';
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { photoDir } from './upload-fixtures.ts';
+import { addButton, choose, combo, localItems, photosOfSize, tile } from './builder-fixtures.ts';
 
 const CROP_CHECK = 'WAIT! Before adding to cart, check your cropping selections on all photos.';
 const SELECT_PHOTO_FIRST = 'Please select at least one photo to begin.';
 const PAPER_FIRST = 'You must select a Paper Type first.';
 const PAPER_AND_SIZE_FIRST = 'You must select a Paper Type and Print Size first.';
 const INCOMPLETE = /^Please select all finishing details/;
-
-interface LocalItem {
-  guid: string;
-  photoGuid: string;
-  imageName: string;
-  quantity: number;
-  printSizeGuid: string;
-  finishingServiceGuid: string | null;
-  notes: string;
-  cropAttributes: { x: number; y: number; width: number; height: number };
-}
-
-/** The device's line items of the order (see the header comment for where they live). */
-function localItems(page: Page, orderGuid: string): Promise<LocalItem[]> {
-  return page.evaluate(
-    (order) =>
-      new Promise<LocalItem[]>((resolve, reject) => {
-        const read = (dbName: string) => {
-          const open = indexedDB.open(dbName);
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('lineItems')) {
-              db.close();
-              resolve([]);
-              return;
-            }
-            const req = db.transaction('lineItems').objectStore('lineItems').getAll();
-            req.onsuccess = () => {
-              db.close();
-              resolve((req.result as (LocalItem & { labOrderGuid: string })[]).filter((l) => l.labOrderGuid === order));
-            };
-            req.onerror = () => reject(req.error);
-          };
-        };
-        read('print-lab');
-      }),
-    orderGuid,
-  );
-}
-
-/** Plain-colour JPEGs of a chosen pixel size (distinct colours: the lab refuses a duplicate). */
-async function photosOfSize(dir: string, specs: { name: string; width: number; height: number }[]): Promise<string[]> {
-  return Promise.all(
-    specs.map(async (spec, i) => {
-      const path = join(dir, spec.name);
-      const background = { r: (i * 70 + 40) % 256, g: (i * 40 + 90) % 256, b: (i * 110 + 20) % 256 };
-      writeFileSync(path, await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer());
-      return path;
-    }),
-  );
-}
-
-/** Chooses the option of a labelled select whose text starts with `name` (labels carry prices). */
-async function choose(page: Page, label: string, name: string): Promise<void> {
-  const select = combo(page, label);
-  const indexOf = async () => (await select.locator('option').allTextContents()).findIndex((o) => o === name || o.startsWith(`${name} (`));
-  // A print size's finishing arrives a moment after the size is chosen.
-  await expect.poll(indexOf, { message: `${label} offers ${name}` }).toBeGreaterThanOrEqual(0);
-  await select.selectOption({ index: await indexOf() });
-}
 
 /** The message of the window alert a click raises. */
 async function alertOf(page: Page, click: () => Promise<void>): Promise<string> {
@@ -95,10 +33,6 @@ async function alertOf(page: Page, click: () => Promise<void>): Promise<string> 
   await click();
   return shown;
 }
-
-const combo = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
-const tile = (page: Page, name: string) => page.getByRole('region', { name: 'Photos of this order' }).getByRole('button', { name, exact: true });
-const addButton = (page: Page) => page.getByRole('button', { name: 'ADD TO CART', exact: true });
 
 test.describe.serial('order builder', () => {
   let page: Page;

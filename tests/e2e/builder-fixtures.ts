@@ -1,0 +1,73 @@
+/**
+ * What the builder's end-to-end specs share: photos of a chosen pixel size, the builder's controls
+ * by their labels, and the device's line items read with the browser's own IndexedDB API.
+ */
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+import sharp from 'sharp';
+
+export interface LocalItem {
+  guid: string;
+  photoGuid: string;
+  imageName: string;
+  quantity: number;
+  printSizeGuid: string;
+  finishingServiceGuid: string | null;
+  notes: string;
+  cropAttributes: { x: number; y: number; width: number; height: number };
+}
+
+/** The device's line items of the order (see the header comment for where they live). */
+export function localItems(page: Page, orderGuid: string): Promise<LocalItem[]> {
+  return page.evaluate(
+    (order) =>
+      new Promise<LocalItem[]>((resolve, reject) => {
+        const read = (dbName: string) => {
+          const open = indexedDB.open(dbName);
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('lineItems')) {
+              db.close();
+              resolve([]);
+              return;
+            }
+            const req = db.transaction('lineItems').objectStore('lineItems').getAll();
+            req.onsuccess = () => {
+              db.close();
+              resolve((req.result as (LocalItem & { labOrderGuid: string })[]).filter((l) => l.labOrderGuid === order));
+            };
+            req.onerror = () => reject(req.error);
+          };
+        };
+        read('print-lab');
+      }),
+    orderGuid,
+  );
+}
+
+/** Plain-colour JPEGs of a chosen pixel size (distinct colours: the lab refuses a duplicate). */
+export async function photosOfSize(dir: string, specs: { name: string; width: number; height: number }[]): Promise<string[]> {
+  return Promise.all(
+    specs.map(async (spec, i) => {
+      const path = join(dir, spec.name);
+      const background = { r: (i * 70 + 40) % 256, g: (i * 40 + 90) % 256, b: (i * 110 + 20) % 256 };
+      writeFileSync(path, await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer());
+      return path;
+    }),
+  );
+}
+
+/** Chooses the option of a labelled select whose text starts with `name` (labels carry prices). */
+export async function choose(page: Page, label: string, name: string): Promise<void> {
+  const select = combo(page, label);
+  const indexOf = async () => (await select.locator('option').allTextContents()).findIndex((o) => o === name || o.startsWith(`${name} (`));
+  // A print size's finishing arrives a moment after the size is chosen.
+  await expect.poll(indexOf, { message: `${label} offers ${name}` }).toBeGreaterThanOrEqual(0);
+  await select.selectOption({ index: await indexOf() });
+}
+
+export const combo = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
+export const tile = (page: Page, name: string) => page.getByRole('region', { name: 'Photos of this order' }).getByRole('button', { name, exact: true });
+export const addButton = (page: Page) => page.getByRole('button', { name: 'ADD TO CART', exact: true });
