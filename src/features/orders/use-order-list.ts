@@ -6,6 +6,7 @@ import { keepRead, readThrough } from '../../offline/cached-read.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { matchesOrderSearch } from '../../domain/order-list.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
+import { takeFirstOrdersPage } from './first-page.ts';
 
 const KEPT_AS = 'lab_orders';
 
@@ -40,8 +41,10 @@ export function useOrderList(owner: string) {
 
   const fetchOrders = useCallback(
     (signal?: AbortSignal) => {
-      readThrough(owner, KEPT_AS, () => getLabOrders(signal ? { signal } : {})).then(
+      const early = takeFirstOrdersPage();
+      readThrough(owner, KEPT_AS, () => early ?? getLabOrders(signal ? { signal } : {})).then(
         ({ data: list, cachedAt }) => {
+          if (signal?.aborted) return;
           if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
           setLoad({ state: 'loaded', list, cachedAt });
           setMore({ busy: false, error: null });
