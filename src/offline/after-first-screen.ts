@@ -12,6 +12,22 @@ const loaded = () =>
 // A frame, then a task: whatever the last answer changed on screen has been painted.
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+// The longest an idle moment is waited for once the data is in (a busy page still gets its
+// offline bookkeeping soon).
+const IDLE_WAIT_MS = 1_000;
+
+/**
+ * The main thread has nothing left to do: React renders a page of orders in slices (a
+ * transition), and an idle callback runs only once the last slice is done, so the list is on
+ * screen before the background work asks for anything. Safari has no requestIdleCallback: a
+ * task then.
+ */
+const idle = () =>
+  new Promise<void>((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_WAIT_MS });
+    else setTimeout(resolve, 0);
+  });
+
 /**
  * Resolves once the page has loaded, the first screen has its data and that has been painted (or
  * after FIRST_SCREEN_WAIT_CAP_MS at most). Work that only keeps this device's offline state
@@ -22,6 +38,7 @@ export function afterFirstScreen(): Promise<void> {
   firstScreen ??= Promise.race([
     loaded()
       .then(whenNoCallInFlight)
+      .then(idle)
       .then(painted),
     new Promise<void>((resolve) => setTimeout(resolve, FIRST_SCREEN_WAIT_CAP_MS)),
   ]);
