@@ -19,6 +19,26 @@ export interface RequestOptions {
 
 let onUnauthorized: (() => void) | null = null;
 
+// Calls not yet answered, and who waits for there to be none (see whenNoCallInFlight).
+let inFlight = 0;
+const idleWaiters = new Set<() => void>();
+
+/**
+ * Resolves once no call of this client is waiting for its answer: the screen on show has its data.
+ * Background work (offline copies, resumed uploads) waits for this so it never competes with it.
+ */
+export function whenNoCallInFlight(): Promise<void> {
+  if (inFlight === 0) return Promise.resolve();
+  return new Promise((resolve) => idleWaiters.add(resolve));
+}
+
+function callEnded(): void {
+  inFlight -= 1;
+  if (inFlight > 0) return;
+  for (const resolve of idleWaiters) resolve();
+  idleWaiters.clear();
+}
+
 /** The app shell decides what a 401 does (sign out, go to /login with the notice). */
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
@@ -30,6 +50,15 @@ export function setUnauthorizedHandler(handler: () => void): void {
  * src/api, which call this.
  */
 export async function apiRequest<T>(method: Method, path: string, opts: RequestOptions = {}): Promise<T> {
+  inFlight += 1;
+  try {
+    return await request<T>(method, path, opts);
+  } finally {
+    callEnded();
+  }
+}
+
+async function request<T>(method: Method, path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = opts.auth === false ? null : currentToken();
   if (token) headers.token = token;

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { ROUTES } from '../domain/paths.ts';
+import { startFirstOrdersPage } from '../features/orders/first-page.ts';
 import { PlannedScreen } from './planned-screen.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { RouteError } from './route-error.tsx';
@@ -17,6 +18,8 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 const ordersList = (key: string): RouteObject['lazy'] => async () => {
+  // The first page's request and the screen's code download side by side.
+  startFirstOrdersPage();
   const { OrdersListScreen } = await import('../features/orders/orders-list-screen.tsx');
   // Keys make a click on ORDERS from / load the list afresh.
   return { element: <OrdersListScreen key={key} /> };

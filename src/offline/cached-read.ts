@@ -1,6 +1,14 @@
 import { ApiError } from '../api/errors.ts';
 import { clearUserCaches } from './cache-names.ts';
-import { labDb, type LabDatabase } from './db.ts';
+import type { LabDatabase } from './db.ts';
+
+/**
+ * IndexedDB's code (Dexie, about 28 KB of brotli and a long task on a phone) is fetched only when
+ * something is kept or read back, so a signed-in screen shows its live data without waiting for it.
+ */
+async function database(db: LabDatabase | undefined): Promise<LabDatabase> {
+  return db ?? (await import('./db.ts')).labDb;
+}
 
 /** The owner of data that is the lab's and the same for everyone (the catalogue). */
 export const SHARED_OWNER = 'lab';
@@ -12,27 +20,30 @@ export interface ReadResult<T> {
 }
 
 /**
- * Network first: a live answer is kept in IndexedDB for its owner; without a connection the last
- * kept answer is returned instead, so lists open offline. Other failures are not hidden.
+ * Network first: a live answer is returned at once and kept in IndexedDB for its owner on the
+ * side (the screen does not wait for the disk; a failure to keep it is logged, and only means the
+ * previous copy stays for offline use). Without a connection the last kept answer is returned
+ * instead, so lists open offline. Other failures are not hidden.
  */
-export async function readThrough<T>(owner: string, what: string, fetch: () => Promise<T>, db: LabDatabase = labDb): Promise<ReadResult<T>> {
+export async function readThrough<T>(owner: string, what: string, fetch: () => Promise<T>, db?: LabDatabase): Promise<ReadResult<T>> {
   const key = `${owner}|${what}`;
+  let data: T;
   try {
-    const data = await fetch();
-    await keepRead(owner, what, data, db);
-    return { data, cachedAt: null };
+    data = await fetch();
   } catch (err) {
     if (err instanceof ApiError && err.kind === 'network') {
-      const kept = await db.cachedReads.get(key);
+      const kept = await (await database(db)).cachedReads.get(key);
       if (kept) return { data: kept.payload as T, cachedAt: kept.savedAt };
     }
     throw err;
   }
+  keepRead(owner, what, data, db).catch((err: unknown) => console.error(`could not keep ${what} for offline use`, err));
+  return { data, cachedAt: null };
 }
 
 /** Replaces a kept read with more of it (a list with further pages loaded), for offline use. */
-export async function keepRead(owner: string, what: string, data: unknown, db: LabDatabase = labDb): Promise<void> {
-  await db.cachedReads.put({ key: `${owner}|${what}`, owner, savedAt: Date.now(), payload: data });
+export async function keepRead(owner: string, what: string, data: unknown, db?: LabDatabase): Promise<void> {
+  await (await database(db)).cachedReads.put({ key: `${owner}|${what}`, owner, savedAt: Date.now(), payload: data });
 }
 
 /**
@@ -45,7 +56,8 @@ export async function keepRead(owner: string, what: string, data: unknown, db: L
  * by mistake on their own laptop loses nothing, and they are sent when their owner signs in again.
  * Every read of them is by owner, so another user signing in here never sees them.
  */
-export async function clearUserData(db: LabDatabase = labDb): Promise<void> {
+export async function clearUserData(given?: LabDatabase): Promise<void> {
+  const db = await database(given);
   const tables = [db.cachedReads, db.photos, db.rejections, db.uploads, db.uploadThumbnails, db.orders, db.lineItems, db.syncCredentials];
   await db.transaction('rw', tables, async () => {
     await db.cachedReads.where('owner').notEqual(SHARED_OWNER).delete();

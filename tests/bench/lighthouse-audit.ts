@@ -4,6 +4,8 @@
  * chrome-launcher (empty cache, no service worker); for a signed-in screen the session is put in
  * local storage first, from a page of the same origin that runs no app code.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -58,7 +60,7 @@ async function putSession(port: number, origin: string, session: SessionAnswer):
   }
 }
 
-async function auditOnce(origin: string, page: LighthousePage, preset: Preset, port: number): Promise<Audit> {
+async function auditOnce(origin: string, page: LighthousePage, preset: Preset, port: number, reportFile: string | null): Promise<Audit> {
   if (isStopping()) throw new Error('the bench is stopping');
   // handleSIGINT off: chrome-launcher's handler would exit the process before the bench's clean-up.
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_ARGS, port, logLevel: 'silent', handleSIGINT: false });
@@ -75,6 +77,7 @@ async function auditOnce(origin: string, page: LighthousePage, preset: Preset, p
     const result = await lighthouse(`${origin}${page.path}`, flags, preset === 'desktop' ? desktopConfig : undefined);
     if (!result) throw new Error('Lighthouse returned no result');
     const { lhr } = result;
+    if (reportFile) writeFileSync(reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new LighthouseRunError(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     const landed = new URL(lhr.finalDisplayedUrl).pathname;
     if (landed !== page.path) throw new Error(`the audited page ended on ${landed}, not ${page.path}`);
@@ -105,10 +108,17 @@ process.on('exit', () => void chromeLauncher.killAll());
 class LighthouseRunError extends Error {}
 
 /** One audit, run again when Lighthouse itself lost the run; every Chromium on a fresh port. */
-async function auditWithRetries(origin: string, page: LighthousePage, preset: Preset, nextPort: () => number, log: (line: string) => void): Promise<Audit> {
+async function auditWithRetries(
+  origin: string,
+  page: LighthousePage,
+  preset: Preset,
+  nextPort: () => number,
+  reportFile: string | null,
+  log: (line: string) => void,
+): Promise<Audit> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await auditOnce(origin, page, preset, nextPort());
+      return await auditOnce(origin, page, preset, nextPort(), reportFile);
     } catch (err) {
       if (!(err instanceof LighthouseRunError) || attempt >= RETRIES) throw err;
       log(`   ${page.path} ${preset}: ${err.message}; running it again`);
@@ -138,10 +148,13 @@ function rowsOf(name: string, audit: Audit): Row[] {
 export async function measureLighthouse(
   origin: string,
   pages: LighthousePage[],
-  opts: { runs: number; ports: number[]; log: (line: string) => void },
+  opts: { runs: number; ports: number[]; reportsDir: string | null; log: (line: string) => void },
 ): Promise<Row[]> {
-  const { log } = opts;
+  const { log, reportsDir } = opts;
   const rows: Row[] = [];
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const reportFile = (path: string, preset: Preset, run: number) =>
+    reportsDir ? join(reportsDir, `${path.replace(/\W+/g, '') || 'root'}-${preset}-${run + 1}.json`) : null;
   // A Chromium still starting when the bench is stopped has no handle yet: killAll reaches it.
   const forget = onCleanup(() => void chromeLauncher.killAll());
   // A port of its own per Chromium: one still closing may hold the last.
@@ -154,7 +167,7 @@ export async function measureLighthouse(
         const name = `${page.path} ${preset}`;
         try {
           const runs: Audit[] = [];
-          for (let i = 0; i < opts.runs; i++) runs.push(await auditWithRetries(origin, page, preset, nextPort, log));
+          for (let i = 0; i < opts.runs; i++) runs.push(await auditWithRetries(origin, page, preset, nextPort, reportFile(page.path, preset, i), log));
           runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
           const audit = runs[Math.floor(runs.length / 2)];
           if (!audit) throw new Error('no Lighthouse run');

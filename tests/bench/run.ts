@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,lighthouse] [--duration=3] [--lighthouse-runs=1]
+ * npm run bench [-- --only=api,load,js,lighthouse] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
@@ -40,7 +40,7 @@ const SECTIONS = ['api', 'load', 'js', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
-  const opts = { only: new Set<Section>(SECTIONS), duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1 };
+  const opts = { only: new Set<Section>(SECTIONS), duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1, lighthouseReports: null as string | null };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     if (key === '--only') {
@@ -52,8 +52,11 @@ function parseArgs(argv: string[]) {
       opts.duration = Number(value);
     } else if (key === '--lighthouse-runs' && /^\d+$/.test(value) && Number(value) >= 1) {
       opts.lighthouseRuns = Number(value);
+    } else if (key === '--lighthouse-reports' && value) {
+      // Where each Lighthouse run's full JSON goes, to see which audit costs the score.
+      opts.lighthouseReports = value;
     } else {
-      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n>`);
+      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir>`);
     }
   }
   return opts;
@@ -180,7 +183,7 @@ async function main(): Promise<number> {
             { path: '/login', label: 'signed out' },
             { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
           ],
-          { runs: opts.lighthouseRuns, ports: CHROME_PORTS, log },
+          { runs: opts.lighthouseRuns, ports: CHROME_PORTS, reportsDir: opts.lighthouseReports, log },
         )),
       );
       log('');

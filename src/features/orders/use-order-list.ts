@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList, type LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { rememberAdmin } from '../../api/session.ts';
@@ -6,6 +6,7 @@ import { keepRead, readThrough } from '../../offline/cached-read.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { matchesOrderSearch } from '../../domain/order-list.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
+import { takeFirstOrdersPage } from './first-page.ts';
 
 const KEPT_AS = 'lab_orders';
 
@@ -40,11 +41,17 @@ export function useOrderList(owner: string) {
 
   const fetchOrders = useCallback(
     (signal?: AbortSignal) => {
-      readThrough(owner, KEPT_AS, () => getLabOrders(signal ? { signal } : {})).then(
+      const early = takeFirstOrdersPage();
+      readThrough(owner, KEPT_AS, () => early ?? getLabOrders(signal ? { signal } : {})).then(
         ({ data: list, cachedAt }) => {
+          if (signal?.aborted) return;
           if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
-          setLoad({ state: 'loaded', list, cachedAt });
-          setMore({ busy: false, error: null });
+          // A page of cards is rendered in slices between other work (a transition), not in one
+          // long task: on a phone the list no longer blocks taps while it appears.
+          startTransition(() => {
+            setLoad({ state: 'loaded', list, cachedAt });
+            setMore({ busy: false, error: null });
+          });
         },
         (err: unknown) => {
           if (signal?.aborted) return;
