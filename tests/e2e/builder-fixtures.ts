@@ -6,6 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page } from '@playwright/test';
 import sharp from 'sharp';
+import { idbRows } from './helpers.ts';
 
 export interface LocalItem {
   guid: string;
@@ -18,33 +19,9 @@ export interface LocalItem {
   cropAttributes: { x: number; y: number; width: number; height: number };
 }
 
-/** The device's line items of the order (see the header comment for where they live). */
-export function localItems(page: Page, orderGuid: string): Promise<LocalItem[]> {
-  return page.evaluate(
-    (order) =>
-      new Promise<LocalItem[]>((resolve, reject) => {
-        const read = (dbName: string) => {
-          const open = indexedDB.open(dbName);
-          open.onerror = () => reject(open.error);
-          open.onsuccess = () => {
-            const db = open.result;
-            if (!db.objectStoreNames.contains('lineItems')) {
-              db.close();
-              resolve([]);
-              return;
-            }
-            const req = db.transaction('lineItems').objectStore('lineItems').getAll();
-            req.onsuccess = () => {
-              db.close();
-              resolve((req.result as (LocalItem & { labOrderGuid: string })[]).filter((l) => l.labOrderGuid === order));
-            };
-            req.onerror = () => reject(req.error);
-          };
-        };
-        read('print-lab');
-      }),
-    orderGuid,
-  );
+/** The device's line items of the order (the builder writes them there at once; the store sends them). */
+export async function localItems(page: Page, orderGuid: string): Promise<LocalItem[]> {
+  return (await idbRows<LocalItem & { labOrderGuid: string }>(page, 'lineItems')).filter((l) => l.labOrderGuid === orderGuid);
 }
 
 /** Plain-colour JPEGs of a chosen pixel size (distinct colours: the lab refuses a duplicate). */

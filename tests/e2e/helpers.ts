@@ -51,3 +51,23 @@ export const freePort = async (): Promise<number> => {
  * the e2e server, and other specs (the uploads) make orders, so no spec may assume it is empty.
  */
 export const ordersListLoaded = (page: Page) => page.getByText(/^No lab orders yet\.|^\d+ of \d+ orders$/).first();
+
+/** The rows of one table of the app's IndexedDB, read with the browser's own API. */
+export function idbRows<T>(page: Page, table: string): Promise<T[]> {
+  return page.evaluate(
+    (name) =>
+      new Promise<T[]>((resolve, reject) => {
+        const open = indexedDB.open('print-lab');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction(name).objectStore(name).getAll();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result as T[]);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+    table,
+  );
+}

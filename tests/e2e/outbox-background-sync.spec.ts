@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { idbRows, signIn } from './helpers.ts';
 
 /**
  * Background Sync: with no page of the app open, the service worker sends the changes waiting in
@@ -9,24 +9,7 @@ import { signIn } from './helpers.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
-/** All rows of one table of the app's database, read with the browser's own API. */
-const rows = (page: Page, table: string) =>
-  page.evaluate(
-    (name) =>
-      new Promise<unknown[]>((resolve, reject) => {
-        const open = indexedDB.open('print-lab');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(name).objectStore(name).getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as unknown[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
+const rows = (page: Page, table: string) => idbRows<unknown>(page, table);
 
 /** A change waiting in the outbox, written with the browser's own API: a delete the lab answers 404. */
 const putChange = (page: Page, id: string) =>

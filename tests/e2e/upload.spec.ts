@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { signIn, storedToken } from './helpers.ts';
+import { idbRows, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { StorageProxy } from './storage-proxy.ts';
 import { largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
@@ -32,25 +32,6 @@ const noSidewaysScroll = (page: Page) =>
     return [...document.querySelectorAll('main *')].every((el) => el.getBoundingClientRect().right <= edge);
   });
 
-/** The rows of one table of the app's IndexedDB, read with the browser's own API. */
-function idbRows<T>(page: Page, table: string): Promise<T[]> {
-  return page.evaluate(
-    (name) =>
-      new Promise<T[]>((resolve, reject) => {
-        const open = indexedDB.open('print-lab');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction(name).objectStore(name).getAll();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result as T[]);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-    table,
-  );
-}
 
 interface Part {
   entryId: string;
