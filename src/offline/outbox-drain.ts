@@ -61,13 +61,17 @@ const asFailure = (err: unknown): CallFailure | null =>
 /** A failure that is the lab's momentary trouble, worth the same change again later. */
 const isTransient = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
 
-/** The words a refused line item shows: what happened and what the user can do about it. */
+/**
+ * The words a refused line item shows: what happened and what the user can do about it. The
+ * screens put "The lab refused this change:" (or the like) in front, so these do not repeat it.
+ */
 export function refusalText(f: CallFailure, change: ReadEntry['name']): string {
   // A refused add never reached the lab: the item is only on this device until dismissed.
   const added = change === 'addLineItems';
+  if (!added && isGone(f)) return GONE_TEXT;
   switch (f.className) {
     case 'OrderNotOpen':
-      return 'The lab refused this change: this order is no longer open, so its cart cannot change. Dismiss to see the cart as the lab has it.';
+      return 'This order is no longer open, so its cart cannot change. Dismiss to see the cart as the lab has it.';
     case 'ProductUnavailable':
       return added
         ? 'The lab no longer offers this print size or finishing, so this line item was not added. Dismiss it and add the photo again with another choice.'
@@ -76,10 +80,18 @@ export function refusalText(f: CallFailure, change: ReadEntry['name']): string {
       return added
         ? 'This photo is no longer in the order, so this line item was not added. Upload the photo again, then add it.'
         : 'This photo is no longer in the order. Upload it again, or delete this line item.';
-    default:
-      return `The lab refused this change${f.message ? `: ${f.message}` : ''}. Dismiss to see the line item as the lab has it.`;
+    default: {
+      // The lab's messages end with a full stop; one is enough.
+      const said = f.message.trim().replace(/\.+$/, '');
+      return `${said ? `${said}. ` : ''}Dismiss to see the line item as the lab has it.`;
+    }
   }
 }
+
+/** A change of a line item the lab no longer has (deleted on another device, or by the lab). */
+const isGone = (f: CallFailure) => f.status === 404 && (f.className === null || f.className === 'NotFound');
+export const GONE_TEXT =
+  'This line item is no longer in the lab’s cart: it was deleted on another device or by the lab, so this change was not made. Dismiss it, and add the photo again from the builder if you still want it.';
 
 /** Outbox rows of one owner in sending order: rows of version 1 (no seq) first, by time made. */
 export async function ownerOutbox(db: LabDatabase, owner: string): Promise<OutboxEntry[]> {
@@ -108,7 +120,9 @@ async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, e
   });
 }
 
-async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, text: string): Promise<void> {
+async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, f: CallFailure): Promise<void> {
+  const text = refusalText(f, entry.name);
+  const gone = entry.name !== 'addLineItems' && isGone(f);
   await db.transaction('rw', TABLES(db), async () => {
     await db.outbox.delete(row.id);
     for (const guid of entryLineItemGuids(entry)) {
@@ -116,7 +130,10 @@ async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, e
       if (!item) continue;
       // A refused delete shows the item again, as the lab still has it.
       const shown: LineItemRow = entry.name === 'deleteLineItem' && item.confirmed ? { ...item, ...item.confirmed } : item;
-      await db.lineItems.put({ ...shown, deleted: 0, refusal: text });
+      // The lab has no copy of a line item it no longer has: dismissing the notice then removes
+      // it from the device instead of putting back the lab's last word, which is out of date.
+      const confirmed = gone ? null : shown.confirmed;
+      await db.lineItems.put({ ...shown, confirmed, deleted: 0, refusal: text });
     }
     await settlePending(db, owner, entryLineItemGuids(entry));
   });
@@ -154,7 +171,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
       } else if (f && f.status === 401) {
         return { status: 'unauthorized', sent };
       } else if (f && !isTransient(f.status) && f.status !== null && f.status >= 400 && f.status < 500) {
-        await recordRefusal(db, owner, row, entry, refusalText(f, entry.name));
+        await recordRefusal(db, owner, row, entry, f);
         continue;
       } else {
         const attempts = (row.attempts ?? 0) + 1;

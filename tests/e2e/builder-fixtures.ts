@@ -24,13 +24,22 @@ export async function localItems(page: Page, orderGuid: string): Promise<LocalIt
   return (await idbRows<LocalItem & { labOrderGuid: string }>(page, 'lineItems')).filter((l) => l.labOrderGuid === orderGuid);
 }
 
-/** Plain-colour JPEGs of a chosen pixel size (distinct colours: the lab refuses a duplicate). */
-export async function photosOfSize(dir: string, specs: { name: string; width: number; height: number }[]): Promise<string[]> {
+type Rgb = { r: number; g: number; b: number };
+
+/**
+ * Plain-colour JPEGs of a chosen pixel size (distinct colours: the lab refuses a duplicate). A
+ * spec may name its colour, and a colour for its left half (a mirror wrap shows each on its side).
+ */
+export async function photosOfSize(dir: string, specs: { name: string; width: number; height: number; background?: Rgb; leftHalf?: Rgb }[]): Promise<string[]> {
   return Promise.all(
     specs.map(async (spec, i) => {
       const path = join(dir, spec.name);
-      const background = { r: (i * 70 + 40) % 256, g: (i * 40 + 90) % 256, b: (i * 110 + 20) % 256 };
-      writeFileSync(path, await sharp({ create: { width: spec.width, height: spec.height, channels: 3, background } }).jpeg({ quality: 80 }).toBuffer());
+      const background = spec.background ?? { r: (i * 70 + 40) % 256, g: (i * 40 + 90) % 256, b: (i * 110 + 20) % 256 };
+      const half = spec.leftHalf
+        ? [{ input: await sharp({ create: { width: Math.floor(spec.width / 2), height: spec.height, channels: 3, background: spec.leftHalf } }).png().toBuffer(), left: 0, top: 0 }]
+        : [];
+      const image = sharp({ create: { width: spec.width, height: spec.height, channels: 3, background } }).composite(half);
+      writeFileSync(path, await image.jpeg({ quality: 80 }).toBuffer());
       return path;
     }),
   );

@@ -5,7 +5,7 @@ import { lineItemCalls } from '../../src/api/line-item-calls.ts';
 import { SHARED_OWNER } from '../../src/offline/cached-read.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, drainOutbox, ownerOutbox } from '../../src/offline/outbox-drain.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
 import { drainEveryOwner } from '../../src/offline/outbox-background.ts';
 import { refreshOrderWith } from '../../src/offline/order-store.ts';
 import { FakeLineItemLab, ORDER, OWNER, catalogue, labError, payload } from './fixtures/fake-line-item-lab.ts';
@@ -133,6 +133,29 @@ describe('the outbox drain', () => {
     const [a] = await shown(db);
     expect(a?.refusal).toMatch(/no longer open, so its cart cannot change/);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('says a change of a line item deleted elsewhere was not made, once, and dismissing removes it from the device', async () => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    await drain();
+    await changes.setLineItemQuantity(ORDER, 'a', 3);
+    lab.items.delete('a');
+    lab.fault = (req) => (req.path.includes('update_quantity') ? labError(404, 'NotFound', 'This line item does not exist.') : null);
+    expect(await drain()).toEqual({ status: 'done', sent: 0 });
+    const [a] = await shown(db);
+    expect(a).toMatchObject({ guid: 'a', quantity: 3, pending: false });
+    expect(a?.refusal).toBe(GONE_TEXT);
+    expect(a?.refusal).not.toMatch(/refused/);
+    // Not the lab's out-of-date copy back: the lab has none.
+    await changes.dismissRefusal('a');
+    expect(await db.lineItems.count()).toBe(0);
+  });
+
+  it('gives the lab\'s own words once, with one full stop', () => {
+    expect(refusalText({ kind: 'server', status: 422, className: 'ValidationError', message: 'Quantity must be at least 1.' }, 'updateQuantity')).toBe(
+      'Quantity must be at least 1. Dismiss to see the line item as the lab has it.',
+    );
   });
 
   it('takes a 404 on a delete as done', async () => {

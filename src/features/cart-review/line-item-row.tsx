@@ -15,9 +15,6 @@ export interface RowActions {
   dismissRefusal(item: LocalLineItem): void;
 }
 
-/** What the user can do about a refused change: the server's words first, then the way on. */
-export const REFUSAL_ADVICE = 'Change this line item or delete it; the lab keeps the cart as it was until then.';
-
 /** One line item of the cart review: the print, its figures, and (open orders) quantity arrows and delete. */
 export function LineItemRow({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
   const name = truncateFileName(item.imageName);
@@ -63,10 +60,10 @@ export function LineItemRow({ item, editable, checking, actions }: { item: Local
         ) : null}
         {item.refusal ? (
           <div className="review-refusal" role="alert">
+            {/* The refusal's own words say what to do about it (refusalText, src/offline/outbox-drain.ts). */}
             <p>
               <strong>The lab refused this change:</strong> {item.refusal}
             </p>
-            <p>{REFUSAL_ADVICE}</p>
             <div className="review-refusal-actions">
               {editable ? (
                 <Link className="button" to={routePath(ROUTES.lineItemEdit, { id: item.labOrderGuid, line_item_id: item.guid })}>
