@@ -13,7 +13,7 @@ import { isOnline, useConnectivity } from './connectivity.ts';
 import { labDb, type LabDatabase, type LineItemRow, type LocalLineItem, type LocalOrder } from './db.ts';
 import { applyFullOrder } from './order-apply.ts';
 import { orderChanges } from './order-changes.ts';
-import { appliedSendCount } from './outbox-drain.ts';
+import { GONE_TEXT, appliedSendCount } from './outbox-drain.ts';
 import { currentOwner, kickOutbox } from './outbox-sync.ts';
 
 export type { LocalLineItem, LocalOrder } from './db.ts';
@@ -28,6 +28,9 @@ export function useLocalOrder(orderGuid: string): LocalOrder | null | undefined 
     return order && order.owner === owner ? order : null;
   }, [orderGuid, owner]);
 }
+
+/** The lab no longer has this line item (deleted elsewhere): there is nothing left to edit. */
+export const goneFromLab = (item: Pick<LocalLineItem, 'refusal'>): boolean => item.refusal === GONE_TEXT;
 
 /** What screens see of a stored row (the sync's own fields stay inside). */
 export function shownLineItem(row: LineItemRow): LocalLineItem {

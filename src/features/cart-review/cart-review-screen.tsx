@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText } from '../../api/errors.ts';
-import { CROPPED_MAX_CHECKS, afterClearCart, canEditCart, croppedRecheckIn, reviewRedirect } from '../../domain/cart-review.ts';
+import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, afterClearCart, canEditCart, croppedRecheckIn, reviewRedirect } from '../../domain/cart-review.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { clearCart, deleteLineItem, dismissRefusal, refreshOrder, setLineItemQuantity, useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
 import { CheckoutBox } from './checkout-box.tsx';
-import { ClearCartDialog } from './clear-cart-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LineItemRow, type RowActions } from './line-item-row.tsx';
 import './cart-review.css';
 
@@ -144,7 +144,18 @@ export function CartReviewScreen() {
           onClearCart={() => setConfirming(true)}
         />
       </div>
-      <ClearCartDialog open={confirming} busy={clearing} onConfirm={() => void confirmClear()} onCancel={() => setConfirming(false)} />
+      {confirming ? (
+        <ConfirmDialog
+          title="CLEAR CART"
+          message={CLEAR_CART_CONFIRM}
+          cancel="CANCEL"
+          confirm="YES, CLEAR CART"
+          busy={clearing ? { label: 'CLEARING...' } : null}
+          destructive
+          onConfirm={() => void confirmClear()}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : null}
     </Page>
   );
 }

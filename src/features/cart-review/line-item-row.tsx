@@ -6,7 +6,7 @@ import { ROUTES, routePath } from '../../domain/paths.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { steppedQuantity } from '../../domain/quantity.ts';
-import type { LocalLineItem } from '../../offline/order-store.ts';
+import { goneFromLab, type LocalLineItem } from '../../offline/order-store.ts';
 import { finishingText } from './review-figures.ts';
 
 export interface RowActions {
@@ -65,7 +65,7 @@ export function LineItemRow({ item, editable, checking, actions }: { item: Local
               <strong>The lab refused this change:</strong> {item.refusal}
             </p>
             <div className="review-refusal-actions">
-              {editable ? (
+              {editable && !goneFromLab(item) ? (
                 <Link className="button" to={routePath(ROUTES.lineItemEdit, { id: item.labOrderGuid, line_item_id: item.guid })}>
                   EDIT LINE ITEM
                 </Link>
