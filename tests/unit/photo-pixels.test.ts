@@ -18,6 +18,7 @@ const photo = (changes: Partial<Photo>): Photo => ({
   checksum: null,
   content_type: 'image/jpeg',
   derivatives_ready: true,
+  unreadable_reason: null,
   created_at: '2026-11-01T10:00:00Z',
   ...changes,
 });
