@@ -35,4 +35,12 @@ describe("the builder's facts about a photo on the device", () => {
     expect(row?.previewUrl).toBeUndefined();
     expect(row?.width).toBeUndefined();
   });
+
+  it('keeps why the lab cannot print a photo whose image data turned out damaged, for the upload screen to show', async () => {
+    const reason = 'IMG_0042.jpg could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.';
+    await keepServerPhotos(db, 'ann@example.com', 'o1', [photo({ guid: 'p3', derivatives_ready: false, unreadable_reason: reason })]);
+    expect((await db.photos.get('p3'))?.unreadableReason).toBe(reason);
+    await keepServerPhotos(db, 'ann@example.com', 'o1', [photo({ guid: 'p4' })]);
+    expect((await db.photos.get('p4'))?.unreadableReason).toBeUndefined();
+  });
 });
