@@ -71,8 +71,9 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
     }
   });
   // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
-  // exist, the photo's addresses show the original.
-  await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data));
+  // exist, the photo's addresses show the original. A photo that cannot be decoded is marked
+  // unreadable by the job itself (not retried).
+  await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log));
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };

@@ -14,6 +14,7 @@ export const photoSchema = z.object({
   checksum: z.string().nullable(),
   content_type: z.enum(['image/jpeg', 'image/png']),
   derivatives_ready: z.boolean(),
+  unreadable_reason: z.string().nullable(),
   created_at: z.string(),
 });
 

@@ -43,6 +43,18 @@ export async function scanPhotoFile(path: string, kind: FileKind): Promise<{ che
   return { checksum: hash.digest('hex'), complete: jpeg ? jpeg.complete : true };
 }
 
+/**
+ * The SHA-256 and JPEG end check the store computed while it joined the photo's parts (the local
+ * store, DESIGN.md §6a): the same two facts scanPhotoFile reads the whole file for. Only when they
+ * cover this object as it is now (its size) and, for a JPEG, the end was walked while joining.
+ */
+async function digestOf(storage: Storage, key: string, kind: FileKind, size: number): Promise<{ checksum: string; complete: boolean } | null> {
+  const digest = (await storage.digest?.(key)) ?? null;
+  if (!digest || digest.size !== size) return null;
+  if (kind === 'jpeg' && digest.whole === undefined) return null;
+  return { checksum: digest.sha256, complete: kind === 'jpeg' ? digest.whole === true : true };
+}
+
 const cutOff = (name: string) => `${name} is incomplete or damaged: the upload may have been cut off. Please upload it again.`;
 
 export async function checkStoredPhoto(storage: Storage, key: string, expected: Expected): Promise<PhotoVerdict> {
@@ -76,7 +88,7 @@ export async function checkStoredPhoto(storage: Storage, key: string, expected: 
       const mp = Math.round((width * height) / 1_000_000);
       return { ok: false, reason: `${name} is ${width} × ${height} pixels (${mp} megapixels); the lab takes images up to ${MAX_IMAGE_PIXELS / 1_000_000} megapixels.` };
     }
-    const scan = await scanPhotoFile(copy.path, kind);
+    const scan = (await digestOf(storage, key, kind, head.size)) ?? (await scanPhotoFile(copy.path, kind));
     if (expected.checksums.some((declared) => declared !== scan.checksum)) {
       return { ok: false, reason: `${name} did not arrive intact (its checksum differs from the file's). Please upload it again.` };
     }

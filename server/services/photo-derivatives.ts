@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import sharp, { type Sharp } from 'sharp';
 import { labOrders, photographs } from '../db/schema.ts';
 import type { Jobs } from '../adapters/jobs/jobs.ts';
@@ -41,13 +42,13 @@ export const screenJpeg = (image: Sharp, px: number, quality: number): Promise<B
 const derivativeKey = (orderGuid: string, kind: 'previews' | 'thumbnails', photoGuid: string) => `photos/${orderGuid}/${kind}/${photoGuid}.jpg`;
 
 /** Makes and records the preview and thumbnail of one photo; nothing to do when they exist. */
-export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, job: { photoGuid: string }): Promise<void> {
+export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, job: { photoGuid: string }, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
   const [row] = await deps.db
     .select({ photo: photographs, orderGuid: labOrders.guid })
     .from(photographs)
     .innerJoin(labOrders, eq(labOrders.id, photographs.labOrderId))
     .where(eq(photographs.guid, job.photoGuid));
-  if (!row || (row.photo.previewKey && row.photo.thumbnailKey)) return;
+  if (!row || (row.photo.previewKey && row.photo.thumbnailKey) || row.photo.unreadableReason) return;
   const { photo, orderGuid } = row;
 
   const copy = await deps.storage.localCopy(photo.key);
@@ -56,6 +57,12 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
     // JPEGs shrink while they are decoded, and libvips reads the file in one pass: memory stays
     // far below the size of the decoded original.
     preview = await screenJpeg(sharp(copy.path, { limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true }).rotate(), PREVIEW_PX, PREVIEW_QUALITY);
+  } catch (err) {
+    // The file is there (localCopy found it) and sharp cannot decode it: its image data is
+    // damaged past its header and end marker, which the upload's checks read. That never
+    // changes, so it is recorded for the photographer instead of retried (and swept) for ever.
+    await markUnreadable(deps, photo, err, log);
+    return;
   } finally {
     await copy.release();
   }
@@ -73,6 +80,15 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
   await deps.db.update(photographs).set({ previewKey, thumbnailKey }).where(eq(photographs.id, photo.id));
 }
 
+/** The reason shown to the photographer for a photo the lab cannot decode. */
+export const unreadableReason = (fileName: string) =>
+  `${fileName} could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.`;
+
+async function markUnreadable(deps: Pick<ServerDeps, 'db'>, photo: typeof photographs.$inferSelect, err: unknown, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+  log?.warn({ err, photo: photo.guid }, 'photo could not be decoded; marked unreadable, not retried');
+  await deps.db.update(photographs).set({ unreadableReason: unreadableReason(photo.fileName) }).where(eq(photographs.id, photo.id));
+}
+
 /**
  * Housekeeping: photos whose preview and thumbnail have not come long after they were asked for
  * (the queue was down, or every retry failed) are asked for again, each at most once per
@@ -80,7 +96,7 @@ export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage'>, 
  */
 export async function queueMissingDerivatives(deps: Pick<ServerDeps, 'db' | 'now'> & { jobs: Pick<Jobs, 'send'> }): Promise<number> {
   const now = deps.now?.() ?? new Date();
-  const overdue = and(isNull(photographs.thumbnailKey), lt(photographs.derivativesRequestedAt, new Date(now.getTime() - DERIVATIVES_OVERDUE_MS)));
+  const overdue = and(isNull(photographs.thumbnailKey), isNull(photographs.unreadableReason), lt(photographs.derivativesRequestedAt, new Date(now.getTime() - DERIVATIVES_OVERDUE_MS)));
   const rows = await deps.db.select({ id: photographs.id, guid: photographs.guid }).from(photographs).where(overdue).limit(SWEEP_BATCH);
   let asked = 0;
   for (const row of rows) {

@@ -44,6 +44,8 @@ export async function photoAnswer(deps: Pick<ServerDeps, 'storage' | 'now'>, pho
     checksum: photo.checksum,
     content_type: photo.contentType as 'image/jpeg' | 'image/png',
     derivatives_ready: ready,
+    // Set when the lab found the image data damaged after accepting it: why, for the photographer.
+    unreadable_reason: photo.unreadableReason,
     created_at: photo.createdAt.toISOString(),
   };
 }

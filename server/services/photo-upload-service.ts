@@ -5,6 +5,7 @@ import { photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
+import { JpegEndScanner } from './jpeg-end.ts';
 import { ownOrder, type OrderRow } from './order-access.ts';
 import { photoAnswer, type PhotoRow } from './photo-service.ts';
 import { INCOMING_PREFIX, issueMultipartUpload, issueUpload, openMultipartUpload, signParts, type UploadRow } from './upload-service.ts';
@@ -127,7 +128,10 @@ export async function completePhotoUpload(deps: ServerDeps, actor: Actor | null,
   if (missing.length) throw validationError(`Part${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of this photo ${missing.length > 1 ? 'have' : 'has'} not been sent yet.`);
   if (input.parts.length > count) throw validationError(`This upload has ${count} parts; list each once.`);
   try {
-    await deps.storage.completeMultipart(row.key, input.uploadId, input.parts);
+    // A store that reads the bytes while joining them (the local one) walks a JPEG to its end
+    // marker on the way, so the confirmation need not read the photo again (photo-checks.ts).
+    const scan = row.contentType === 'image/jpeg' ? new JpegEndScanner() : undefined;
+    await deps.storage.completeMultipart(row.key, input.uploadId, input.parts, scan);
   } catch (err) {
     if (!(err instanceof MultipartError)) throw err;
     if (err.code === 'NoSuchUpload') {

@@ -20,6 +20,8 @@ export interface Photo {
   checksum: string | null;
   content_type: PhotoContentType;
   derivatives_ready: boolean;
+  /** Set when the lab found the image data damaged after accepting the photo: why, in plain words. */
+  unreadable_reason: string | null;
   created_at: string;
 }
 

@@ -165,6 +165,8 @@ export interface PhotoEntry {
   /** Pixel size of the original, once known: the builder's resolution check needs it. */
   width?: number;
   height?: number;
+  /** Why the lab cannot print it, when its image data turned out damaged after it was accepted; not indexed. */
+  unreadableReason?: string;
 }
 
 /** A chosen file that will not be uploaded, and why (listed as REJECTED until dismissed). */

@@ -133,12 +133,13 @@ const forget = async (db: LabDatabase, id: string) => {
 };
 
 /** The pixel size and preview the builder needs (crop, resolution check), when the server knows them. */
-function withPixels(row: PhotoEntry, photo: Pick<Photo, 'width' | 'height' | 'photo_url' | 'derivatives_ready'>): void {
+function withPixels(row: PhotoEntry, photo: Pick<Photo, 'width' | 'height' | 'photo_url' | 'derivatives_ready'> & { unreadable_reason?: string | null }): void {
   if (photo.width && photo.height) {
     row.width = photo.width;
     row.height = photo.height;
   }
   if (photo.derivatives_ready) row.previewUrl = photo.photo_url;
+  if (photo.unreadable_reason) row.unreadableReason = photo.unreadable_reason;
 }
 
 const ALL_TABLES = (db: LabDatabase) => [db.uploads, db.uploadFiles, db.uploadThumbnails, db.uploadParts, db.photos, db.rejections];

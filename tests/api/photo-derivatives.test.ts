@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { photographs } from '../../server/db/schema.ts';
 import { PREVIEW_PX, THUMBNAIL_PX, queueMissingDerivatives } from '../../server/services/photo-derivatives.ts';
 import { createTestApp, type TestApp } from './helper.ts';
+import { noisyJpeg } from './hostile-files.ts';
 import { call, newOrder, photographer, uploadSingle } from './photo-helpers.ts';
 
 /** The pg-boss job that makes each accepted photo's preview and thumbnail (DESIGN.md §2). */
@@ -81,6 +82,39 @@ describe('derivatives', () => {
     expect({ width: meta.width, height: meta.height }).toEqual({ width: PREVIEW_PX, height: Math.round(PREVIEW_PX / 3) });
     const { dominant } = await sharp(preview).stats();
     expect(dominant).toEqual({ r: 248, g: 248, b: 248 });
+  });
+
+  it('a JPEG damaged in the middle (its header and end intact) is accepted, then marked unreadable with a plain reason, and never queued again', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const damaged = Buffer.from(await noisyJpeg(800, 600));
+    // Restart markers where none belong, half-way through the image data: the upload's checks
+    // (header, end marker, checksum) pass, and only a full decode finds the damage.
+    const middle = Math.floor(damaged.length / 2);
+    for (let i = middle; i < middle + 4000; i += 2) damaged.set([0xff, 0xd3], i);
+    const accepted = await uploadSingle(t, token, order, damaged, 'IMG_0042.jpg');
+    expect(accepted.statusCode).toBe(201);
+    const guid = accepted.json().data.guid as string;
+    expect(accepted.json().data.unreadable_reason).toBeNull();
+    let photo: { unreadable_reason: string | null; derivatives_ready: boolean } = { unreadable_reason: null, derivatives_ready: false };
+    await expect
+      .poll(
+        async () => {
+          photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${guid}`, token)).json().data;
+          return photo.unreadable_reason;
+        },
+        { timeout: 25_000, interval: 250 },
+      )
+      .toBe('IMG_0042.jpg could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.');
+    expect(photo.derivatives_ready).toBe(false);
+    // The job finished (no retry), and housekeeping does not ask for it again, however late.
+    const queued: unknown[] = [];
+    const jobs = { send: async (queue: string, data: object) => void queued.push({ queue, data }) };
+    expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(Date.now() + 60 * 60 * 1000) })).toBe(0);
+    expect(queued).toEqual([]);
+    // The order's list shows it too, so the upload screen can.
+    const listed = (await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs`, token)).json();
+    expect(JSON.stringify(listed)).toContain('IMG_0042.jpg could not be read');
   });
 
   it('housekeeping queues again a photo whose derivatives never came (its job was lost), and only such photos', async () => {

@@ -18,6 +18,7 @@ const photo = (changes: Partial<Photo>): Photo => ({
   checksum: null,
   content_type: 'image/jpeg',
   derivatives_ready: true,
+  unreadable_reason: null,
   created_at: '2026-11-01T10:00:00Z',
   ...changes,
 });
@@ -33,5 +34,13 @@ describe("the builder's facts about a photo on the device", () => {
     const row = await db.photos.get('p2');
     expect(row?.previewUrl).toBeUndefined();
     expect(row?.width).toBeUndefined();
+  });
+
+  it('keeps why the lab cannot print a photo whose image data turned out damaged, for the upload screen to show', async () => {
+    const reason = 'IMG_0042.jpg could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.';
+    await keepServerPhotos(db, 'ann@example.com', 'o1', [photo({ guid: 'p3', derivatives_ready: false, unreadable_reason: reason })]);
+    expect((await db.photos.get('p3'))?.unreadableReason).toBe(reason);
+    await keepServerPhotos(db, 'ann@example.com', 'o1', [photo({ guid: 'p4' })]);
+    expect((await db.photos.get('p4'))?.unreadableReason).toBeUndefined();
   });
 });

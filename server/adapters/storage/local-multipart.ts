@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MIN_PART_BYTES, MultipartError, bareEtag, type UploadedPart } from './storage.ts';
+import { MIN_PART_BYTES, MultipartError, bareEtag, type ByteScan, type UploadedPart } from './storage.ts';
 
 /**
  * S3-style multipart uploads for the embedded store. Next to the object's file `<file>`:
@@ -119,8 +119,23 @@ async function checkParts(file: string, uploadId: string, parts: UploadedPart[])
   }
 }
 
-/** Joins the listed parts, in order, into `file` by streaming; removes the upload's staged files. */
-export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[]): Promise<{ size: number; contentType: string }> {
+/** What the store learned of an object's bytes while it joined them (see LocalStorage.digest). */
+export interface JoinedDigest {
+  sha256: string;
+  /** What the caller's scan said of the bytes (a JPEG reaching its end marker); absent without a scan. */
+  whole?: boolean;
+}
+
+// Reads of 1 MiB while joining: a 20 MB photo in 20 steps rather than 320 of 64 KiB.
+const JOIN_READ_BYTES = 1024 * 1024;
+
+/**
+ * Joins the listed parts, in order, into `file`, and removes the upload's staged files. The first
+ * part becomes the object's file by a rename and the others are appended to it, so its bytes are
+ * never copied; every byte is read once (the first part from the page cache it was just written
+ * to) to hash it with SHA-256 and feed `scan`, so the confirmation need not read the photo again.
+ */
+export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<{ size: number; contentType: string }> {
   const { contentType } = await openUpload(file, uploadId);
   await checkParts(file, uploadId, parts);
   // Claimed by a rename, so two completions at once cannot both assemble (the loser sees no upload).
@@ -128,18 +143,38 @@ export async function assembleParts(file: string, uploadId: string, parts: Uploa
   const claim = `${marker}.completing-${unique()}`;
   await rename(marker, claim).catch(() => Promise.reject(noSuchUpload()));
   const temp = `${file}.upload-${unique()}`;
+  const [first, ...rest] = parts;
+  if (!first) throw new MultipartError('InvalidPart', 'An upload needs at least one part.');
+  const firstPath = partOf(file, uploadId, first.partNumber);
+  const firstSize = (await stat(firstPath)).size;
+  await rename(firstPath, temp);
   try {
-    await pipeline(async function* joined() {
-      for (const part of parts) yield* createReadStream(partOf(file, uploadId, part.partNumber));
-    }, createWriteStream(temp));
+    const hash = createHash('sha256');
+    const feed = async function* (path: string) {
+      for await (const chunk of createReadStream(path, { highWaterMark: JOIN_READ_BYTES }) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        scan?.push(chunk);
+        yield chunk;
+      }
+    };
+    // The first part is only read (it is already in place); the others are read and appended.
+    const firstBytes = feed(temp);
+    while (!(await firstBytes.next()).done);
+    await pipeline(async function* appended() {
+      for (const part of rest) yield* feed(partOf(file, uploadId, part.partNumber));
+    }, createWriteStream(temp, { flags: 'a' }));
     const { size } = await stat(temp);
-    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+    const digest: JoinedDigest = { sha256: hash.digest('hex'), ...(scan ? { whole: scan.complete } : {}) };
+    await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size, digest }));
     await rename(temp, file);
     await abortParts(file, uploadId);
     return { size, contentType };
   } catch (err) {
-    // Reopened, so the browser can send a part again and complete once more.
-    await rm(temp, { force: true });
+    // Put back as it was (the first part cut back to its own bytes), so the browser can send a
+    // part again and complete once more.
+    await truncate(temp, firstSize)
+      .then(() => rename(temp, firstPath))
+      .catch(() => rm(temp, { force: true }));
     await rename(claim, marker).catch(() => undefined);
     throw err;
   }

@@ -3,8 +3,8 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { abortParts, assembleParts, receivePart, startParts, writeLimited } from './local-multipart.ts';
-import type { LocalCopy, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
+import { abortParts, assembleParts, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
+import type { ByteScan, LocalCopy, ObjectDigest, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
 
 export { TooLarge } from './local-multipart.ts';
 
@@ -185,8 +185,25 @@ export class LocalStorage implements Storage {
     return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit);
   }
 
-  async completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
-    await assembleParts(this.path(key), uploadId, parts);
+  async completeMultipart(key: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<void> {
+    await assembleParts(this.path(key), uploadId, parts, scan);
+  }
+
+  /**
+   * The SHA-256 (and the scan's verdict) computed while the parts were joined, recorded next to
+   * the object by the server itself; null for an object written otherwise (a single PUT), or
+   * when the record does not match the file as it is now.
+   */
+  async digest(key: string): Promise<ObjectDigest | null> {
+    try {
+      const file = this.path(key);
+      const meta = JSON.parse(await readFile(`${file}.meta.json`, 'utf8')) as { size?: number; digest?: JoinedDigest };
+      const { size } = await stat(file);
+      if (!meta.digest || meta.size !== size) return null;
+      return { size, sha256: meta.digest.sha256, ...(meta.digest.whole === undefined ? {} : { whole: meta.digest.whole }) };
+    } catch {
+      return null;
+    }
   }
 
   abortMultipart(key: string, uploadId: string): Promise<void> {

@@ -28,6 +28,21 @@ export interface LocalCopy {
   release(): Promise<void>;
 }
 
+/** Something that reads an object's bytes in order while the store writes them (jpeg-end.ts's scanner). */
+export interface ByteScan {
+  push(chunk: Buffer): void;
+  /** Whether the bytes seen so far form a whole file. */
+  readonly complete: boolean;
+}
+
+/** An object's SHA-256, and a ByteScan's verdict, as the store computed them when it wrote the object. */
+export interface ObjectDigest {
+  size: number;
+  sha256: string;
+  /** The scan's `complete` at the last byte; absent when the object was written without a scan. */
+  whole?: boolean;
+}
+
 export interface Storage {
   presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut>;
   /**
@@ -62,11 +77,18 @@ export interface Storage {
   /** A signed PUT address for one part (1-based); the part may be at most maxBytes long. */
   presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string>;
   /**
-   * Joins the parts, in order, into the object at `key`. Throws NoSuchUpload when the upload is
+   * Joins the parts, in order, into the object at `key`; a store that reads the bytes while joining
+   * feeds them to `scan` and keeps its verdict with the digest. Throws NoSuchUpload when the upload is
    * unknown or already finished, InvalidPart when a part is missing or its ETag differs,
    * EntityTooSmall when a part but the last is under MIN_PART_BYTES.
    */
-  completeMultipart(key: string, uploadId: string, parts: UploadedPart[]): Promise<void>;
+  completeMultipart(key: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<void>;
+  /**
+   * The digest the store computed while it joined a multipart upload (the local store reads every
+   * byte then anyway), so the confirmation need not read the object again; null when it has none
+   * (S3, whose own checksums are not SHA-256 of the whole object; a single PUT).
+   */
+  digest?(key: string): Promise<ObjectDigest | null>;
   /** Drops an unfinished multipart upload and its parts; no error when absent. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
 }

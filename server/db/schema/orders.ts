@@ -103,6 +103,9 @@ export const photographs = pgTable(
     thumbnailKey: text('thumbnail_key'),
     // When the derivatives job was last asked for: housekeeping asks again only once it is overdue.
     derivativesRequestedAt: timestamp('derivatives_requested_at', { withTimezone: true }).notNull().defaultNow(),
+    // Set when the derivatives job found the image data damaged (it passed the upload's checks but
+    // cannot be decoded): why, in words the photographer reads; the job is not asked again.
+    unreadableReason: text('unreadable_reason'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -12,12 +12,19 @@ const PhotoTile = memo(
     <li ref={ref} className="photo-tile">
       {src ? <img src={src} alt={photo.name} /> : <span className="photo-placeholder" role="img" aria-label={photo.name} />}
       <span className="photo-name">{photo.name}</span>
+      {photo.unreadableReason ? (
+        <p className="rejected-reason">
+          <strong className="rejected-mark">CANNOT BE PRINTED</strong> {photo.unreadableReason}
+        </p>
+      ) : null}
     </li>
   );
   },
   // A re-read of the table gives new objects for the same photo: only a real change re-renders.
   (a, b) =>
-    a.photo.id === b.photo.id && a.photo.name === b.photo.name && a.photo.smallestPhotoUrl === b.photo.smallestPhotoUrl && !a.photo.thumbnail === !b.photo.thumbnail,
+    a.photo.id === b.photo.id && a.photo.name === b.photo.name && a.photo.smallestPhotoUrl === b.photo.smallestPhotoUrl &&
+    !a.photo.thumbnail === !b.photo.thumbnail &&
+    a.photo.unreadableReason === b.photo.unreadableReason,
 );
 
 /** The accepted photos as thumbnails (orders.md §2), newest first, a page at a time. */

@@ -48,7 +48,7 @@ const sameList =
 /** What the screen shows of each: the rows and tiles compare the same fields before re-rendering. */
 const sameCounts = sameFields<OrderUploadCounts>(['accepted', 'pending', 'active', 'processing', 'failed', 'paused', 'rejected']);
 const sameQueue = sameList(sameFields<UploadEntry>(['id', 'name', 'size', 'state', 'paused', 'error']));
-const samePhotos = sameList<PhotoEntry>((a, b) => a.id === b.id && a.name === b.name && a.smallestPhotoUrl === b.smallestPhotoUrl && !a.thumbnail === !b.thumbnail);
+const samePhotos = sameList<PhotoEntry>((a, b) => a.id === b.id && a.name === b.name && a.smallestPhotoUrl === b.smallestPhotoUrl && !a.thumbnail === !b.thumbnail && a.unreadableReason === b.unreadableReason);
 
 /**
  * A live query that answers its last result again while nothing shown changed: React then skips

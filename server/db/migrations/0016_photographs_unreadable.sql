@@ -1,0 +1,1 @@
+ALTER TABLE "photographs" ADD COLUMN "unreadable_reason" text;

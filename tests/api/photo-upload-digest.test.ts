@@ -1,0 +1,75 @@
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealedKeyOf } from '../../server/services/upload-service.ts';
+import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { noisyJpeg } from './hostile-files.ts';
+import { MiB, bigJpeg, complete, confirm, newOrder, photographer, putPart, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
+
+/**
+ * complete_upload on the local store joins the parts without copying the first one and hashes
+ * and walks the JPEG on the way; photograph_uploaded reuses that digest instead of reading the
+ * photo again (DESIGN.md §6a, README "Performance").
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+async function sendAll(token: string, order: string, upload: Multipart, file: Buffer) {
+  const parts = [];
+  for (const { partNumber } of upload.parts) parts.push({ partNumber, etag: await putPart(t, upload, file, partNumber) });
+  return parts;
+}
+
+describe('complete_upload on the local store', () => {
+  it('makes the first part the object without copying it, and records the SHA-256 and the JPEG end check', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(13 * MiB);
+    const upload = await startMultipart(t, token, order, file);
+    const parts = await sendAll(token, order, upload, file);
+    const firstPart = `${t.storage.path(upload.key)}.part-${upload.uploadId}-1`;
+    const inode = statSync(firstPart).ino;
+    expect((await complete(t, token, order, upload.uploadId, parts)).statusCode).toBe(200);
+    expect(statSync(t.storage.path(upload.key)).ino).toBe(inode);
+    expect(readFileSync(t.storage.path(upload.key)).equals(file)).toBe(true);
+    expect(await t.storage.digest(upload.key)).toEqual({ size: file.length, sha256: sha256(file), whole: true });
+
+    const confirmed = await confirm(t, token, order, { key: upload.key, photo_file_name: 'big.jpg', checksum: sha256(file), size: file.length });
+    expect(confirmed.statusCode).toBe(201);
+    // The digest moved with the object to its lasting key.
+    expect(await t.storage.digest(sealedKeyOf(upload.key))).toEqual({ size: file.length, sha256: sha256(file), whole: true });
+  });
+
+  it('photograph_uploaded uses the digest recorded at completion instead of reading the photo again', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(7 * MiB);
+    const upload = await startMultipart(t, token, order, file);
+    expect((await complete(t, token, order, upload.uploadId, await sendAll(token, order, upload, file))).statusCode).toBe(200);
+    // The record now says other bytes arrived: the confirmation compares the declared checksum with
+    // it, proving it uses the recorded digest rather than reading the file again.
+    const meta = `${t.storage.path(upload.key)}.meta.json`;
+    const record = JSON.parse(readFileSync(meta, 'utf8')) as { digest: { sha256: string } };
+    writeFileSync(meta, JSON.stringify({ ...record, digest: { ...record.digest, sha256: 'ab'.repeat(32) } }));
+    const refused = await confirm(t, token, order, { key: upload.key, photo_file_name: 'big.jpg' });
+    expect(refused.statusCode).toBe(422);
+    expect(expectErrorBody(refused.json(), 422).message).toBe("big.jpg did not arrive intact (its checksum differs from the file's). Please upload it again.");
+  });
+
+  it('a multipart JPEG whose image data breaks off (yet ends in an end marker) is refused as damaged, from the walk made while joining', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const jpeg = await noisyJpeg(800, 600);
+    // Half the image data, then a marker with an impossible length, padding, and an end marker:
+    // the tail looks whole, the walk does not reach a real end.
+    const broken = Buffer.concat([jpeg.subarray(0, Math.floor(jpeg.length / 2)), Buffer.from([0xff, 0x12, 0x00, 0x00]), Buffer.alloc(6 * MiB), Buffer.from([0xff, 0xd9])]);
+    const upload = await startMultipart(t, token, order, broken);
+    expect((await complete(t, token, order, upload.uploadId, await sendAll(token, order, upload, broken))).statusCode).toBe(200);
+    expect(await t.storage.digest(upload.key)).toEqual({ size: broken.length, sha256: sha256(broken), whole: false });
+    const refused = await confirm(t, token, order, { key: upload.key, photo_file_name: 'broken.jpg', checksum: sha256(broken) });
+    expect(refused.statusCode).toBe(422);
+    expect(expectErrorBody(refused.json(), 422).message).toBe('broken.jpg is incomplete or damaged: the upload may have been cut off. Please upload it again.');
+  });
+});
