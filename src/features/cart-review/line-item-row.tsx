@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
 import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../domain/cart-review.ts';
@@ -15,8 +16,24 @@ export interface RowActions {
   dismissRefusal(item: LocalLineItem): void;
 }
 
-/** One line item of the cart review: the print, its figures, and (open orders) quantity arrows and delete. */
-export function LineItemRow({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
+/** One value of a line item: plain fields by identity, the few nested ones (crop, finishing) by content. */
+const sameValue = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && JSON.stringify(a) === JSON.stringify(b));
+
+/** A line item as shown: every field alike (each device read makes new objects for the same rows). */
+function sameItem(a: LocalLineItem, b: LocalLineItem): boolean {
+  const keys = Object.keys(a) as (keyof LocalLineItem)[];
+  return keys.length === Object.keys(b).length && keys.every((k) => sameValue(a[k], b[k]));
+}
+
+/**
+ * One line item of the cart review. Memoised on the item's content: while the outbox sends a
+ * 1,000-item cart (34 batches), each confirmed batch re-reads the cart, and only the 30 rows that
+ * changed may re-render, not all 1,000 (that took up to 0.9 s of main thread per batch).
+ */
+export const LineItemRow = memo(LineItemRowView, (a, b) => a.editable === b.editable && a.checking === b.checking && a.actions === b.actions && sameItem(a.item, b.item));
+
+/** The print, its figures, and (open orders) quantity arrows and delete. */
+function LineItemRowView({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
   const name = truncateFileName(item.imageName);
   const each = item.printPriceCents + item.finishingPriceCents;
   const step = (delta: number) => {
