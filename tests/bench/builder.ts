@@ -6,6 +6,8 @@
  * strip tiles are mounted at most. Target: no task over 50 ms during any step (the RAIL budget for
  * input), and the strip's mounted tiles bounded by a screenful, not by the order's size.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { expectScreen, freshContext } from './browser.ts';
@@ -57,12 +59,27 @@ interface Step {
   wall: number;
 }
 
+// BENCH_BUILDER_PROFILE=<dir>: each step's CPU profile of the page is written there (open it in
+// Chromium's DevTools, Performance panel), to see which code a long task is.
+const PROFILE_DIR = process.env.BENCH_BUILDER_PROFILE ?? '';
+
 async function step(page: Page, name: string, act: () => Promise<void>): Promise<Step> {
   const from = await now(page);
+  const cdp = PROFILE_DIR ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.start');
+  }
   const started = performance.now();
   await act();
   const wall = performance.now() - started;
   await page.waitForTimeout(SETTLE_MS);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
+    await cdp.detach();
+  }
   const entries = await entriesSince(page, from);
   const tasks = entries.filter((e) => e.type === 'longtask');
   const events = entries.filter((e) => e.type === 'event');
