@@ -63,23 +63,28 @@ interface Step {
 // Chromium's DevTools, Performance panel), to see which code a long task is.
 const PROFILE_DIR = process.env.BENCH_BUILDER_PROFILE ?? '';
 
+/** Starts the page's CPU profiler when BENCH_BUILDER_PROFILE is set; the returned stop writes it. */
+async function profile(page: Page, name: string): Promise<() => Promise<void>> {
+  if (!PROFILE_DIR) return async () => {};
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile: taken } = await cdp.send('Profiler.stop');
+    mkdirSync(PROFILE_DIR, { recursive: true });
+    writeFileSync(join(PROFILE_DIR, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), JSON.stringify(taken));
+    await cdp.detach();
+  };
+}
+
 async function step(page: Page, name: string, act: () => Promise<void>): Promise<Step> {
   const from = await now(page);
-  const cdp = PROFILE_DIR ? await page.context().newCDPSession(page) : null;
-  if (cdp) {
-    await cdp.send('Profiler.enable');
-    await cdp.send('Profiler.start');
-  }
+  const stopProfile = await profile(page, name);
   const started = performance.now();
   await act();
   const wall = performance.now() - started;
   await page.waitForTimeout(SETTLE_MS);
-  if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop');
-    mkdirSync(PROFILE_DIR, { recursive: true });
-    writeFileSync(join(PROFILE_DIR, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.cpuprofile`), JSON.stringify(profile));
-    await cdp.detach();
-  }
+  await stopProfile();
   const entries = await entriesSince(page, from);
   const tasks = entries.filter((e) => e.type === 'longtask');
   const events = entries.filter((e) => e.type === 'event');
@@ -134,12 +139,14 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
     // First render: from navigation until the strip counts all 1,000 photos (the lab's list read
     // in pages into the device store, then shown).
     const first: Step = await (async () => {
+      const stopProfile = await profile(page, 'first render');
       const started = performance.now();
       await page.goto(`${origin}${path}`);
       await count(0).waitFor({ timeout: 120_000 });
       const wall = performance.now() - started;
       expectScreen(page, path);
       await page.waitForTimeout(SETTLE_MS);
+      await stopProfile();
       const entries = await entriesSince(page, 0);
       const tasks = entries.filter((e) => e.type === 'longtask');
       return { name: 'first render (to 1,000 photos shown)', longest: Math.max(0, ...tasks.map((e) => e.duration)), tasks: tasks.length, delay: 0, events: 0, wall };
