@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,lighthouse] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lighthouse] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
@@ -13,12 +13,14 @@ import type { Browser } from 'playwright-core';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
 import { measureAdminLoad } from './admin-load.ts';
 import { measureApiReads, type ReadRoute } from './api-throughput.ts';
+import { measureBuilder } from './builder.ts';
 import { clientOrdersRequest, launchBrowser } from './browser.ts';
 import { BROWSER_ACCEPT, settle, signIn } from './http.ts';
 import { measureJs } from './js-per-route.ts';
 import { measureLighthouse } from './lighthouse-audit.ts';
 import { cleanUp, onCleanup } from './cleanup.ts';
 import { formatTable, type Row } from './report.ts';
+import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
 
@@ -35,8 +37,10 @@ const PHOTOGRAPHERS = 40;
 // Seconds per measured run (each also gets a short unmeasured warm-up); 3 s keeps the whole bench
 // under about five minutes on two shared cores.
 const DEFAULT_DURATION_SECONDS = 3;
+// The builder's order: the size issue 11 asks to stay smooth.
+const BUILDER_PHOTOS = 1_000;
 
-const SECTIONS = ['api', 'load', 'js', 'lighthouse'] as const;
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
@@ -94,6 +98,7 @@ async function main(): Promise<number> {
     log(
       `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
     );
+    const builderSeed: BuilderSeed | null = opts.only.has('builder') ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
     const server = await startServer({ port: SERVER_PORT, dataDir });
     const { origin } = server;
     log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
@@ -169,6 +174,12 @@ async function main(): Promise<number> {
           log,
         )),
       );
+      log('');
+    }
+    if (builderSeed) {
+      await settle(origin);
+      const builderSession = await signIn(origin, builderSeed.email, builderSeed.password);
+      rows.push(...(await measureBuilder(browser, origin, builderSession, builderSeed, log)));
       log('');
     }
     // Lighthouse starts its own Chromium per audit; two cores are enough for one at a time.

@@ -8,6 +8,7 @@ import { clearCart, deleteLineItem, dismissRefusal, refreshOrder, setLineItemQua
 import { CheckoutBox } from './checkout-box.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { LineItemRow, type RowActions } from './line-item-row.tsx';
+import { useRowsInSlices } from './use-rows-in-slices.ts';
 import './cart-review.css';
 
 type Fill = { state: 'filling' } | { state: 'done' } | { state: 'failed'; message: string };
@@ -30,6 +31,7 @@ export function CartReviewScreen() {
   const online = useConnectivity(isOnline);
   const order = useLocalOrder(orderGuid);
   const items = useLocalLineItems(orderGuid);
+  const rowsShown = useRowsInSlices(items?.length ?? 0);
   const request = `${orderGuid}|${String(online)}`;
   const [result, setResult] = useState<FillResult | null>(null);
   const fill: Fill = result?.request === request ? result.fill : { state: 'filling' };
@@ -130,7 +132,7 @@ export function CartReviewScreen() {
       ) : null}
       <div className="review-layout">
         <ul className="review-items" aria-label="Line items">
-          {items.map((item) => (
+          {items.slice(0, rowsShown).map((item) => (
             <LineItemRow key={item.guid} item={item} editable={editable} checking={online && checks < CROPPED_MAX_CHECKS} actions={actions} />
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
 import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../domain/cart-review.ts';
@@ -15,8 +16,32 @@ export interface RowActions {
   dismissRefusal(item: LocalLineItem): void;
 }
 
-/** One line item of the cart review: the print, its figures, and (open orders) quantity arrows and delete. */
-export function LineItemRow({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
+/**
+ * Two values of a line item alike: plain fields by identity, the nested ones (crop, finishing and
+ * its details) field by field. Walked, not JSON.stringify'd: a 1,000-row cart compares every row
+ * on each update, and building strings for that was most of the update's time and garbage.
+ */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+}
+
+/** A line item as shown: every field alike (each device read makes new objects for the same rows). */
+const sameItem = (a: LocalLineItem, b: LocalLineItem) => sameValue(a, b);
+
+/**
+ * One line item of the cart review. Memoised on the item's content: while the outbox sends a
+ * 1,000-item cart (34 batches), each confirmed batch re-reads the cart, and only the 30 rows that
+ * changed may re-render, not all 1,000 (that took up to 0.9 s of main thread per batch).
+ */
+export const LineItemRow = memo(LineItemRowView, (a, b) => a.editable === b.editable && a.checking === b.checking && a.actions === b.actions && sameItem(a.item, b.item));
+
+/** The print, its figures, and (open orders) quantity arrows and delete. */
+function LineItemRowView({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
   const name = truncateFileName(item.imageName);
   const each = item.printPriceCents + item.finishingPriceCents;
   const step = (delta: number) => {
