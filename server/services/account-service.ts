@@ -3,11 +3,11 @@ import { toDollars } from '../../src/domain/money.ts';
 import { addresses, passwordResets, sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
-import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
+import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor } from './auth-service.ts';
 import { certificateLink } from './certificate-service.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 import { PASSWORD_RULE } from './signup-service.ts';
-import { profileRead, type AddressJson } from './account-reads.ts';
+import { profileRead, type AddressJson, type UserFieldsRow } from './account-reads.ts';
 import { connectionCodeOf, shopLists } from './shop-connection-service.ts';
 import { taxReportLinks } from './tax-report-service.ts';
 
@@ -17,7 +17,7 @@ export const EMAIL_ALREADY_IN_USE = 'This email is already in use by another acc
 export const WRONG_PASSWORD = 'The password is not correct.';
 
 /** The user as the profile shows it (accounts.md §3, User), with the facts read with it (account-reads.ts). */
-export async function userFields(deps: ServerDeps, user: UserRow, facts: { referredUsers: number; referrerEmail: string | null }) {
+export async function userFields(deps: ServerDeps, user: UserFieldsRow, facts: { referredUsers: number; referrerEmail: string | null }) {
   return {
     guid: user.guid,
     email: user.email,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { users } from './accounts.ts';
 
@@ -35,6 +35,23 @@ export const labOrders = pgTable(
     // Order names are unique per photographer, compared case-insensitively.
     uniqueIndex('lab_orders_user_name_key').on(t.userGuid, sql`lower(${t.orderName})`),
   ],
+);
+
+/**
+ * How many lab orders there are, kept so the admin's list can say 'N of M orders' without
+ * counting a lab's hundreds of thousands of orders on every call. One row, kept by triggers on
+ * lab_orders (migration 0016_order_counts): every insert, delete (a cascade from a deleted
+ * photographer, a merge, a delete) and truncate changes it in the same transaction, whatever
+ * code made the change.
+ */
+export const orderCounts = pgTable(
+  'order_counts',
+  {
+    // The one row's key: always true, so a second row cannot exist.
+    id: boolean('id').primaryKey().default(true),
+    orders: bigint('orders', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('order_counts_one_row', sql`${t.id}`)],
 );
 
 /** Yearly sales reports (SALES HISTORY): made by a background job, kept in object storage. */
