@@ -1,6 +1,6 @@
 /**
  * meta.total of the admin's orders list comes from the count kept by triggers on lab_orders
- * (migration 0016_order_counts), not from counting every order. These tests hold it against the
+ * (migration 0017_order_counts), not from counting every order. These tests hold it against the
  * truth, a count(*) of lab_orders, across every way the orders change: the API's create, bulk
  * inserts, refused duplicates, status and date changes, deletes (one, many, a photographer's
  * cascade, the delete half of a merge), rolled-back transactions and truncation; and check that

@@ -40,7 +40,7 @@ export const labOrders = pgTable(
 /**
  * How many lab orders there are, kept so the admin's list can say 'N of M orders' without
  * counting a lab's hundreds of thousands of orders on every call. One row, kept by triggers on
- * lab_orders (migration 0016_order_counts): every insert, delete (a cascade from a deleted
+ * lab_orders (migration 0017_order_counts): every insert, delete (a cascade from a deleted
  * photographer, a merge, a delete) and truncate changes it in the same transaction, whatever
  * code made the change.
  */
