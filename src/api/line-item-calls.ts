@@ -7,17 +7,8 @@
  */
 import type { LineItemPayload } from '../domain/line-item-payload.ts';
 import type { ServerLineItem } from '../domain/line-items.ts';
-import { routePath } from '../domain/paths.ts';
+import { API, routePath } from '../domain/paths.ts';
 
-// The paths of the lab API (under /api/v2) these calls use.
-export const LINE_ITEM_PATHS = {
-  retrieveFullOrder: '/lab_orders/:guid/retrieve_full_order',
-  orderLineItems: '/lab_orders/:guid/line_items',
-  orderLineItem: '/lab_orders/:guid/line_items/:lineItemGuid',
-  updateQuantity: '/line_items/:guid/update_quantity',
-  lineItem: '/line_items/:guid',
-  labOrder: '/lab_orders/:guid',
-} as const;
 
 export type RequestMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -65,33 +56,33 @@ export interface UpdatedLineItem {
 export function lineItemCalls(request: Requester) {
   return {
     retrieveFullOrder: (orderGuid: string, signal?: AbortSignal) =>
-      request<FullOrder>('GET', routePath(LINE_ITEM_PATHS.retrieveFullOrder, { guid: orderGuid }), signal ? { signal } : {}),
+      request<FullOrder>('GET', routePath(API.retrieveFullOrder, { guid: orderGuid }), signal ? { signal } : {}),
 
     /** 1..30 line items (LINE_ITEM_BATCH_SIZE); each keeps its client-made guid on the lab too. */
     postLineItems: (orderGuid: string, lineItems: LineItemPayload[], idempotencyKey: string) =>
-      request<PostedLineItems>('POST', routePath(LINE_ITEM_PATHS.orderLineItems, { guid: orderGuid }), {
+      request<PostedLineItems>('POST', routePath(API.orderLineItems, { guid: orderGuid }), {
         body: { line_items: lineItems },
         idempotencyKey,
       }),
 
     updateLineItem: (orderGuid: string, lineItem: LineItemPayload, idempotencyKey: string) =>
-      request<UpdatedLineItem>('PATCH', routePath(LINE_ITEM_PATHS.orderLineItem, { guid: orderGuid, lineItemGuid: lineItem.guid }), {
+      request<UpdatedLineItem>('PATCH', routePath(API.orderLineItem, { guid: orderGuid, lineItemGuid: lineItem.guid }), {
         body: { line_items: [lineItem] },
         idempotencyKey,
       }),
 
     updateQuantity: (lineItemGuid: string, quantity: number, idempotencyKey: string) =>
-      request<FullOrder>('PATCH', routePath(LINE_ITEM_PATHS.updateQuantity, { guid: lineItemGuid }), {
+      request<FullOrder>('PATCH', routePath(API.updateQuantity, { guid: lineItemGuid }), {
         body: { line_items: [{ quantity }] },
         idempotencyKey,
       }),
 
     deleteLineItem: (lineItemGuid: string, idempotencyKey: string) =>
-      request<FullOrder>('DELETE', routePath(LINE_ITEM_PATHS.lineItem, { guid: lineItemGuid }), { idempotencyKey }),
+      request<FullOrder>('DELETE', routePath(API.lineItem, { guid: lineItemGuid }), { idempotencyKey }),
 
     /** PATCH /lab_orders/:id { type, value }: e.g. { type: 'updated_at', value: 'now' }. */
     updateLabOrder: (orderGuid: string, type: string, value: unknown, idempotencyKey: string) =>
-      request<unknown>('PATCH', routePath(LINE_ITEM_PATHS.labOrder, { guid: orderGuid }), { body: { type, value }, idempotencyKey }),
+      request<unknown>('PATCH', routePath(API.labOrder, { guid: orderGuid }), { body: { type, value }, idempotencyKey }),
   };
 }
 
