@@ -5,7 +5,7 @@ import { ensureCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { eq } from 'drizzle-orm';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
-import type { LineItemPayload } from '../../src/domain/line-item-payload.ts';
+import { lineItemPayload, type LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import type { ServerLineItem as ServerItem } from '../../src/domain/line-items.ts';
 import { api, type TestApp } from './helper.ts';
 import { newKey, newOrder, photographer } from './photo-helpers.ts';
@@ -73,22 +73,15 @@ export async function orderWithPhotos(t: TestApp, photos = 2) {
   return { user, token, order, photos: await addPhotos(t, order, photos) };
 }
 
-/** A line item as the builder sends it; `extra` replaces any field. */
+/** A line item as the builder sends it (the domain's own payload builder); `extra` replaces any field. */
 export function payload(photo: string, printSize: string, extra: Partial<LineItemPayload> & Record<string, unknown> = {}): LineItemPayload & Record<string, unknown> {
-  return {
+  const made = lineItemPayload({
     guid: randomUUID(),
-    imageName: 'IMG_1000.jpg',
-    quantity: 1,
-    print_size: printSize,
-    finishing_service: null,
-    finishing_service_detail: null,
-    finishing_service_details: [],
-    print_border: 'none',
-    notes: '',
-    source_photograph_guid: photo,
-    photograph: { source_photograph_guid: photo, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100, photo_meta: {} },
-    ...extra,
-  };
+    photo: { guid: photo, photo_file_name: 'IMG_1000.jpg' },
+    selections: { printSizeGuid: printSize, qty: 1, notes: {} },
+    finishing: null,
+  });
+  return { ...made, ...extra };
 }
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
