@@ -1,0 +1,194 @@
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { PAGE_STEP, TYPE_AHEAD_RESET_MS, edgeEnabled, keyAction, moveBy, nextEnabled, typeAhead, type ListOption } from './list-select-keys.ts';
+import './list-select.css';
+
+export type { ListOption } from './list-select-keys.ts';
+
+// The open list's height (orders.md §9: 'Dropdown sizes 400 px (50 px mount size)').
+const DEFAULT_MAX_HEIGHT_PX = 400;
+export const MOUNT_SIZE_MAX_HEIGHT_PX = 50;
+
+export interface ListSelectProps {
+  label: string;
+  value: string;
+  options: readonly ListOption[];
+  onChange: (value: string) => void;
+  /** While set, the select stays focusable but refuses to open and says this in an alert. */
+  blockedBecause?: string | null;
+  /** The open list's greatest height in CSS px; longer lists scroll. */
+  maxHeight?: number;
+}
+
+/**
+ * A select whose open list can be sized (orders.md §9: 400 px tall, 50 px for the mount size,
+ * 150 px wide), which a native <select> popup cannot be. It follows the WAI-ARIA APG
+ * "select-only combobox": focus stays on the combobox, the active option is named by
+ * aria-activedescendant, and the keys are those of src/ui/list-select-keys.ts.
+ *
+ * Blocked (orders.md §4: 'You must select a Paper Type first.'), it stays focusable and refuses
+ * to open with an alert saying why; aria-disabled rather than no focus, because a control that
+ * cannot be reached cannot explain itself.
+ *
+ * The options are rendered only while the list is open: a closed select costs one element.
+ */
+export function ListSelect(props: ListSelectProps) {
+  const { label, value, options, onChange, blockedBecause, maxHeight = DEFAULT_MAX_HEIGHT_PX } = props;
+  const id = useId();
+  const labelId = `${id}-label`;
+  const listId = `${id}-list`;
+  const optionId = (i: number) => `${id}-option-${i}`;
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(-1);
+  const combo = useRef<HTMLDivElement>(null);
+  const list = useRef<HTMLDivElement>(null);
+  const search = useRef({ text: '', at: 0 });
+  const blocked = Boolean(blockedBecause);
+  const selected = options.findIndex((o) => o.value === value);
+
+  const openAt = (index: number) => {
+    setActive(index >= 0 ? index : selected >= 0 ? selected : edgeEnabled(options, 'first'));
+    setOpen(true);
+  };
+  const close = () => {
+    setOpen(false);
+    search.current = { text: '', at: 0 };
+  };
+  const choose = (index: number) => {
+    const option = options[index];
+    close();
+    if (option && !option.disabled && option.value !== value) onChange(option.value);
+  };
+
+  // The active option is kept in view inside the list (not by scrolling the page).
+  useLayoutEffect(() => {
+    const box = list.current;
+    const item = open && active >= 0 ? box?.children[active] : null;
+    if (!box || !(item instanceof HTMLElement)) return;
+    if (item.offsetTop < box.scrollTop) box.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
+  }, [open, active]);
+  // An opened list low on the screen is brought into view, as a native popup would show it.
+  useLayoutEffect(() => {
+    if (open) list.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [open]);
+
+  const refuse = () => {
+    window.alert(blockedBecause);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (blocked) {
+      if (e.key === 'Tab' || e.key === 'Shift') return;
+      e.preventDefault();
+      refuse();
+      return;
+    }
+    const now = Date.now();
+    const typing = search.current.text !== '' && now - search.current.at < TYPE_AHEAD_RESET_MS;
+    const action = keyAction(e, open, typing);
+    const from = open ? active : selected;
+    switch (action.kind) {
+      case 'none':
+        return;
+      case 'closeAndLeave':
+        // Tab leaves without choosing (focus moves on by default): an arrow key only points at an
+        // option, and choosing a paper by accident would reset the size and finishing after it.
+        close();
+        return;
+      case 'open':
+        openAt(action.move === 'selected' ? -1 : edgeEnabled(options, action.move));
+        break;
+      case 'close':
+        close();
+        break;
+      case 'select':
+        choose(active);
+        break;
+      case 'move': {
+        const to = {
+          next: () => nextEnabled(options, active, 1),
+          previous: () => nextEnabled(options, active, -1),
+          first: () => edgeEnabled(options, 'first'),
+          last: () => edgeEnabled(options, 'last'),
+          pageUp: () => moveBy(options, active, -PAGE_STEP),
+          pageDown: () => moveBy(options, active, PAGE_STEP),
+        }[action.to]();
+        if (to >= 0) setActive(to);
+        break;
+      }
+      case 'type': {
+        const text = (typing ? search.current.text : '') + action.char;
+        search.current = { text, at: now };
+        const found = typeAhead(options, text, from);
+        if (!open) openAt(found);
+        else if (found >= 0) setActive(found);
+        break;
+      }
+    }
+    e.preventDefault();
+  };
+
+  const shown = options[selected]?.label ?? '';
+  return (
+    <div className={blocked ? 'list-select is-blocked' : 'list-select'}>
+      {/* A click on the label focuses the select, as a <label> does for a native one. */}
+      <span id={labelId} className="list-select-label" onClick={() => combo.current?.focus()}>
+        {label}
+      </span>
+      <div className="list-select-anchor">
+        <div
+          ref={combo}
+          role="combobox"
+          tabIndex={0}
+          className="list-select-button"
+          aria-labelledby={labelId}
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          aria-controls={open ? listId : undefined}
+          aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+          aria-disabled={blocked || undefined}
+          // The chosen value (a guid) for scripts and tests, as a native select's value is.
+          data-value={value}
+          title={shown}
+          onKeyDown={onKeyDown}
+          onBlur={() => open && close()}
+          onClick={() => {
+            if (blocked) refuse();
+            else if (open) close();
+            else openAt(-1);
+          }}
+        >
+          <span className="list-select-value">{shown}</span>
+        </div>
+        {open ? (
+          <div
+            ref={list}
+            id={listId}
+            role="listbox"
+            aria-labelledby={labelId}
+            tabIndex={-1}
+            className="list-select-list"
+            style={{ maxHeight }}
+            // Focus stays on the combobox while the list is clicked or scrolled.
+            onMouseDown={(e) => e.preventDefault()}
+          >
+            {options.map((o, i) => (
+              <div
+                key={o.value}
+                id={optionId(i)}
+                role="option"
+                aria-selected={i === active}
+                aria-disabled={o.disabled || undefined}
+                className={['list-select-option', i === active ? 'is-active' : '', o.value === value ? 'is-chosen' : ''].join(' ').trim()}
+                onMouseEnter={() => !o.disabled && setActive(i)}
+                onClick={() => !o.disabled && choose(i)}
+              >
+                {o.label}
+              </div>
+            ))}
+          </div>
+        ) : null}
+      </div>
+    </div>
+  );
+}
