@@ -135,3 +135,25 @@ export function keyAction(e: KeyInput, open: boolean, typing: boolean): KeyActio
       return printable(e) ? { kind: 'type', char: e.key } : { kind: 'none' };
   }
 }
+
+// Room kept between an open list and the window's edge, so its border and shadow show.
+export const LIST_EDGE_GAP_PX = 8;
+
+export interface ListFit {
+  side: 'below' | 'above';
+  maxHeight: number;
+}
+
+/**
+ * Where an open list goes and how tall it may be: below its select when it fits there, else
+ * above when it fits there, else on the roomier side, cut to the room (it scrolls). `above` and
+ * `below` are the window's room on each side of the select; `content` the list's full height.
+ */
+export function listFit(room: { above: number; below: number; content: number; maxHeight: number }): ListFit {
+  const wanted = Math.min(room.content, room.maxHeight);
+  const below = room.below - LIST_EDGE_GAP_PX;
+  const above = room.above - LIST_EDGE_GAP_PX;
+  if (below >= wanted) return { side: 'below', maxHeight: room.maxHeight };
+  if (above >= wanted) return { side: 'above', maxHeight: room.maxHeight };
+  return below >= above ? { side: 'below', maxHeight: Math.max(0, below) } : { side: 'above', maxHeight: Math.max(0, above) };
+}

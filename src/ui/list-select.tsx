@@ -1,5 +1,5 @@
-import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { PAGE_STEP, TYPE_AHEAD_RESET_MS, edgeEnabled, keyAction, moveBy, nextEnabled, typeAhead, type ListOption } from './list-select-keys.ts';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { PAGE_STEP, TYPE_AHEAD_RESET_MS, edgeEnabled, keyAction, listFit, moveBy, nextEnabled, typeAhead, type ListFit, type ListOption } from './list-select-keys.ts';
 import './list-select.css';
 
 export type { ListOption } from './list-select-keys.ts';
@@ -67,9 +67,32 @@ export function ListSelect(props: ListSelectProps) {
     if (item.offsetTop < box.scrollTop) box.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
   }, [open, active]);
-  // An opened list low on the screen is brought into view, as a native popup would show it.
+  // Where the list opens: below, or above when only there it fits (as a native popup does),
+  // never scrolling the page, which would slide the options under a resting pointer.
+  const [fit, setFit] = useState<ListFit | null>(null);
+  // Measured again when options arrive while open (a print size's finishing).
+  const count = options.length;
   useLayoutEffect(() => {
-    if (open) list.current?.scrollIntoView?.({ block: 'nearest' });
+    const box = list.current;
+    const anchor = combo.current;
+    if (!open || !box || !anchor) return;
+    const rect = anchor.getBoundingClientRect();
+    if (count >= 0) setFit(listFit({ above: rect.top, below: window.innerHeight - rect.bottom, content: box.scrollHeight, maxHeight }));
+  }, [open, maxHeight, count]);
+  // The list belongs to where its select was: scrolling the page or resizing closes it.
+  useEffect(() => {
+    if (!open) return undefined;
+    const away = (e: Event) => {
+      if (e.target instanceof Node && list.current?.contains(e.target)) return;
+      setOpen(false);
+      search.current = { text: '', at: 0 };
+    };
+    window.addEventListener('scroll', away, true);
+    window.addEventListener('resize', away);
+    return () => {
+      window.removeEventListener('scroll', away, true);
+      window.removeEventListener('resize', away);
+    };
   }, [open]);
 
   const refuse = () => {
@@ -167,8 +190,8 @@ export function ListSelect(props: ListSelectProps) {
             role="listbox"
             aria-labelledby={labelId}
             tabIndex={-1}
-            className="list-select-list"
-            style={{ maxHeight }}
+            className={fit?.side === 'above' ? 'list-select-list is-above' : 'list-select-list'}
+            style={{ maxHeight: fit?.maxHeight ?? maxHeight }}
             // Focus stays on the combobox while the list is clicked or scrolled.
             onMouseDown={(e) => e.preventDefault()}
           >
@@ -180,7 +203,7 @@ export function ListSelect(props: ListSelectProps) {
                 aria-selected={i === active}
                 aria-disabled={o.disabled || undefined}
                 className={['list-select-option', i === active ? 'is-active' : '', o.value === value ? 'is-chosen' : ''].join(' ').trim()}
-                onMouseEnter={() => !o.disabled && setActive(i)}
+                onMouseMove={() => !o.disabled && setActive(i)}
                 onClick={() => !o.disabled && choose(i)}
               >
                 {o.label}

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { edgeEnabled, keyAction, moveBy, nextEnabled, typeAhead, type KeyInput, type ListOption } from '../../src/ui/list-select-keys.ts';
+import { LIST_EDGE_GAP_PX, edgeEnabled, keyAction, listFit, moveBy, nextEnabled, typeAhead, type KeyInput, type ListOption } from '../../src/ui/list-select-keys.ts';
 
 const opts = (...labels: string[]): ListOption[] => labels.map((label) => ({ value: label, label, disabled: label.startsWith('-') }));
 const key = (k: string, mods: Partial<KeyInput> = {}): KeyInput => ({ key: k, altKey: false, ctrlKey: false, metaKey: false, ...mods });
@@ -110,5 +110,25 @@ describe('the dropdown: what a key does (APG select-only combobox)', () => {
   it('shortcuts are left to the browser', () => {
     expect(keyAction(key('r', { ctrlKey: true }), true, false)).toEqual({ kind: 'none' });
     expect(keyAction(key('r', { metaKey: true }), false, false)).toEqual({ kind: 'none' });
+  });
+});
+
+describe('the dropdown: where the open list goes', () => {
+  it('below at its full height when it fits there', () => {
+    expect(listFit({ above: 100, below: 600, content: 900, maxHeight: 400 })).toEqual({ side: 'below', maxHeight: 400 });
+    expect(listFit({ above: 100, below: 120, content: 90, maxHeight: 400 })).toEqual({ side: 'below', maxHeight: 400 });
+  });
+
+  it('above when only there it fits, as a native popup low on the screen', () => {
+    expect(listFit({ above: 600, below: 100, content: 900, maxHeight: 400 })).toEqual({ side: 'above', maxHeight: 400 });
+  });
+
+  it('on the roomier side, cut to the room, when it fits nowhere (a phone held sideways)', () => {
+    expect(listFit({ above: 150, below: 200, content: 900, maxHeight: 400 })).toEqual({ side: 'below', maxHeight: 200 - LIST_EDGE_GAP_PX });
+    expect(listFit({ above: 250, below: 200, content: 900, maxHeight: 400 })).toEqual({ side: 'above', maxHeight: 250 - LIST_EDGE_GAP_PX });
+  });
+
+  it('the mount size list is 50 px wherever there is room for 50', () => {
+    expect(listFit({ above: 0, below: 60, content: 300, maxHeight: 50 })).toEqual({ side: 'below', maxHeight: 50 });
   });
 });
