@@ -64,7 +64,8 @@ export function ListSelect(props: ListSelectProps) {
     const box = list.current;
     const item = open && active >= 0 ? box?.children[active] : null;
     if (!box || !(item instanceof HTMLElement)) return;
-    if (item.offsetTop < box.scrollTop) box.scrollTop = item.offsetTop;
+    // An entry taller than the list (a wrapped name in the 50 px mount list) shows its start.
+    if (item.offsetTop < box.scrollTop || item.offsetHeight > box.clientHeight) box.scrollTop = item.offsetTop;
     else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
   }, [open, active]);
   // Where the list opens: below, or above when only there it fits (as a native popup does),

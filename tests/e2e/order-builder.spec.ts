@@ -10,7 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { choose, combo, optionsOf, signIn, storedToken } from './helpers.ts';
+import { choose, combo, listOf, optionsOf, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { photoDir } from './upload-fixtures.ts';
 import { addButton, localItems, photosOfSize, tile } from './builder-fixtures.ts';
@@ -110,6 +110,13 @@ test.describe.serial('order builder', () => {
     await choose(page, 'PRINT SIZE', '8x10');
     await choose(page, 'FINISHING', 'MOUNT');
     await expect(combo(page, 'MOUNT SIZE')).toBeVisible();
+    // orders.md §9: lists 400 px tall at most, 50 px for the mount size, 150 px wide.
+    for (const [label, maxHeight] of [['PAPER', '400px'], ['MOUNT SIZE', '50px']] as const) {
+      await combo(page, label).click();
+      const size = await listOf(page, label).evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, width: el.getBoundingClientRect().width }));
+      expect(size).toEqual({ maxHeight, width: 150 });
+      await page.keyboard.press('Escape');
+    }
     await choose(page, 'PAPER', 'Matte');
     await expect(combo(page, 'PRINT SIZE')).toHaveText('Choose…');
     await expect(combo(page, 'MOUNT SIZE')).toHaveCount(0);
