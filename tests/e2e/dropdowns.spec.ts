@@ -6,6 +6,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { choose, combo, listOf, signIn } from './helpers.ts';
+import { expectAccessible } from './screens.ts';
 
 async function openCalculator(page: Page) {
   await page.goto('/login');
@@ -124,4 +125,21 @@ test('the keyboard: open, move, type ahead, choose, close, leave; a blocked list
   await page.getByRole('heading', { name: 'PRICE CALCULATOR' }).click();
   await expect(listOf(page, 'Paper Type')).toHaveCount(0);
   await expect(paper).toHaveText('Metallic');
+});
+
+test('an open list passes axe and fits a 320 px phone', async ({ page }) => {
+  await openCalculator(page);
+  await combo(page, 'Paper Type').click();
+  await expect(listOf(page, 'Paper Type')).toBeVisible();
+  await expectAccessible(page, 'calculator, a list open');
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 320, height: 640 });
+  await choose(page, 'Paper Type', 'Lustre');
+  await combo(page, 'Print Size').click();
+  const list = listOf(page, 'Print Size');
+  await expect(list).toBeVisible();
+  const box = await list.boundingBox();
+  expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
+  await expectAccessible(page, 'calculator, a list open');
 });
