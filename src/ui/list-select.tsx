@@ -8,6 +8,14 @@ export type { ListOption } from './list-select-keys.ts';
 const DEFAULT_MAX_HEIGHT_PX = 400;
 export const MOUNT_SIZE_MAX_HEIGHT_PX = 50;
 
+/** Scrolls the list, not the page, so that the item shows: wholly, or from its start when taller than the list. */
+function keepInView(box: HTMLElement, item: Element | null): void {
+  if (!(item instanceof HTMLElement)) return;
+  // An entry taller than the list (a wrapped name in the 50 px mount list) shows its start.
+  if (item.offsetTop < box.scrollTop || item.offsetHeight > box.clientHeight) box.scrollTop = item.offsetTop;
+  else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
+}
+
 export interface ListSelectProps {
   label: string;
   value: string;
@@ -42,6 +50,8 @@ export function ListSelect(props: ListSelectProps) {
   const combo = useRef<HTMLDivElement>(null);
   const list = useRef<HTMLDivElement>(null);
   const search = useRef({ text: '', at: 0 });
+  // Where the select was on screen when its list opened.
+  const openedAt = useRef(0);
   const blocked = Boolean(blockedBecause);
   const selected = options.findIndex((o) => o.value === value);
 
@@ -59,15 +69,6 @@ export function ListSelect(props: ListSelectProps) {
     if (option && !option.disabled && option.value !== value) onChange(option.value);
   };
 
-  // The active option is kept in view inside the list (not by scrolling the page).
-  useLayoutEffect(() => {
-    const box = list.current;
-    const item = open && active >= 0 ? box?.children[active] : null;
-    if (!box || !(item instanceof HTMLElement)) return;
-    // An entry taller than the list (a wrapped name in the 50 px mount list) shows its start.
-    if (item.offsetTop < box.scrollTop || item.offsetHeight > box.clientHeight) box.scrollTop = item.offsetTop;
-    else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
-  }, [open, active]);
   // Where the list opens: below, or above when only there it fits (as a native popup does),
   // never scrolling the page, which would slide the options under a resting pointer.
   const [fit, setFit] = useState<ListFit | null>(null);
@@ -78,13 +79,27 @@ export function ListSelect(props: ListSelectProps) {
     const anchor = combo.current;
     if (!open || !box || !anchor) return;
     const rect = anchor.getBoundingClientRect();
-    if (count >= 0) setFit(listFit({ above: rect.top, below: window.innerHeight - rect.bottom, content: box.scrollHeight, maxHeight }));
+    openedAt.current = rect.top;
+    const next = listFit({ above: rect.top, below: window.innerHeight - rect.bottom, content: count === 0 ? 0 : box.scrollHeight, maxHeight });
+    // The height is set at once, so the active option is brought into view in the final list.
+    box.style.maxHeight = `${next.maxHeight}px`;
+    keepInView(box, box.querySelector('[aria-selected="true"]'));
+    setFit(next);
   }, [open, maxHeight, count]);
-  // The list belongs to where its select was: scrolling the page or resizing closes it.
+  // The active option is kept in view inside the list (not by scrolling the page).
+  useLayoutEffect(() => {
+    if (open && active >= 0 && list.current) keepInView(list.current, list.current.children[active] ?? null);
+  }, [open, active]);
+  // The list belongs to where its select was: once the page scrolls or a resize moves the select,
+  // it closes (it would slide over the navigation bar). A scroll event is dispatched a frame after
+  // the scroll, so one that brought the select into view as it was clicked arrives after the list
+  // opened: only a select that really moved closes its list.
   useEffect(() => {
     if (!open) return undefined;
     const away = (e: Event) => {
       if (e.target instanceof Node && list.current?.contains(e.target)) return;
+      const top = combo.current?.getBoundingClientRect().top ?? openedAt.current;
+      if (Math.abs(top - openedAt.current) < 1) return;
       setOpen(false);
       search.current = { text: '', at: 0 };
     };

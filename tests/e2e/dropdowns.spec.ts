@@ -142,4 +142,8 @@ test('an open list passes axe and fits a 320 px phone', async ({ page }) => {
   const box = await list.boundingBox();
   expect(box && box.x >= 0 && box.x + box.width <= 320).toBe(true);
   await expectAccessible(page, 'calculator, a list open');
+  // Scrolling the page closes the list: it would slide over the navigation bar.
+  await page.mouse.move(300, 600);
+  await page.mouse.wheel(0, 200);
+  await expect(list).toHaveCount(0);
 });
