@@ -290,7 +290,7 @@ test.describe.serial('order builder', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
       await expect(page.getByRole('link', { name: `VIEW CART (${before})` })).toBeVisible();
       await tile(page, 'IMG_0004.jpg').click();
-      // 5x7 was never opened: its finishing was kept when Lustre was chosen online.
+      // 5x7 was never opened: its finishing was kept in the background while the builder was open online.
       await choose(page, 'PAPER', 'Lustre');
       await choose(page, 'PRINT SIZE', '5x7');
       // The cropper shows this device's own thumbnail of the photo.
