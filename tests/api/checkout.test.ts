@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, creditLedger, discountCodes, labOrders, mailOutbox, payments, sandboxCharges, users } from '../../server/db/schema.ts';
+import { cards, creditLedger, discountCodes, labOrders, lineItems, mailOutbox, payments, sandboxCharges, users } from '../../server/db/schema.ts';
 import { finishingChoiceCents } from '../../src/domain/catalogue.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS } from '../../src/domain/pricing.ts';
@@ -71,7 +71,7 @@ describe('checkout', () => {
 
     const empty = await readyOrder(t, p);
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, empty.order));
-    await t.db.execute(`delete from line_items where lab_order_id = ${row?.id ?? 0}`);
+    await t.db.delete(lineItems).where(eq(lineItems.labOrderId, row?.id ?? 0));
     expect(expectErrorBody((await pay(empty.token, empty.order)).json(), 422).message).toBe('You have no line items!');
 
     const noCard = await cartOrder(t, p);
