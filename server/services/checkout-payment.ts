@@ -55,6 +55,8 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
       .select()
       .from(payments)
       .where(and(eq(payments.labOrderId, orderId), inArray(payments.status, ['pending', 'succeeded'])));
+    // A succeeded payment of an order set open again (by the lab) is not paid twice.
+    if (live?.status === 'succeeded') return { kind: 'closed', order };
     if (live) return { kind: 'inFlight', payment: live };
     const [items] = await tx.select({ n: count() }).from(lineItems).where(eq(lineItems.labOrderId, orderId));
     if (!items?.n) throw validationError(NO_LINE_ITEMS);

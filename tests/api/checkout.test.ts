@@ -46,6 +46,10 @@ describe('checkout', () => {
     expect(again.statusCode).toBe(422);
     expect(expectErrorBody(again.json(), 422).message).toBe('Order needs to be in open status to checkout!');
     expect(await chargesOf(o.order)).toHaveLength(1);
+    // Set open again by the lab (status is the admin's, issue 13): still not charged twice.
+    await t.db.update(labOrders).set({ status: 'open' }).where(eq(labOrders.guid, o.order));
+    expect((await pay(o.token, o.order)).statusCode).toBe(422);
+    expect(await chargesOf(o.order)).toHaveLength(1);
   });
 
   it('ignores figures the client sends', async () => {
