@@ -10,6 +10,7 @@ import { fullOrderAnswer } from './line-item-answer.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
+import { ADMIN_CHANGE_TYPES, adminChangeOrder, changeColorCorrection, isAdminChange } from './admin-order-changes.ts';
 
 /** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (CHECKOUT-CONTRACT.md Wire). */
 
@@ -125,7 +126,10 @@ const isChangeType = (type: string): type is ChangeType => (ORDER_CHANGE_TYPES a
 export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string, change: OrderChange) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
   const type = change.type;
-  if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${ORDER_CHANGE_TYPES.join(', ')}.`);
+  // The lab's admin panel and the colour-correction choice (issue 13, admin-order-changes.ts).
+  if (isAdminChange(type)) return adminChangeOrder(deps, actor as Actor, order, photographer, type, change.value);
+  if (type === 'color_correction') return changeColorCorrection(deps, actor as Actor, order, photographer, change.value);
+  if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${[...ORDER_CHANGE_TYPES, ...ADMIN_CHANGE_TYPES, 'color_correction'].join(', ')}.`);
   if (type === 'updated_at') {
     if (change.value !== 'now') throw validationError("updated_at takes the value 'now'.");
     const [updated] = await deps.db.update(labOrders).set({ updatedAt: sql`now()` }).where(eq(labOrders.id, order.id)).returning();

@@ -155,7 +155,9 @@ describe('PATCH /lab_orders/{id}', () => {
   it('updated_at, and an unknown type refused', async () => {
     const o = await cartOrder(t, p);
     expect((await change(t, o.token, o.order, { type: 'updated_at', value: 'now' })).statusCode).toBe(200);
-    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).statusCode).toBe(422);
+    expect((await change(t, o.token, o.order, { type: 'gift_wrap', value: 'yes' })).statusCode).toBe(422);
+    // status is the lab's (admin type, issue 13): a photographer is refused.
+    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).statusCode).toBe(403);
     expect((await checkoutOrder(t, o.token, o.order)).status).toBe('open');
   });
 
