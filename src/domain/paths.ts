@@ -57,6 +57,9 @@ export const API = {
   orderLineItem: '/lab_orders/:guid/line_items/:lineItemGuid',
   lineItem: '/line_items/:guid',
   updateQuantity: '/line_items/:guid/update_quantity',
+  // Checkout (issue 12, CHECKOUT-CONTRACT.md Wire).
+  validateDiscountCode: '/validate_discount_code',
+  checkout: '/lab_orders/:guid/checkout',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
