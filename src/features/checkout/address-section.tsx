@@ -63,6 +63,7 @@ export function AddressSection({ order, profile, busy, actions }: { order: Check
       ) : (
         <p className="muted">No saved addresses yet.</p>
       )}
+      {adding ? <h3 className="checkout-subhead">New address</h3> : null}
       {adding ? (
         <form className="field-grid" onSubmit={onSubmit} aria-label="New address">
           {FIELDS.map((f) => (

@@ -110,7 +110,7 @@ export function CheckoutFinalScreen() {
         </Link>
       }
     >
-      <div className="checkout-layout">
+      <div className="checkout-layout final-layout">
         <div className="checkout-sections">
           <section className="checkout-section final-facts" aria-label="Where it goes and how it is paid">
             <div>

@@ -16,7 +16,7 @@ export function OrderLines({ order, orderGuid }: { order: CheckoutOrder; orderGu
             <p>
               {item.paper} · {item.printSize} · {item.printBorder}
             </p>
-            <p>{finishingText(item)}</p>
+            <p>Finishing: {finishingText(item)}</p>
             {item.notes ? <p className="muted">Notes: {item.notes}</p> : null}
           </div>
           <p className="final-line-price">
