@@ -51,11 +51,12 @@ export interface CheckoutFacts {
 const cents = (dollars: number): Cents => toCents(dollars);
 
 /**
- * The credit pays for everything: some credit is applied and nothing is left to charge. The spec
- * says 'credit applied equals subtotal plus shipping'; the lab clamps the credit to what is owed
- * after the discount (pricing.ts), so "nothing left to charge" is the same test with a discount too.
+ * Nothing is left to charge: the credit (with any discount) pays for everything. The spec says
+ * 'credit applied equals subtotal plus shipping'; the lab clamps the credit to what is owed after
+ * the discount (pricing.ts), so "the lab's total is zero" is that test with a discount too, and
+ * the one the lab applies before it charges (no card needed).
  */
-export const creditCoversAll = (o: Pick<CheckoutFacts, 'credit_applied' | 'total'>): boolean => cents(o.credit_applied) > 0 && cents(o.total) === 0;
+export const creditCoversAll = (o: Pick<CheckoutFacts, 'total'>): boolean => cents(o.total) === 0;
 
 const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
 const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);

@@ -43,10 +43,9 @@ describe('checkout readiness (orders.md §4)', () => {
     expect(checkoutReady({ ...ready, selected_card_to_use: null, credit_applied: 20, total: 32.5 })).toBe(false);
   });
 
-  it('counts credit as covering only when some credit leaves nothing to charge', () => {
-    expect(creditCoversAll({ credit_applied: 0, total: 0 })).toBe(false);
-    expect(creditCoversAll({ credit_applied: 0.01, total: 0 })).toBe(true);
-    expect(creditCoversAll({ credit_applied: 10, total: 0.01 })).toBe(false);
+  it('counts the order as covered when nothing is left to charge, as the lab does', () => {
+    expect(creditCoversAll({ total: 0 })).toBe(true);
+    expect(creditCoversAll({ total: 0.01 })).toBe(false);
   });
 });
 
