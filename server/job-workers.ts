@@ -5,6 +5,7 @@ import type { ServerDeps } from './deps.ts';
 import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
+import { recoverPendingPayments } from './services/checkout-recovery.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
 import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
@@ -44,6 +45,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'abandoned uploads': () => purgeExpiredUploads(deps),
     'missing photo derivatives': () => queueMissingDerivatives(deps),
     'missing cropped images': () => queueMissingCroppedImages(deps),
+    'pending payments': () => recoverPendingPayments(deps),
   };
 }
 
@@ -76,6 +78,8 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log));
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));
+  // A payment a crash left pending is settled now, not only at the next minute's housekeeping.
+  await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
   await deps.jobs.every(housekeeping);
   if (!deps.config.databaseUrl) {

@@ -15,6 +15,8 @@ import * as schema from './schema.ts';
 export { migrationsFolder };
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A transaction of the app's database (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** An open database: the Drizzle handle, raw SQL for pg-boss, and the one way to close it. */
 export interface Database {

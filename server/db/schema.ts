@@ -4,3 +4,4 @@ export * from './schema/catalogue.ts';
 export * from './schema/orders.ts';
 export * from './schema/platform.ts';
 export * from './schema/line-items.ts';
+export * from './schema/checkout.ts';

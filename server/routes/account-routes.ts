@@ -114,7 +114,7 @@ export const accountRoutes =
       {
         schema: {
           tags: ['account'],
-          summary: 'Save a shipping address',
+          summary: 'Save a shipping address; with lab_order_id and update_address_on_order: true, also set it on that open order of the caller (one transaction)',
           body: z.object({
             street_address: nonBlank('Enter the street address.'),
             street_address_two: z.string().max(200).optional(),
@@ -122,6 +122,9 @@ export const accountRoutes =
             city: nonBlank('Enter the city.'),
             state: nonBlank('Enter the state.'),
             zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
+            // Checkout's new-address form: with update_address_on_order, the address is also set on this open order.
+            lab_order_id: guid('This order does not exist.').optional(),
+            update_address_on_order: z.boolean().optional(),
           }),
           response: { 200: profileShape },
         },

@@ -62,8 +62,8 @@ export const cardRoutes =
       {
         schema: {
           tags: ['cards'],
-          summary: 'Save a card from a card-field token',
-          body: z.object({ token_id: z.string().min(1).max(200), lab_order_id: z.string().max(64).optional() }),
+          summary: "Save a card from a card-field token; with lab_order_id (checkout), saved unkept and selected for that open order of the caller",
+          body: z.object({ token_id: z.string().min(1).max(200), lab_order_id: guid('This order does not exist.').optional() }),
         },
       },
       (request) => createCard(deps, request.actor, request.body),

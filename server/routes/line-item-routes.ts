@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
-import { addLineItems, changeOrder, deleteLineItem, retrieveFullOrder, updateLineItem, updateQuantity } from '../services/line-item-service.ts';
+import { changeOrder, ORDER_CHANGE_TYPES } from '../services/order-changes.ts';
+import { addLineItems, deleteLineItem, retrieveFullOrder, updateLineItem, updateQuantity } from '../services/line-item-service.ts';
 import { addLineItemsBody, cartMeta, changeOrderBody, fullOrderSchema, serverLineItemSchema, updateLineItemBody, updateQuantityBody } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
 
@@ -78,7 +79,7 @@ export const lineItemRoutes =
       {
         schema: {
           tags,
-          summary: "Changes an order by {type, value}: updated_at ('now') marks it changed; answers the whole order",
+          summary: `Changes an order by {type, value} (types: ${ORDER_CHANGE_TYPES.join(', ')}; boutique_shipping also takes boutique_shipping_note): the owner or an admin, while open (updated_at 'now' on any order); answers the checkout order`,
           params: z.object({ guid: orderGuid }),
           body: changeOrderBody,
           response: { 200: fullOrderSchema },

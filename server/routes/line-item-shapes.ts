@@ -53,8 +53,11 @@ export const updateQuantityBody = z.object({
 
 export const changeOrderBody = z.object({
   type: z.string().min(1, 'Name the change.').max(50),
-  value: z.unknown().optional(),
-  boutique_shipping_note: z.string().max(300).optional(),
+  // A code, an id, an amount, a flag or 'now', by type; each type checks its own.
+  // Numbers are bounded as the database's integers are; each type applies its own rule within.
+  value: z.union([z.string().max(200), z.number().min(-2_000_000_000).max(2_000_000_000), z.boolean()]).optional(),
+  // Longer than the rule (300, answered 422 with its message) so a long note is told the rule.
+  boutique_shipping_note: z.string().max(2000).optional(),
 });
 
 const finishingSchema = z.object({
@@ -92,12 +95,41 @@ export const serverLineItemSchema = z.object({
 
 const orderMoneySchema = z.object({ subtotal: z.number(), discount: z.number(), credit_applied: z.number(), shipping_total: z.number(), total: z.number() });
 
+const addressSchema = z.object({
+  guid: z.string(),
+  recipient: z.string().nullable(),
+  street: z.string(),
+  street_2: z.string().nullable(),
+  city: z.string(),
+  state_province: z.string(),
+  zip: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+/** The checkout attributes of the order (CHECKOUT-CONTRACT.md, "the checkout order"); money in dollars. */
+const checkoutAttributesSchema = z.object({
+  discount_code: z.object({ code: z.string() }).nullable(),
+  boutique_shipping: z.boolean(),
+  boutique_shipping_note: z.string().nullable(),
+  boutique_shipping_price: z.number(),
+  eligible_for_boutique_shipping: z.boolean(),
+  local_pickup: z.boolean(),
+  shipping_address: addressSchema.nullable(),
+  selected_card_to_use: z.string().nullable(),
+  selected_card_mask: z.string().nullable(),
+  used_saved_card: z.boolean(),
+  permission_to_share: z.boolean(),
+  stripe_order_confirmation: z.string().nullable(),
+  client_name: z.string().nullable(),
+});
+
 /** retrieve_full_order, and the answer of update_quantity, delete and PATCH /lab_orders/{id}. */
 export const fullOrderSchema = z.object({
   data: z.object({
     id: z.string(),
     type: z.literal('lab_order'),
-    attributes: orderSummaryAttributes.extend(orderMoneySchema.shape).extend({ notes: z.string().nullable() }),
+    attributes: orderSummaryAttributes.extend(orderMoneySchema.shape).extend({ notes: z.string().nullable() }).extend(checkoutAttributesSchema.shape),
     line_items: z.array(serverLineItemSchema),
   }),
   meta: listMetaSchema,

@@ -53,7 +53,7 @@ const addressList = sql<AddressJson[]>`coalesce((select json_agg(json_build_obje
 ) order by a.created_at) from ${addresses} a where a.user_guid = ${userGuid}), '[]'::json)`;
 const cardList = sql<CardJson[]>`coalesce((select json_agg(json_build_object(
   'id', c.id, 'brand', c.brand, 'last4', c.last4
-) order by c.created_at) from ${cards} c where c.user_guid = ${userGuid}), '[]'::json)`;
+) order by c.created_at) from ${cards} c where c.user_guid = ${userGuid} and c.kept), '[]'::json)`;
 const shopList = sql<ShopJson[]>`coalesce((select json_agg(json_build_object(
   'id', s.id, 'shop', s.shop_domain, 'connectedAt', s.connected_at, 'confirmed', s.confirmed_at is not null
 ) order by s.connected_at) from ${shopConnections} s where s.user_guid = ${userGuid}), '[]'::json)`;

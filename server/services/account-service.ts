@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { addresses, passwordResets, sessions, users } from '../db/schema.ts';
+import { addressSnapshot, setOnOwnOpenOrder } from './order-changes.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor } from './auth-service.ts';
@@ -91,28 +92,43 @@ export async function updateBasicInformation(
   return profile(deps, actor);
 }
 
-export async function addAddress(
-  deps: ServerDeps,
-  actor: Actor | null,
-  input: { street_address: string; street_address_two?: string | undefined; recipient_name?: string | undefined; city: string; state: string; zip: string },
-) {
+export interface NewAddress {
+  street_address: string;
+  street_address_two?: string | undefined;
+  recipient_name?: string | undefined;
+  city: string;
+  state: string;
+  zip: string;
+  /** Checkout: the order to set the address on, with update_address_on_order. */
+  lab_order_id?: string | undefined;
+  update_address_on_order?: boolean | undefined;
+}
+
+/** Saves an address; from checkout, also sets it on the caller's open order in the same transaction. */
+export async function addAddress(deps: ServerDeps, actor: Actor | null, input: NewAddress) {
   if (!actor) throw unauthorized();
-  const [row] = await deps.db
-    .insert(addresses)
-    .values({
-      userGuid: actor.user.guid,
-      street: input.street_address.trim(),
-      street2: input.street_address_two?.trim() || null,
-      recipient: input.recipient_name?.trim() || null,
-      city: input.city.trim(),
-      state: input.state.trim(),
-      zip: input.zip.trim(),
-    })
-    .returning();
-  // The first address a photographer saves is their primary one.
-  if (row && !actor.user.defaultAddressGuid) {
-    await deps.db.update(users).set({ defaultAddressGuid: row.guid }).where(and(eq(users.guid, actor.user.guid), sql`${users.defaultAddressGuid} is null`));
-  }
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(addresses)
+      .values({
+        userGuid: actor.user.guid,
+        street: input.street_address.trim(),
+        street2: input.street_address_two?.trim() || null,
+        recipient: input.recipient_name?.trim() || null,
+        city: input.city.trim(),
+        state: input.state.trim(),
+        zip: input.zip.trim(),
+      })
+      .returning();
+    if (!row) throw new Error('address not saved');
+    // The first address a photographer saves is their primary one.
+    if (!actor.user.defaultAddressGuid) {
+      await tx.update(users).set({ defaultAddressGuid: row.guid }).where(and(eq(users.guid, actor.user.guid), sql`${users.defaultAddressGuid} is null`));
+    }
+    if (input.lab_order_id && input.update_address_on_order) {
+      await setOnOwnOpenOrder(tx, actor, input.lab_order_id, { shippingAddress: await addressSnapshot(tx, actor.user.guid, row.guid) });
+    }
+  });
   return profile(deps, actor);
 }
 

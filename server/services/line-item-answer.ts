@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { finishingDetails, finishingServices, lineItems, papers, photographs, printSizes } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { Actor, UserRow } from './auth-service.ts';
+import { checkoutAttributes } from './checkout-answer.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { signPhotoKey } from './photo-service.ts';
@@ -104,7 +105,7 @@ export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 
   return {
     data: {
       ...summary,
-      attributes: { ...summary.attributes, ...orderMoney(order), notes: order.notes },
+      attributes: { ...summary.attributes, ...orderMoney(order), notes: order.notes, ...(await checkoutAttributes(deps.db, order)) },
       line_items: await lineItemsOfOrder(deps, order.id),
     },
     meta: listMeta(actor),

@@ -2,9 +2,8 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cropProblem, normaliseCrop } from '../../src/domain/crop.ts';
 import { sameProduct } from '../../src/domain/line-item-merge.ts';
 import { NOTES_MAX } from '../../src/domain/notes.ts';
-import { orderTotals } from '../../src/domain/pricing.ts';
 import { isValidQuantity, MAX_QUANTITY, readQuantityUpdate, steppedQuantity } from '../../src/domain/quantity.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { labOrders, lineItemMerges, lineItems, photographs, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -14,6 +13,8 @@ import { fullOrderAnswer, lineItemsById, orderMoney, type LineItemRow } from './
 import { queueCroppedImages, removeCroppedImage } from './line-item-crop.ts';
 import { ProductPricer, type PricedProduct } from './line-item-product.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
+import { refreshFigures } from './order-figures.ts';
+import { lockOpenOrder } from './order-lock.ts';
 
 /**
  * The cart of an order (orders.md §5, §7; BUILDER-CONTRACT.md Wire): line items added in batches
@@ -107,32 +108,11 @@ const lineValues = (line: PreparedLine) => ({
   finishingCents: line.product.finishingCents,
 });
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
 /** Holds the order for the rest of the transaction (a checkout or another batch waits) and checks it is open. */
-async function lockOpenOrder(tx: Tx, orderId: number): Promise<void> {
-  const [row] = await tx.select({ status: labOrders.status }).from(labOrders).where(eq(labOrders.id, orderId)).for('update');
-  if (!row) throw notFound('This order does not exist.');
-  if (row.status !== 'open') throw orderNotOpen();
-}
+const lockCart = (tx: Tx, orderId: number) => lockOpenOrder(tx, orderId, orderNotOpen);
 
-/** The order's figures from its line items (pricing.ts), stored with the change that moved them. */
-async function refreshTotals(tx: Tx, order: OrderRow): Promise<OrderRow> {
-  const lines = await tx.select({ printCents: lineItems.printCents, finishingCents: lineItems.finishingCents, quantity: lineItems.quantity }).from(lineItems).where(eq(lineItems.labOrderId, order.id));
-  // Discount and credit stay as they were applied; the rule clamps them to what is now owed.
-  // Local pickup and boutique packaging belong to checkout, which has not set them yet.
-  // An empty cart owes nothing, shipping included: it is not an order yet, as when it was created.
-  const totals = lines.length
-    ? orderTotals({ lines, discountCents: order.discountCents, creditRequestedCents: order.creditCents, creditAvailableCents: order.creditCents, localPickup: false, boutiquePackagingCents: 0 })
-    : { subtotal: 0, discount: 0, credit: 0, shipping: 0, total: 0 };
-  const [updated] = await tx
-    .update(labOrders)
-    .set({ subtotalCents: totals.subtotal, discountCents: totals.discount, creditCents: totals.credit, shippingCents: totals.shipping, totalCents: totals.total, updatedAt: sql`now()` })
-    .where(eq(labOrders.id, order.id))
-    .returning();
-  if (!updated) throw notFound('This order does not exist.');
-  return updated;
-}
+/** The order's figures from its line items and checkout choices (order-figures.ts), stored with the change that moved them. */
+const refreshTotals = (tx: Tx, order: OrderRow) => refreshFigures(tx, order.id);
 
 /** An order the caller may change the cart of: their own or, for an admin, any; open. */
 async function cartOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, orderGuid: string) {
@@ -180,7 +160,7 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
   const lines = await prepareLines(deps.db, order, inputs);
   const created: { guid: string; cropVersion: number }[] = [];
   const { ids, updated } = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id);
+    await lockCart(tx, order.id);
     const answered: number[] = [];
     for (const line of lines) {
       const same = await sentBefore(tx, line.guid);
@@ -220,7 +200,7 @@ export async function updateLineItem(deps: ServerDeps, actor: Actor | null, orde
   const [line] = await prepareLines(deps.db, order, [{ ...input, guid: lineItemGuid }]);
   if (!line) throw badRequest('Send the line item to update.');
   const { item, updated, cropChanged, oldKey } = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id);
+    await lockCart(tx, order.id);
     const [before] = await tx.select().from(lineItems).where(and(eq(lineItems.guid, lineItemGuid), eq(lineItems.labOrderId, order.id)));
     if (!before) throw notFound(LINE_ITEM_NOT_FOUND);
     const values = lineValues(line);
@@ -248,7 +228,7 @@ export async function updateQuantity(deps: ServerDeps, actor: Actor | null, line
   const quantity = readQuantityUpdate(body);
   if (quantity === null) throw badRequest(QUANTITY_INVALID);
   const updated = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id);
+    await lockCart(tx, order.id);
     await tx.update(lineItems).set({ quantity, updatedAt: sql`now()` }).where(eq(lineItems.id, item.id));
     return refreshTotals(tx, order);
   });
@@ -260,7 +240,7 @@ export async function deleteLineItem(deps: ServerDeps, actor: Actor | null, line
   const { item, order, photographer } = await visibleLineItem(deps, actor, lineItemGuid);
   if (order.status !== 'open') throw orderNotOpen();
   const updated = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id);
+    await lockCart(tx, order.id);
     const gone = await tx.delete(lineItems).where(eq(lineItems.id, item.id)).returning({ id: lineItems.id });
     if (!gone.length) throw notFound(LINE_ITEM_NOT_FOUND);
     return refreshTotals(tx, order);
@@ -273,16 +253,4 @@ export async function deleteLineItem(deps: ServerDeps, actor: Actor | null, line
 export async function retrieveFullOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
   return fullOrderAnswer(deps, actor as Actor, order, photographer);
-}
-
-/** The PATCH /lab_orders/{id} types this server carries out; the others answer 422 and change nothing. */
-export const ORDER_CHANGE_TYPES = ['updated_at'] as const;
-
-/** PATCH /lab_orders/{id} {type, value}: `updated_at` ('now') marks the order changed (the client's cache bust). */
-export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string, change: { type: string; value?: unknown }) {
-  const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
-  if (change.type !== 'updated_at') throw validationError(`This server does not change ${change.type} of an order yet; it takes: ${ORDER_CHANGE_TYPES.join(', ')}.`);
-  if (change.value !== 'now') throw validationError("updated_at takes the value 'now'.");
-  const [updated] = await deps.db.update(labOrders).set({ updatedAt: sql`now()` }).where(eq(labOrders.id, order.id)).returning();
-  return fullOrderAnswer(deps, actor as Actor, updated ?? order, photographer);
 }

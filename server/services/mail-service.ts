@@ -1,6 +1,6 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { mailOutbox } from '../db/schema.ts';
 
 // A mail that keeps failing is given up after this many tries (about a day with the sweep below).
@@ -9,6 +9,13 @@ export const MAX_MAIL_ATTEMPTS = 24;
 export interface Mailer {
   /** Queues a mail in the outbox and tries to send it at once; never throws for a transport failure. */
   send(mail: OutgoingMail): Promise<string>;
+  /**
+   * Queues a mail inside the caller's transaction (it exists only if that transaction commits);
+   * hand its id to deliver() after the commit. A mail never delivered is sent by sendPending.
+   */
+  queue(tx: Tx, mail: OutgoingMail): Promise<string>;
+  /** Tries to send a queued mail now; never throws for a transport failure. */
+  deliver(id: string): Promise<boolean>;
   /** Sends what is still pending (called periodically). */
   sendPending(): Promise<number>;
 }
@@ -38,6 +45,18 @@ export function createMailer(db: Db, transport: MailTransport, from: string, log
         await db.update(mailOutbox).set({ bodyText: row.bodyText.replaceAll(mail.secret, '******') }).where(eq(mailOutbox.id, row.id));
       }
       return row.id;
+    },
+    async queue(tx, mail) {
+      const [row] = await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text }).returning({ id: mailOutbox.id });
+      if (!row) throw new Error('mail not queued');
+      return row.id;
+    },
+    async deliver(id) {
+      const [row] = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')));
+      return row ? attempt(row) : false;
     },
     async sendPending() {
       const rows = await db

@@ -1,6 +1,7 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { referralCreditCents } from '../../src/domain/pricing.ts';
+import type { Tx } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { creditLedger, labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -75,26 +76,25 @@ export async function photographerCredit(deps: ServerDeps, actor: Actor | null, 
 
 /**
  * When a referred photographer's order is paid, their referrer earns REFERRAL_CREDIT_PERCENT of
- * its subtotal as credit (DESIGN.md §5). Once per order; called by the payment step.
+ * its subtotal as credit (DESIGN.md §5). Once per order; called by the payment step inside the
+ * transaction that marks the order paid, so the credit and the payment stand or fall together.
  */
-export async function accrueReferralCredit(deps: ServerDeps, labOrderId: number): Promise<number> {
-  const [row] = await deps.db
+export async function accrueReferralCredit(tx: Tx, referralCreditPercent: number, labOrderId: number): Promise<number> {
+  const [row] = await tx
     .select({ order: labOrders, referrer: users.referredByGuid })
     .from(labOrders)
     .innerJoin(users, eq(users.guid, labOrders.userGuid))
     .where(eq(labOrders.id, labOrderId));
   if (!row?.referrer || !row.order.paidAt) return 0;
   const referrer = row.referrer;
-  const cents = referralCreditCents(row.order.subtotalCents, deps.config.referralCreditPercent);
+  const cents = referralCreditCents(row.order.subtotalCents, referralCreditPercent);
   if (cents <= 0) return 0;
-  return deps.db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(creditLedger)
-      .values({ userGuid: referrer, amountCents: cents, reason: 'referral', referredUserGuid: row.order.userGuid, labOrderId })
-      .onConflictDoNothing()
-      .returning({ id: creditLedger.id });
-    if (!inserted.length) return 0;
-    await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} + ${cents}` }).where(eq(users.guid, referrer));
-    return cents;
-  });
+  const inserted = await tx
+    .insert(creditLedger)
+    .values({ userGuid: referrer, amountCents: cents, reason: 'referral', referredUserGuid: row.order.userGuid, labOrderId })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (!inserted.length) return 0;
+  await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} + ${cents}` }).where(eq(users.guid, referrer));
+  return cents;
 }

@@ -57,7 +57,7 @@ export const API = {
   orderLineItem: '/lab_orders/:guid/line_items/:lineItemGuid',
   lineItem: '/line_items/:guid',
   updateQuantity: '/line_items/:guid/update_quantity',
-  // Checkout (issue 12, CHECKOUT-CONTRACT.md Wire).
+  // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); PATCH labOrder carries the choices.
   validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
 } as const;

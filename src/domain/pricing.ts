@@ -8,6 +8,22 @@ import type { Cents } from './money.ts';
 /** Flat shipping per order (orders.md §9: 'All orders are charged $10 for shipping'). */
 export const SHIPPING_CENTS: Cents = 1000;
 
+/** The lab's price for boutique packaging (gift boxing and tissue), once per order. */
+export const BOUTIQUE_PACKAGING_CENTS: Cents = 1500;
+
+/** A discount code's worth, as the lab stores it (percent 1–100, or a fixed amount in cents). */
+export type DiscountRule = { kind: 'percent'; percent: number } | { kind: 'amount'; amountCents: Cents };
+
+/**
+ * What a discount code takes off a subtotal before limits: a percent rounded to the cent (half
+ * up), or the fixed amount. orderTotals then keeps it within the subtotal.
+ */
+export function discountCents(rule: DiscountRule | null, subtotalCents: Cents): Cents {
+  if (!rule) return 0;
+  if (rule.kind === 'amount') return Math.max(0, rule.amountCents);
+  return Math.round((Math.max(0, subtotalCents) * rule.percent) / 100);
+}
+
 export interface LinePrice {
   printCents: Cents;
   /** The finishing service plus every chosen detail (mat, colour, glass, stain). */

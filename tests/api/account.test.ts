@@ -132,14 +132,14 @@ describe('referral credit', () => {
       .insert(labOrders)
       .values({ userGuid: referred.user.guid, orderName: 'First order', status: 'paid', paidAt: new Date(), subtotalCents: 12345, totalCents: 13345 })
       .returning();
-    const deps = { db: t.db, config: t.config } as Parameters<typeof accrueReferralCredit>[0];
-    expect(await accrueReferralCredit(deps, order?.id ?? 0)).toBe(1235);
-    expect(await accrueReferralCredit(deps, order?.id ?? 0)).toBe(0);
+    const accrue = (id: number) => t.db.transaction((tx) => accrueReferralCredit(tx, t.config.referralCreditPercent, id));
+    expect(await accrue(order?.id ?? 0)).toBe(1235);
+    expect(await accrue(order?.id ?? 0)).toBe(0);
     expect((await call('GET', '/profile', referrer.token)).json().user.credit_available).toBe(12.35);
     expect((await call('GET', '/accounts/referrals', referrer.token)).json().data[0].credit_earned).toBe(12.35);
 
     const [unpaid] = await t.db.insert(labOrders).values({ userGuid: referred.user.guid, orderName: 'Still open', subtotalCents: 5000 }).returning();
-    expect(await accrueReferralCredit(deps, unpaid?.id ?? 0)).toBe(0);
+    expect(await accrue(unpaid?.id ?? 0)).toBe(0);
   });
 });
 

@@ -245,6 +245,24 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
   },
 
+  // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire)
+  'POST /api/v2/validate_discount_code': {
+    who: 'a signed-in user (whether a code can be used; no one owns a code)',
+    access: SIGNED_IN_SELF,
+    request: (w) => ({ url: '/api/v2/validate_discount_code', payload: { code: w.discountCode } }),
+    check: (res, w) => expectSame((json(res).discount_code as Record<string, unknown> | undefined) ?? {}, 'code', w.discountCode),
+  },
+
+  'POST /api/v2/lab_orders/{guid}/checkout': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/checkout`, payload: {} }),
+    check: (res, w) => {
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder);
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'status', 'paid');
+    },
+  },
+
   // The catalogue (public)
   'GET /api/v2/papers_with_details': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/papers_with_details' }) },
   'GET /api/v2/products/{print_size_guid}/finishing_services': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: `/api/v2/products/${w.printSize}/finishing_services` }) },

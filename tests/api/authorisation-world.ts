@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
-import { addresses, cards, catalogues, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -55,6 +55,8 @@ export interface World {
   /** Signed storage URLs for A's certificate. */
   signedPut: string;
   signedGet: string;
+  /** A discount code anyone may check (no one owns a code). */
+  discountCode: string;
   /** The session token of each caller but the anonymous one. */
   tokens: Record<Exclude<Caller, 'anonymous'>, string>;
 }
@@ -129,7 +131,17 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .insert(cards)
       .values({ userGuid: a.guid, provider: 'sandbox', providerCardId: `card_${tag}`, brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031, sandboxBehaviour: 'succeeds' })
       .returning();
-    const [order] = await t.db.insert(labOrders).values({ userGuid: a.guid, orderName: `Matrix ${tag}` }).returning();
+    // Ready to check out: A's card and address chosen (the world's line item is added below).
+    const [order] = await t.db
+      .insert(labOrders)
+      .values({
+        userGuid: a.guid,
+        orderName: `Matrix ${tag}`,
+        selectedCardId: card?.id ?? null,
+        usedSavedCard: true,
+        shippingAddress: address ? { guid: address.guid, recipient: null, street: address.street, street2: null, city: address.city, state: address.state, zip: address.zip, phone: null } : null,
+      })
+      .returning();
     const resetToken = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     await t.db.insert(passwordResets).values({ userGuid: a.guid, tokenHash: hashToken(resetToken), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
     // A's certificate, uploaded through a recorded signed address and not yet confirmed.
@@ -166,7 +178,8 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .insert(lineItems)
       .values({ guid: randomUUID(), labOrderId: order?.id ?? 0, photographId: photo?.id ?? 0, printSizeGuid: size.guid, cropX: 0, cropY: 0, cropW: 100, cropH: 100, quantity: 1, printCents: size.priceCents, finishingCents: 0 })
       .returning();
-    if (!address || !card || !order || !pendingShop || !photo || !lineItem) throw new Error('world things not created');
+    const [code] = await t.db.insert(discountCodes).values({ code: `MATRIX-${tag}`, kind: 'percent', percent: 10 }).returning();
+    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -187,6 +200,7 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       ownerLineItem: lineItem.guid,
       signedPut: upload.url,
       signedGet: get,
+      discountCode: code.code,
       tokens,
     };
   };

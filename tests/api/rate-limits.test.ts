@@ -1,3 +1,4 @@
+import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { rateLimitHits, sessions } from '../../server/db/schema.ts';
@@ -45,7 +46,8 @@ describe('rate limits kept in the database', () => {
     const session = (tokenHash: string, expiresAt: Date) => ({ tokenHash, userGuid: user.guid, expiresAt });
     await t.db.insert(sessions).values([session('live', new Date(now.getTime() + MINUTE)), session('expired', new Date(now.getTime() - MINUTE))]);
     const deps = { db: t.db, config: t.config, appSecret: 'x', now: () => now } as Parameters<typeof runHousekeeping>[0];
-    await runHousekeeping({ ...deps, mailer: { send: async () => '', sendPending: async () => 0 } });
+    const mailer = { send: async () => '', sendPending: async () => 0, queue: async () => '', deliver: async () => false };
+    await runHousekeeping({ ...deps, mailer, payments: sandboxPayments(t.db) });
     const left = await t.db.select({ key: rateLimitHits.key }).from(rateLimitHits).where(eq(rateLimitHits.bucket, 'sweep'));
     expect(left.map((r) => r.key)).toEqual(['running']);
     const kept = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userGuid, user.guid));

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, toCents, toDollars } from '../../src/domain/money.ts';
-import { SHIPPING_CENTS, finishingCents, linePriceCents, orderTotals, type OrderPriceInput } from '../../src/domain/pricing.ts';
+import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS, discountCents, finishingCents, linePriceCents, orderTotals, type OrderPriceInput } from '../../src/domain/pricing.ts';
 
 describe('money', () => {
   it.each([
@@ -114,5 +114,29 @@ describe('referral credit', () => {
     expect(referralCreditCents(999, 10)).toBe(100);
     expect(referralCreditCents(-500, 10)).toBe(0);
     expect(referralCreditCents(10000, 0)).toBe(0);
+  });
+});
+
+describe('discount codes and boutique packaging', () => {
+  it('a percent code takes its share of the subtotal, rounded half up to the cent', () => {
+    expect(discountCents({ kind: 'percent', percent: 10 }, 12345)).toBe(1235);
+    expect(discountCents({ kind: 'percent', percent: 15 }, 999)).toBe(150);
+    expect(discountCents({ kind: 'percent', percent: 100 }, 5000)).toBe(5000);
+  });
+
+  it('an amount code is worth its amount; orderTotals keeps it within the subtotal', () => {
+    expect(discountCents({ kind: 'amount', amountCents: 500 }, 300)).toBe(500);
+    const t = orderTotals({ lines: [{ printCents: 300, finishingCents: 0, quantity: 1 }], discountCents: 500, creditRequestedCents: 0, creditAvailableCents: 0, localPickup: false, boutiquePackagingCents: 0 });
+    expect(t).toEqual({ subtotal: 300, discount: 300, credit: 0, shipping: SHIPPING_CENTS, boutique: 0, total: SHIPPING_CENTS });
+  });
+
+  it('no code is worth nothing', () => {
+    expect(discountCents(null, 10000)).toBe(0);
+  });
+
+  it('boutique packaging is added once to what is owed, and credit may cover it', () => {
+    const base = { lines: [{ printCents: 1000, finishingCents: 500, quantity: 2 }], discountCents: 0, localPickup: true, boutiquePackagingCents: BOUTIQUE_PACKAGING_CENTS };
+    expect(orderTotals({ ...base, creditRequestedCents: 0, creditAvailableCents: 0 }).total).toBe(3000 + BOUTIQUE_PACKAGING_CENTS);
+    expect(orderTotals({ ...base, creditRequestedCents: 99999, creditAvailableCents: 99999 })).toMatchObject({ credit: 3000 + BOUTIQUE_PACKAGING_CENTS, total: 0 });
   });
 });

@@ -10,12 +10,43 @@ export interface SavedCard {
   customerId?: string;
 }
 
+/** One charge of a saved card. */
+export interface ChargeRequest {
+  /** The provider's customer the card belongs to (Stripe); null for the sandbox. */
+  customerId: string | null;
+  providerCardId: string;
+  amountCents: number;
+  /**
+   * Derived from the order and the attempt: the provider answers a repeated key with the first
+   * charge instead of charging again, and recovery finds the charge by it.
+   */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/** A charge as the provider recorded it. */
+export interface ChargeRecord {
+  id: string;
+  status: 'succeeded' | 'declined';
+  amountCents: number;
+  /** The provider's words for a decline. */
+  message: string | null;
+}
+
 export interface Payments {
   readonly name: 'sandbox' | 'stripe';
   /** For the browser's card field: Stripe's publishable key, or null for the sandbox's own field. */
   readonly publishableKey: string | null;
   /** Turns a card token from the card field into a card saved for this customer. */
   saveCard(customer: { guid: string; email: string; customerId: string | null }, tokenId: string): Promise<SavedCard>;
+  /** Charges a saved card once per idempotency key; a refusal is a CardError with the provider's message. */
+  charge(request: ChargeRequest): Promise<ChargeRecord>;
+  /**
+   * The provider's record of the charge made with this idempotency key, or null if it made none
+   * (crash recovery). The customer, when known, lets Stripe look among that customer's charges.
+   */
+  findCharge(idempotencyKey: string, hints?: { customerId?: string | null | undefined }): Promise<ChargeRecord | null>;
 }
 
 /** A refusal by the card provider, shown to the photographer under the card field. */

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { sandboxCardTokens } from '../../db/schema.ts';
-import { CardError, type Payments, type SavedCard } from './payments.ts';
+import { cards, sandboxCardTokens, sandboxCharges } from '../../db/schema.ts';
+import { CardError, type ChargeRecord, type Payments, type SavedCard } from './payments.ts';
+
+export const SANDBOX_DECLINED = 'Your card was declined.';
 
 /**
  * The embedded payment provider: clearly TEST MODE, taking Stripe's public test card numbers and
@@ -44,6 +46,15 @@ export interface SandboxPayments extends Payments {
 }
 
 export function sandboxPayments(db: Db, now: () => Date = () => new Date()): SandboxPayments {
+  const recorded = async (idempotencyKey: string): Promise<ChargeRecord | null> => {
+    const [row] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.idempotencyKey, idempotencyKey));
+    return row ? { id: row.id, status: row.status as ChargeRecord['status'], amountCents: row.amountCents, message: row.message } : null;
+  };
+  // As Stripe does: a declined charge is recorded too, and the refusal is an error.
+  const answered = (record: ChargeRecord): ChargeRecord => {
+    if (record.status === 'declined') throw new CardError(record.message ?? SANDBOX_DECLINED);
+    return record;
+  };
   return {
     name: 'sandbox',
     publishableKey: null,
@@ -64,6 +75,39 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
       await db.insert(sandboxCardTokens).values({ id, brand: known.brand, last4: number.slice(-4), expMonth: card.exp_month, expYear: year, behaviour: known.behaviour });
       return { id, brand: known.brand, last4: number.slice(-4) };
     },
+
+    /**
+     * Charges a card saved through this sandbox: what the test card was made to do ('declines':
+     * tok_chargeDeclined, 4000 0000 0000 0002). One record per idempotency key: a repeated key
+     * answers the first charge, as Stripe does.
+     */
+    async charge(request) {
+      const before = await recorded(request.idempotencyKey);
+      if (before) return answered(before);
+      const [card] = await db.select({ behaviour: cards.sandboxBehaviour }).from(cards).where(eq(cards.providerCardId, request.providerCardId));
+      if (!card) throw new CardError('This card could not be found. Please enter it again.');
+      const declined = card.behaviour === 'declines';
+      await db
+        .insert(sandboxCharges)
+        .values({
+          idempotencyKey: request.idempotencyKey,
+          id: `ch_sandbox_${randomBytes(12).toString('hex')}`,
+          customerId: request.customerId,
+          providerCardId: request.providerCardId,
+          amountCents: request.amountCents,
+          status: declined ? 'declined' : 'succeeded',
+          message: declined ? SANDBOX_DECLINED : null,
+          description: request.description,
+          metadata: request.metadata,
+        })
+        // Two calls with one key at once: the first record stands, both answer it.
+        .onConflictDoNothing();
+      const record = await recorded(request.idempotencyKey);
+      if (!record) throw new Error('sandbox charge not recorded');
+      return answered(record);
+    },
+
+    findCharge: (idempotencyKey) => recorded(idempotencyKey),
 
     async saveCard(_customer, tokenId): Promise<SavedCard> {
       const fixed = TEST_TOKENS[tokenId];

@@ -102,6 +102,9 @@ export const cards = pgTable(
     expYear: integer('exp_year'),
     // The sandbox remembers what a charge on the card will do ('succeeds' or 'declines').
     sandboxBehaviour: text('sandbox_behaviour'),
+    // False for a card typed at checkout without SAVE CARD FOR FUTURE USE: saved with the provider
+    // (to be charged) but never listed, never primary, never chosen for another order.
+    kept: boolean('kept').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [index('cards_user_idx').on(t.userGuid)],

@@ -1,7 +1,48 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
-import { users } from './accounts.ts';
+import { cards, users } from './accounts.ts';
+
+/**
+ * Discount codes, made by an admin from the command line (npm run discount:create). Stored
+ * upper-case; worth a percent of the subtotal or a fixed amount; a use is reserved when a
+ * checkout starts with the code and given back when its payment is declined or fails.
+ */
+export const discountCodes = pgTable(
+  'discount_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    code: text('code').notNull(),
+    kind: text('kind').notNull(),
+    percent: integer('percent'),
+    amountCents: integer('amount_cents'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    uses: integer('uses').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('discount_codes_code_key').on(t.code),
+    check('discount_codes_code_upper', sql`${t.code} = upper(${t.code})`),
+    check(
+      'discount_codes_kind',
+      sql`(${t.kind} = 'percent' and ${t.percent} between 1 and 100 and ${t.amountCents} is null) or (${t.kind} = 'amount' and ${t.amountCents} > 0 and ${t.percent} is null)`,
+    ),
+    check('discount_codes_uses', sql`${t.uses} >= 0 and (${t.usageLimit} is null or ${t.uses} <= ${t.usageLimit})`),
+  ],
+);
+
+/** An order's shipping address as chosen at checkout, kept with the order (the profile's copy may be removed later). */
+export interface ShippingAddressSnapshot {
+  guid: string;
+  recipient: string | null;
+  street: string;
+  street2: string | null;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string | null;
+}
 
 export const labOrders = pgTable(
   'lab_orders',
@@ -24,6 +65,20 @@ export const labOrders = pgTable(
     totalCents: integer('total_cents').notNull().default(0),
     // The photographer's notes on the whole order (orders.md §3 notes, has_notes).
     notes: text('notes'),
+    // Checkout (issue 12). The credit the photographer asked to apply; credit_cents is what
+    // pricing.ts allows of it (never more than owed nor than available).
+    creditRequestedCents: integer('credit_requested_cents').notNull().default(0),
+    discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
+    localPickup: boolean('local_pickup').notNull().default(false),
+    shippingAddress: jsonb('shipping_address').$type<ShippingAddressSnapshot>(),
+    selectedCardId: uuid('selected_card_id').references(() => cards.id, { onDelete: 'set null' }),
+    usedSavedCard: boolean('used_saved_card').notNull().default(false),
+    boutiqueShipping: boolean('boutique_shipping').notNull().default(false),
+    boutiqueNote: text('boutique_note'),
+    boutiqueCents: integer('boutique_cents').notNull().default(0),
+    permissionToShare: boolean('permission_to_share').notNull().default(false),
+    // The payment provider's charge id once paid (stripe_order_confirmation on the wire).
+    paymentConfirmation: text('payment_confirmation'),
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),

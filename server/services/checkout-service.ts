@@ -1,0 +1,108 @@
+import { eq } from 'drizzle-orm';
+import { CardError } from '../adapters/payments/payments.ts';
+import { labOrders, payments } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { HttpError } from '../http/errors.ts';
+import type { Actor } from './auth-service.ts';
+import { beginCheckout, chargeDescription, settlePayment, type Begun, type Outcome, type PaymentRow } from './checkout-payment.ts';
+import { settleStalePayment, STALE_AFTER_MS } from './checkout-recovery.ts';
+import { fullOrderAnswer } from './line-item-answer.ts';
+import { visibleOrder } from './order-access.ts';
+import { notOpenToCheckout } from './order-changes.ts';
+import { beingPaid } from './order-lock.ts';
+
+/**
+ * POST /lab_orders/{id}/checkout: the order charged exactly once (checkout-payment.ts has the two
+ * transactions). A second checkout of the same order while one is in flight (a double click, two
+ * tabs, a retry after a time-out) waits for it and answers what it came to.
+ */
+
+// How long a second checkout waits for the one in flight before answering 409: longer than a
+// card charge takes (Stripe answers in 1–3 s), shorter than a client's patience.
+const WAIT_FOR_OTHER_MS = 8000;
+// How often it looks whether the other one is done: cheap (one indexed row), quick enough to feel instant.
+const POLL_MS = 100;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const cardError = (message: string) => new HttpError(402, 'CardError', message, { moreInfo: [message] });
+
+export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: { save_card?: boolean | undefined }) {
+  const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
+  const answer = async () => {
+    const [now] = await deps.db.select().from(labOrders).where(eq(labOrders.id, order.id));
+    return fullOrderAnswer(deps, actor as Actor, now ?? order, photographer);
+  };
+  const deadline = Date.now() + WAIT_FOR_OTHER_MS;
+  let sawOther = false;
+  for (;;) {
+    const begun: Begun = await beginCheckout(deps, order.id, input.save_card === true);
+    if (begun.kind === 'closed') {
+      // The checkout we waited for paid it: the same answer it got.
+      if (sawOther && begun.order.status === 'paid') return answer();
+      throw notOpenToCheckout();
+    }
+    if (begun.kind === 'paid') {
+      await deps.mailer.deliver(begun.mailId);
+      return answer();
+    }
+    if (begun.kind === 'charge') {
+      await charge(deps, begun);
+      return answer();
+    }
+    // Another checkout of this order is in flight.
+    sawOther = true;
+    const settled = await waitFor(deps, begun.payment, deadline);
+    if (!settled) throw beingPaid();
+    if (settled.status === 'declined') throw cardError(settled.message ?? 'Your card was declined.');
+    // succeeded: the next round finds the order paid; failed: the next round starts afresh.
+  }
+}
+
+/** Waits for a payment in flight to be settled; settles it from the provider's record if it was abandoned. */
+async function waitFor(deps: ServerDeps, payment: PaymentRow, deadline: number): Promise<PaymentRow | null> {
+  while (Date.now() < deadline) {
+    const [now] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
+    if (!now) return null;
+    if (now.status !== 'pending') return now;
+    if (Date.now() - now.createdAt.getTime() > STALE_AFTER_MS) await settleStalePayment(deps, now);
+    else await sleep(POLL_MS);
+  }
+  return null;
+}
+
+/** The charge, and tx2 with what came of it. A refusal is a 402 with the provider's words; the order stays open. */
+async function charge(deps: ServerDeps, begun: Extract<Begun, { kind: 'charge' }>): Promise<void> {
+  const { payment } = begun;
+  let outcome: Outcome;
+  try {
+    const record = await deps.payments.charge({
+      customerId: begun.customerId,
+      providerCardId: begun.providerCardId,
+      amountCents: payment.amountCents,
+      idempotencyKey: payment.idempotencyKey,
+      description: chargeDescription(begun.orderName),
+      metadata: { lab_order: begun.orderGuid, attempt: String(payment.attempt) },
+    });
+    outcome = { charge: record };
+  } catch (err) {
+    if (err instanceof CardError) {
+      await settlePayment(deps, payment.id, { declined: err.message });
+      throw cardError(err.message);
+    }
+    // Not a refusal: the connection broke or the provider failed, and the charge may or may not
+    // have been made. Its record decides; if it cannot be read, recovery settles it later.
+    deps.log?.warn({ err, payment: payment.id }, 'charge not confirmed; asking the provider');
+    const found = await deps.payments.findCharge(payment.idempotencyKey, { customerId: begun.customerId }).catch(() => undefined);
+    if (found === undefined) {
+      throw new HttpError(503, 'PaymentUnconfirmed', 'The card provider did not confirm the payment. We will check with it in a minute: please look at your orders before trying again.');
+    }
+    if (found === null) {
+      await settlePayment(deps, payment.id, { failed: err instanceof Error ? err.message : String(err) });
+      throw new HttpError(502, 'PaymentFailed', 'The card provider could not be reached, so nothing was charged. Please try again.');
+    }
+    outcome = { charge: found };
+  }
+  const { mailId } = await settlePayment(deps, payment.id, outcome);
+  if (mailId) await deps.mailer.deliver(mailId);
+  if ('charge' in outcome && outcome.charge.status === 'declined') throw cardError(outcome.charge.message ?? 'Your card was declined.');
+}

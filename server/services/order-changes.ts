@@ -1,0 +1,153 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { toCents } from '../../src/domain/money.ts';
+import type { Tx } from '../db/client.ts';
+import { addresses, cards, labOrders, users, type ShippingAddressSnapshot } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { notFound, validationError } from '../http/errors.ts';
+import type { Actor } from './auth-service.ts';
+import { INVALID_DISCOUNT_CODE, usableDiscountCode } from './discount-service.ts';
+import { fullOrderAnswer } from './line-item-answer.ts';
+import { visibleOrder } from './order-access.ts';
+import { refreshFigures } from './order-figures.ts';
+import { lockOpenOrder } from './order-lock.ts';
+
+/** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (CHECKOUT-CONTRACT.md Wire). */
+
+export const NOT_OPEN_TO_CHECKOUT = 'Order needs to be in open status to checkout!';
+export const NOT_ENOUGH_CREDIT = 'You do not have this much credit available.';
+export const BOUTIQUE_NOTE_RULE = 'The boutique packaging note is 1 to 300 characters.';
+export const CARD_NOT_FOUND = 'This card does not exist.';
+export const ADDRESS_NOT_FOUND = 'This address does not exist.';
+const CREDIT_RULE = 'Enter the credit as an amount in dollars, such as 12.50.';
+// orders.md §5, §9: the boutique packaging note.
+export const BOUTIQUE_NOTE_MAX = 300;
+
+export const notOpenToCheckout = () => validationError(NOT_OPEN_TO_CHECKOUT);
+
+/** The PATCH /lab_orders/{id} types this server carries out; the others answer 422 and change nothing. */
+export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'permission_to_share', 'updated_at'] as const;
+type ChangeType = (typeof ORDER_CHANGE_TYPES)[number];
+
+export interface OrderChange {
+  type: string;
+  value?: unknown;
+  boutique_shipping_note?: string | undefined;
+}
+
+type OrderSet = Partial<typeof labOrders.$inferInsert>;
+
+/** Dollars with at most 2 decimals, as a number or numeric text, to cents; null when not that. */
+function creditCents(value: unknown): number | null {
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) return null;
+  return toCents(text);
+}
+
+/** true / false, also as the words a form may send. */
+function flag(value: unknown): boolean | null {
+  if (value === true || value === 'true') return true;
+  if (value === false || value === 'false') return false;
+  return null;
+}
+
+const idOrEmpty = (value: unknown, message: string): string => {
+  if (typeof value !== 'string') throw validationError(message);
+  return value.trim();
+};
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What one change sets on the order; checked against the order's photographer's own things. */
+async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, ownerGuid: string, type: ChangeType, change: OrderChange): Promise<OrderSet> {
+  const value = change.value;
+  switch (type) {
+    case 'discount_code': {
+      if (typeof value !== 'string') throw validationError(INVALID_DISCOUNT_CODE);
+      if (!value.trim()) return { discountCodeId: null };
+      const code = await usableDiscountCode(tx, value, deps.now?.() ?? new Date());
+      if (!code) throw validationError(INVALID_DISCOUNT_CODE);
+      return { discountCodeId: code.id };
+    }
+    case 'credit': {
+      const cents = creditCents(value);
+      if (cents === null) throw validationError(CREDIT_RULE);
+      const [owner] = await tx.select({ credit: users.creditAvailableCents }).from(users).where(eq(users.guid, ownerGuid));
+      if (cents > (owner?.credit ?? 0)) throw validationError(NOT_ENOUGH_CREDIT);
+      return { creditRequestedCents: cents };
+    }
+    case 'used_saved_card': {
+      const id = idOrEmpty(value, CARD_NOT_FOUND);
+      if (!id) return { selectedCardId: null, usedSavedCard: false };
+      const [card] = UUID.test(id) ? await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.id, id), eq(cards.userGuid, ownerGuid), eq(cards.kept, true))) : [];
+      if (!card) throw notFound(CARD_NOT_FOUND);
+      return { selectedCardId: card.id, usedSavedCard: true };
+    }
+    case 'local_pickup': {
+      const on = flag(value);
+      if (on === null) throw validationError('local_pickup takes true or false.');
+      return { localPickup: on };
+    }
+    case 'shipping_address_id': {
+      const guid = idOrEmpty(value, ADDRESS_NOT_FOUND);
+      if (!guid) return { shippingAddress: null };
+      return { shippingAddress: await addressSnapshot(tx, ownerGuid, guid) };
+    }
+    case 'boutique_shipping': {
+      const on = flag(value);
+      if (on === null) throw validationError('boutique_shipping takes true or false.');
+      if (!on) return { boutiqueShipping: false, boutiqueNote: null };
+      const note = change.boutique_shipping_note?.trim() ?? '';
+      if (!note || note.length > BOUTIQUE_NOTE_MAX) throw validationError(BOUTIQUE_NOTE_RULE);
+      return { boutiqueShipping: true, boutiqueNote: note };
+    }
+    case 'permission_to_share':
+      // orders.md §7: true unless the value is 'no'.
+      return { permissionToShare: !(value === 'no' || value === false) };
+    case 'updated_at':
+      return {};
+  }
+}
+
+/** A saved address of the photographer, copied onto the order (it stays if the profile's copy is removed). */
+export async function addressSnapshot(tx: Tx, ownerGuid: string, guid: string): Promise<ShippingAddressSnapshot> {
+  const [row] = UUID.test(guid) ? await tx.select().from(addresses).where(and(eq(addresses.guid, guid), eq(addresses.userGuid, ownerGuid))) : [];
+  if (!row) throw notFound(ADDRESS_NOT_FOUND);
+  return { guid: row.guid, recipient: row.recipient, street: row.street, street2: row.street2, city: row.city, state: row.state, zip: row.zip, phone: row.phone };
+}
+
+const isChangeType = (type: string): type is ChangeType => (ORDER_CHANGE_TYPES as readonly string[]).includes(type);
+
+/**
+ * PATCH /lab_orders/{id}: the order's photographer or an admin; only while open (updated_at,
+ * the client's cache bust, on any order). The change and the figures it moves are one transaction.
+ */
+export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string, change: OrderChange) {
+  const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
+  const type = change.type;
+  if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${ORDER_CHANGE_TYPES.join(', ')}.`);
+  if (type === 'updated_at') {
+    if (change.value !== 'now') throw validationError("updated_at takes the value 'now'.");
+    const [updated] = await deps.db.update(labOrders).set({ updatedAt: sql`now()` }).where(eq(labOrders.id, order.id)).returning();
+    return fullOrderAnswer(deps, actor as Actor, updated ?? order, photographer);
+  }
+  const updated = await deps.db.transaction(async (tx) => {
+    await lockOpenOrder(tx, order.id, notOpenToCheckout);
+    const values = await changeValues(tx, deps, order.userGuid, type, change);
+    await tx.update(labOrders).set(values).where(eq(labOrders.id, order.id));
+    return refreshFigures(tx, order.id);
+  });
+  return fullOrderAnswer(deps, actor as Actor, updated, photographer);
+}
+
+/** Sets a just-saved address or card on the caller's own open order, in the caller's transaction. */
+export async function setOnOwnOpenOrder(tx: Tx, actor: Actor, orderGuid: string, values: OrderSet): Promise<void> {
+  if (!UUID.test(orderGuid)) throw notFound('This order does not exist.');
+  const [order] = await tx
+    .select({ id: labOrders.id })
+    .from(labOrders)
+    .where(and(eq(labOrders.guid, orderGuid), eq(labOrders.userGuid, actor.user.guid)));
+  if (!order) throw notFound('This order does not exist.');
+  await lockOpenOrder(tx, order.id, notOpenToCheckout);
+  if (!Object.keys(values).length) return;
+  await tx.update(labOrders).set(values).where(eq(labOrders.id, order.id));
+  await refreshFigures(tx, order.id);
+}

@@ -1,0 +1,62 @@
+import { eq, sql } from 'drizzle-orm';
+import { BOUTIQUE_PACKAGING_CENTS, discountCents, linePriceCents, orderTotals, type OrderTotals } from '../../src/domain/pricing.ts';
+import type { Tx } from '../db/client.ts';
+import { discountCodes, labOrders, lineItems, users } from '../db/schema.ts';
+import { notFound } from '../http/errors.ts';
+import { discountRule } from './discount-service.ts';
+import type { OrderRow } from './order-access.ts';
+
+/**
+ * An order's figures, always from pricing.ts over what the database holds: its line items' prices,
+ * its discount code, the credit asked for (up to what the photographer has), local pickup and
+ * boutique packaging. The cart, the checkout changes and checkout itself all call this; nothing a
+ * client sends is a figure.
+ */
+
+const NOTHING: OrderTotals = { subtotal: 0, discount: 0, credit: 0, shipping: 0, boutique: 0, total: 0 };
+
+export async function orderFigures(tx: Tx, order: OrderRow): Promise<OrderTotals> {
+  const lines = await tx
+    .select({ printCents: lineItems.printCents, finishingCents: lineItems.finishingCents, quantity: lineItems.quantity })
+    .from(lineItems)
+    .where(eq(lineItems.labOrderId, order.id));
+  // An empty cart owes nothing, shipping included: it is not an order yet, as when it was created.
+  if (!lines.length) return NOTHING;
+  const [code] = order.discountCodeId ? await tx.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
+  const [owner] = await tx.select({ credit: users.creditAvailableCents }).from(users).where(eq(users.guid, order.userGuid));
+  const subtotal = lines.reduce((sum, line) => sum + linePriceCents(line), 0);
+  return orderTotals({
+    lines,
+    discountCents: discountCents(code ? discountRule(code) : null, subtotal),
+    creditRequestedCents: order.creditRequestedCents,
+    creditAvailableCents: owner?.credit ?? 0,
+    localPickup: order.localPickup,
+    boutiquePackagingCents: order.boutiqueShipping ? BOUTIQUE_PACKAGING_CENTS : 0,
+  });
+}
+
+/** Stores the figures of `totals` on the order (the sales report and the answer read them). */
+export async function saveFigures(tx: Tx, orderId: number, totals: OrderTotals): Promise<OrderRow> {
+  const [updated] = await tx
+    .update(labOrders)
+    .set({
+      subtotalCents: totals.subtotal,
+      discountCents: totals.discount,
+      creditCents: totals.credit,
+      shippingCents: totals.shipping,
+      boutiqueCents: totals.boutique,
+      totalCents: totals.total,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(labOrders.id, orderId))
+    .returning();
+  if (!updated) throw notFound('This order does not exist.');
+  return updated;
+}
+
+/** Computes the order's figures afresh (reading the row as it now stands) and stores them. */
+export async function refreshFigures(tx: Tx, orderId: number): Promise<OrderRow> {
+  const [order] = await tx.select().from(labOrders).where(eq(labOrders.id, orderId));
+  if (!order) throw notFound('This order does not exist.');
+  return saveFigures(tx, orderId, await orderFigures(tx, order));
+}

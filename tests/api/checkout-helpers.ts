@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { labOrders, users } from '../../server/db/schema.ts';
+import type { ServerDeps } from '../../server/deps.ts';
+import { beginCheckout, chargeDescription, type Begun } from '../../server/services/checkout-payment.ts';
+import { createDiscountCode, type NewDiscountCode } from '../../server/services/discount-service.ts';
+import { toCents } from '../../src/domain/money.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { expectErrorBody, type TestApp } from './helper.ts';
+import { addPhotos, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
+
+/** Checkout's API tests (CHECKOUT-CONTRACT.md Wire): an order with a cart, and the calls of the checkout screens. */
+
+export interface CartOrder {
+  user: { guid: string; email: string };
+  token: string;
+  order: string;
+  /** What its line items cost, from the catalogue's price. */
+  subtotalCents: number;
+}
+
+/** A photographer with an open order of `quantity` prints of one size (and the credit given). */
+export async function cartOrder(t: TestApp, p: Products, opts: { quantity?: number; creditCents?: number } = {}): Promise<CartOrder> {
+  const { user, token, order, photos } = await orderWithPhotos(t, 1);
+  const quantity = opts.quantity ?? 2;
+  const res = await postItems(t, token, order, [payload(photos[0] ?? '', p.size.guid, { quantity })]);
+  expect(res.statusCode).toBe(201);
+  if (opts.creditCents) await t.db.update(users).set({ creditAvailableCents: opts.creditCents }).where(eq(users.guid, user.guid));
+  return { user, token, order, subtotalCents: toCents(p.size.price) * quantity };
+}
+
+/** Another open order of the same photographer, with its own cart. */
+export async function secondOrder(t: TestApp, p: Products, owner: CartOrder): Promise<string> {
+  const created = await send(t, 'POST', '/lab_orders', owner.token, { order_name: `Second ${Math.random().toString(36).slice(2)}` });
+  expect(created.statusCode).toBe(201);
+  const order = created.json().data.attributes.guid as string;
+  const [photo = ''] = await addPhotos(t, order, 1);
+  expect((await postItems(t, owner.token, order, [payload(photo, p.size.guid, { quantity: 2 })])).statusCode).toBe(201);
+  return order;
+}
+
+export type Attributes = Record<string, unknown> & { subtotal: number; discount: number; credit_applied: number; shipping_total: number; boutique_shipping_price: number; total: number; status: string };
+
+export const change = (t: TestApp, token: string, order: string, body: Record<string, unknown>) => send(t, 'PATCH', `/lab_orders/${order}`, token, body);
+
+/** PATCH that must succeed; answers the checkout order's attributes. */
+export async function changed(t: TestApp, token: string, order: string, body: Record<string, unknown>): Promise<Attributes> {
+  const res = await change(t, token, order, body);
+  expect(res.statusCode).toBe(200);
+  return res.json().data.attributes as Attributes;
+}
+
+export async function checkoutOrder(t: TestApp, token: string, order: string): Promise<Attributes> {
+  const res = await send(t, 'GET', `/lab_orders/${order}/retrieve_full_order`, token);
+  expect(res.statusCode).toBe(200);
+  return res.json().data.attributes as Attributes;
+}
+
+/** Saves a card from a test token; with `order`, as checkout does (unkept, selected for the order). Answers its id. */
+export async function addCard(t: TestApp, token: string, tokenId = 'tok_visa', order?: string): Promise<string> {
+  const before = new Set(((await send(t, 'GET', '/profile', token)).json().cards.data as { id: string }[]).map((c) => c.id));
+  const res = await send(t, 'POST', '/accounts/create_card', token, { token_id: tokenId, ...(order ? { lab_order_id: order } : {}) });
+  expect(res.statusCode).toBe(200);
+  if (order) return (await checkoutOrder(t, token, order)).selected_card_to_use as string;
+  const added = (res.json().cards.data as { id: string }[]).find((c) => !before.has(c.id));
+  if (!added) throw new Error('the card is not in the list');
+  return added.id;
+}
+
+export async function addAddress(t: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<string> {
+  const res = await send(t, 'POST', '/addresses', token, { street_address: '1 Main St', recipient_name: 'Dorothea Lange', city: 'Nashville', state: 'TN', zip: '37201', ...extra });
+  expect(res.statusCode).toBe(200);
+  const list = res.json().addresses.data as { guid: string }[];
+  return list[list.length - 1]?.guid ?? '';
+}
+
+let codes = 0;
+/** A discount code made as the CLI makes it; answers the code. */
+export async function discountCode(t: TestApp, rule: Omit<NewDiscountCode, 'code'>): Promise<string> {
+  codes += 1;
+  const code = `TEST-${codes}-${Math.random().toString(36).slice(2, 8).toUpperCase()}`;
+  await createDiscountCode(t.db, { code, ...rule });
+  return code;
+}
+
+/** An order ready to pay with a saved card and an address. */
+export async function readyOrder(t: TestApp, p: Products, opts: { quantity?: number; creditCents?: number; tokenId?: string } = {}) {
+  const o = await cartOrder(t, p, opts);
+  const card = await addCard(t, o.token, opts.tokenId ?? 'tok_visa');
+  await changed(t, o.token, o.order, { type: 'used_saved_card', value: card });
+  const address = await addAddress(t, o.token);
+  await changed(t, o.token, o.order, { type: 'shipping_address_id', value: address });
+  return { ...o, card, address };
+}
+
+/**
+ * The answers of checkouts of one order sent at once: each is the paid order (it paid it, or
+ * waited for the one that did) or, when it began after the order was already paid, 'not open';
+ * all the paid answers name the same charge.
+ */
+export function expectOnePayment(answers: LightMyRequestResponse[]): void {
+  const paid = answers.filter((r) => r.statusCode === 200);
+  expect(paid.length).toBeGreaterThan(0);
+  for (const r of answers.filter((a) => a.statusCode !== 200)) {
+    expect(r.statusCode).toBe(422);
+    expect(expectErrorBody(r.json(), 422).message).toBe('Order needs to be in open status to checkout!');
+  }
+  expect(new Set(paid.map((r) => r.json().data.attributes.stripe_order_confirmation)).size).toBe(1);
+  expect(paid[0]?.json().data.attributes.status).toBe('paid');
+}
+
+/**
+ * A checkout that dies between the charge and the commit: tx1 as checkout runs it, the card
+ * charged when `charged` (or not yet), and tx2 never run. Answers the pending payment.
+ */
+export async function crashedCheckout(t: TestApp, deps: Pick<ServerDeps, 'db' | 'config' | 'mailer' | 'payments'>, order: string, charged: boolean): Promise<Extract<Begun, { kind: 'charge' }>> {
+  const [row] = await t.db.select({ id: labOrders.id }).from(labOrders).where(eq(labOrders.guid, order));
+  const begun = await beginCheckout(deps, row?.id ?? 0, true);
+  if (begun.kind !== 'charge') throw new Error(`expected a charge, got ${begun.kind}`);
+  if (charged) {
+    await deps.payments.charge({
+      customerId: begun.customerId,
+      providerCardId: begun.providerCardId,
+      amountCents: begun.payment.amountCents,
+      idempotencyKey: begun.payment.idempotencyKey,
+      description: chargeDescription(begun.orderName),
+      metadata: { lab_order: order, attempt: String(begun.payment.attempt) },
+    });
+  }
+  return begun;
+}

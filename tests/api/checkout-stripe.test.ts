@@ -1,0 +1,101 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
+import { labOrders, payments } from '../../server/db/schema.ts';
+import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
+import { createMailer } from '../../server/services/mail-service.ts';
+import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
+import { SHIPPING_CENTS } from '../../src/domain/pricing.ts';
+import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { addCard, crashedCheckout, expectOnePayment, readyOrder } from './checkout-helpers.ts';
+import { products, send, type Products } from './line-items-helpers.ts';
+import { startStripeStub, type StripeStub } from './stripe-stub.ts';
+
+/** Checkout through Stripe (its API stubbed locally): one charge per order, counted at Stripe. */
+let t: TestApp;
+let p: Products;
+let stripe: StripeStub;
+beforeAll(async () => {
+  stripe = await startStripeStub();
+  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_lab', STRIPE_PUBLISHABLE_KEY: 'pk_test_lab', STRIPE_API_URL: stripe.url }, { jobs: 'recorded' });
+  p = await products(t);
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+});
+
+const pay = (token: string, order: string, body: Record<string, unknown> = {}) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, body);
+const chargesOf = (order: string) => stripe.charges.filter((c) => c.metadata.lab_order === order);
+const chargeCalls = (order: string) => stripe.seen.filter((s) => s.method === 'POST' && s.path === '/v1/charges' && s.body.get('metadata[lab_order]') === order);
+
+describe('checkout through Stripe', () => {
+  it("charges the customer's card the server's total, with the payment's idempotency key", async () => {
+    const o = await readyOrder(t, p);
+    const res = await pay(o.token, o.order);
+    expect(res.statusCode).toBe(200);
+    const [charge] = chargesOf(o.order);
+    expect(chargesOf(o.order)).toHaveLength(1);
+    expect(charge).toMatchObject({ amount: o.subtotalCents + SHIPPING_CENTS, currency: 'usd', status: 'succeeded' });
+    expect(charge?.customer).toMatch(/^cus_stub/);
+    expect(charge?.source).toMatch(/^card_ok_/);
+    expect(res.json().data.attributes).toMatchObject({ status: 'paid', stripe_order_confirmation: charge?.id });
+    const [call] = chargeCalls(o.order);
+    expect(call?.idempotencyKey).toBe(`lab-order-${o.order}-attempt-1`);
+    expect(call?.body.get('metadata[idempotency_key]')).toBe(call?.idempotencyKey);
+  });
+
+  it('five checkouts of one order at once: one charge at Stripe, one paid order', async () => {
+    const o = await readyOrder(t, p);
+    // Slow enough that the other four arrive while the first charge is in flight.
+    stripe.chargeDelayMs = 400;
+    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(o.token, o.order))).finally(() => (stripe.chargeDelayMs = 0));
+    expectOnePayment(answers);
+    expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThan(1);
+    expect(chargesOf(o.order)).toHaveLength(1);
+    expect(chargeCalls(o.order)).toHaveLength(1);
+    const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(row?.status).toBe('paid');
+  });
+
+  it("a declined card shows Stripe's words; a retry with another card is a new charge, paid once", async () => {
+    const o = await readyOrder(t, p, { tokenId: 'tok_chargeDeclined' });
+    const declined = await pay(o.token, o.order);
+    expect(declined.statusCode).toBe(402);
+    expect(expectErrorBody(declined.json(), 402).message).toBe('Your card was declined.');
+    await addCard(t, o.token, 'tok_visa', o.order);
+    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect(chargesOf(o.order).map((c) => c.status)).toEqual(['failed', 'succeeded']);
+    expect(new Set(chargeCalls(o.order).map((c) => c.idempotencyKey)).size).toBe(2);
+  });
+
+  it('a lost answer is retried with the same key: Stripe charges once', async () => {
+    const o = await readyOrder(t, p);
+    stripe.dropAnswers = 1;
+    const res = await pay(o.token, o.order);
+    expect(res.statusCode).toBe(200);
+    expect(chargeCalls(o.order).length).toBeGreaterThan(1);
+    expect(new Set(chargeCalls(o.order).map((c) => c.idempotencyKey)).size).toBe(1);
+    expect(chargesOf(o.order)).toHaveLength(1);
+  });
+
+  it('a crash between the charge and the commit is settled from the charge Stripe kept', async () => {
+    const o = await readyOrder(t, p);
+    const printed: string[] = [];
+    const deps = {
+      db: t.db,
+      config: t.config,
+      mailer: createMailer(t.db, mailTransportFor(t.config, (line) => printed.push(line)), t.config.mailFrom),
+      payments: stripePayments({ secretKey: 'sk_test_lab', publishableKey: 'pk_test_lab', apiUrl: stripe.url }),
+    };
+    const begun = await crashedCheckout(t, deps, o.order, true);
+    // The process dies here: tx2 never runs. A minute later, recovery.
+    await t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.id, begun.payment.id));
+    expect(await recoverPendingPayments(deps)).toBe(1);
+    expect(await recoverPendingPayments(deps)).toBe(0);
+    const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(after).toMatchObject({ status: 'paid', paymentConfirmation: chargesOf(o.order)[0]?.id });
+    expect(chargesOf(o.order)).toHaveLength(1);
+    expect(printed.filter((m) => m.includes('Receipt'))).toHaveLength(1);
+  });
+});
