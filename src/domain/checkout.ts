@@ -39,6 +39,8 @@ export interface ShippingAddress {
 export interface CheckoutFacts {
   status: string;
   stripe_order_confirmation: string | null;
+  /** When the order was paid; an order the credit paid in full has no provider confirmation. */
+  paid_at?: string | null;
   lineItemCount: number;
   local_pickup: boolean;
   shipping_address: ShippingAddress | null;
@@ -72,13 +74,14 @@ export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 's
 /**
  * Where checkout final sends the user instead of showing itself, the four guards in the spec's
  * order (orders.md §4); null to stay.
- * (1) not open and already charged: the order's page, bad-status notice;
+ * (1) not open and already charged (or paid by credit alone, which leaves no provider
+ *     confirmation): the order's page, bad-status notice;
  * (2) no line items: the builder, no-line-items notice;
  * (3) shipped (not picked up) with no zip: checkout details, missing-address flag;
  * (4) no card and the credit does not cover the order: checkout details.
  */
 export function finalGuard(o: CheckoutFacts, orderGuid: string): string | null {
-  if (o.status !== 'open' && o.stripe_order_confirmation) return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
+  if (o.status !== 'open' && (o.stripe_order_confirmation || o.paid_at)) return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
   if (o.lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'no_line_items');
   if (!o.local_pickup && !o.shipping_address?.zip) return withNotice(routePath(ROUTES.checkoutDetails, { id: orderGuid }), 'missing_address');
   if (!hasCard(o) && !creditCoversAll(o)) return routePath(ROUTES.checkoutDetails, { id: orderGuid });

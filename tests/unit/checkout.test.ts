@@ -52,6 +52,8 @@ describe('checkout readiness (orders.md §4)', () => {
 describe('the final-step guards, in the spec’s order', () => {
   it('sends a charged order that is no longer open to its page first, whatever else is missing', () => {
     expect(finalGuard({ ...ready, status: 'paid', stripe_order_confirmation: 'ch_1', lineItemCount: 0, shipping_address: null }, 'g1')).toBe('/lab-orders/g1?notice=bad_status');
+    // Paid by credit alone: no provider confirmation, but paid all the same.
+    expect(finalGuard({ ...ready, status: 'paid', paid_at: '2026-11-23T03:00:00Z' }, 'g1')).toBe('/lab-orders/g1?notice=bad_status');
     // Not open but never charged: the other guards decide; PLACE ORDER stays off.
     expect(finalGuard({ ...ready, status: 'cancelled' }, 'g1')).toBeNull();
     expect(canPlaceOrder({ ...ready, status: 'cancelled' })).toBe(false);

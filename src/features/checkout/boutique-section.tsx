@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
 import { BOUTIQUE_NOTE_MAX, boutiqueNote } from '../../domain/checkout.ts';
+import { formatMoney } from '../../domain/money.ts';
+import { BOUTIQUE_PACKAGING_CENTS } from '../../domain/pricing.ts';
 import type { CheckoutActions } from './checkout-actions.ts';
 
 /** BOUTIQUE PACKAGING: gift boxing with a note (at most 300, 'n/300', SAVE disabled while empty), added or removed. */
@@ -32,7 +34,7 @@ export function BoutiqueSection({ order, busy, actions }: { order: CheckoutOrder
       ) : (
         <form onSubmit={save} className="boutique-form">
           <label>
-            Packaging note (gift box and tissue, with your note)
+            Packaging note (gift box and tissue with your note, {formatMoney(BOUTIQUE_PACKAGING_CENTS)} per order)
             <textarea rows={3} maxLength={BOUTIQUE_NOTE_MAX} value={note} aria-describedby="boutique-counter" onChange={(e) => setNote(e.target.value)} />
           </label>
           <div className="boutique-actions">
