@@ -7,7 +7,7 @@ import { notFound, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { INVALID_DISCOUNT_CODE, usableDiscountCode } from './discount-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
-import { visibleOrder } from './order-access.ts';
+import { visibleOrder, type OrderRow } from './order-access.ts';
 import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 
@@ -57,8 +57,9 @@ const idOrEmpty = (value: unknown, message: string): string => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What one change sets on the order; checked against the order's photographer's own things. */
-async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, ownerGuid: string, type: ChangeType, change: OrderChange): Promise<OrderSet> {
+async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderRow, type: ChangeType, change: OrderChange): Promise<OrderSet> {
   const value = change.value;
+  const ownerGuid = order.userGuid;
   switch (type) {
     case 'discount_code': {
       if (typeof value !== 'string') throw validationError(INVALID_DISCOUNT_CODE);
@@ -77,9 +78,10 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, ownerGuid: st
     case 'used_saved_card': {
       const id = idOrEmpty(value, CARD_NOT_FOUND);
       if (!id) return { selectedCardId: null, usedSavedCard: false };
-      const [card] = UUID.test(id) ? await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.id, id), eq(cards.userGuid, ownerGuid), eq(cards.kept, true))) : [];
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return { selectedCardId: card.id, usedSavedCard: true };
+      const [card] = UUID.test(id) ? await tx.select({ id: cards.id, kept: cards.kept }).from(cards).where(and(eq(cards.id, id), eq(cards.userGuid, ownerGuid))) : [];
+      // A kept card of the list, or the card typed at checkout for this very order (chosen again).
+      if (!card || (!card.kept && card.id !== order.selectedCardId)) throw notFound(CARD_NOT_FOUND);
+      return { selectedCardId: card.id, usedSavedCard: card.kept };
     }
     case 'local_pickup': {
       const on = flag(value);
@@ -130,8 +132,8 @@ export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGu
     return fullOrderAnswer(deps, actor as Actor, updated ?? order, photographer);
   }
   const updated = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id, notOpenToCheckout);
-    const values = await changeValues(tx, deps, order.userGuid, type, change);
+    const locked = await lockOpenOrder(tx, order.id, notOpenToCheckout);
+    const values = await changeValues(tx, deps, locked, type, change);
     await tx.update(labOrders).set(values).where(eq(labOrders.id, order.id));
     return refreshFigures(tx, order.id);
   });

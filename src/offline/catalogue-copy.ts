@@ -1,4 +1,4 @@
-import { getCalculatorCatalogue, getFinishingServices, getPapersWithDetails, getPriceLists } from '../api/catalogue.ts';
+import { getCalculatorCatalogue, getPapersWithDetails, getPriceLists } from '../api/catalogue.ts';
 import { ApiError } from '../api/errors.ts';
 import { isCalculatorCatalogue, type CalculatorCatalogue } from '../domain/calculator-catalogue.ts';
 import { SHARED_OWNER, readThrough, type ReadResult } from './cached-read.ts';
@@ -44,6 +44,4 @@ export function keepCatalogueForOffline(): void {
 /** The builder's papers (papers_with_details), live or as last fetched on this device. */
 export const readPapers = () => readThrough(SHARED_OWNER, 'papers_with_details', getPapersWithDetails);
 
-/** The finishing services of one print size, live or as last fetched on this device. */
-export const readFinishingGroups = (printSizeGuid: string) =>
-  readThrough(SHARED_OWNER, `finishing_services|${printSizeGuid}`, () => getFinishingServices(printSizeGuid));
+// The finishing services of a print size: src/offline/finishing-copy.ts (read, and kept ahead).

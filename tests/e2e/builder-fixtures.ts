@@ -4,7 +4,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import sharp from 'sharp';
 import { idbRows } from './helpers.ts';
 
@@ -45,15 +45,5 @@ export async function photosOfSize(dir: string, specs: { name: string; width: nu
   );
 }
 
-/** Chooses the option of a labelled select whose text starts with `name` (labels carry prices). */
-export async function choose(page: Page, label: string, name: string): Promise<void> {
-  const select = combo(page, label);
-  const indexOf = async () => (await select.locator('option').allTextContents()).findIndex((o) => o === name || o.startsWith(`${name} (`));
-  // A print size's finishing arrives a moment after the size is chosen.
-  await expect.poll(indexOf, { message: `${label} offers ${name}` }).toBeGreaterThanOrEqual(0);
-  await select.selectOption({ index: await indexOf() });
-}
-
-export const combo = (page: Page, name: string) => page.getByRole('combobox', { name, exact: true });
 export const tile = (page: Page, name: string) => page.getByRole('region', { name: 'Photos of this order' }).getByRole('button', { name, exact: true });
 export const addButton = (page: Page) => page.getByRole('button', { name: 'ADD TO CART', exact: true });

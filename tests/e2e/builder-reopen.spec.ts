@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { addButton, choose, localItems, photosOfSize, tile } from './builder-fixtures.ts';
-import { signIn, storedToken } from './helpers.ts';
+import { addButton, localItems, photosOfSize, tile } from './builder-fixtures.ts';
+import { choose, signIn, storedToken } from './helpers.ts';
 import { photoDir } from './upload-fixtures.ts';
 
 const atLab = async (request: APIRequestContext, token: string, orderGuid: string): Promise<string[]> => {

@@ -71,3 +71,38 @@ export function idbRows<T>(page: Page, table: string): Promise<T[]> {
     table,
   );
 }
+
+/** A dropdown (src/ui/list-select.tsx, a select-only combobox) by its label. */
+export const combo = (page: Page, label: string) => page.getByRole('combobox', { name: label, exact: true });
+
+/** The open list of a dropdown. */
+export const listOf = (page: Page, label: string) => page.getByRole('listbox', { name: label, exact: true });
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Chooses an option of a dropdown as a person does: a click opens it, a click on the option
+ * chooses it. An option is named by its text, or by its start where the app adds a price after
+ * it ('8x10' picks '8x10 ($3.10)', 'MAT' never picks 'MATTE'), or by its position
+ * ({ index: 0 } is the first entry, the 'Choose…' prompt). Options that arrive while the list is
+ * open (a print size's finishing) are waited for.
+ */
+export async function choose(page: Page, label: string, option: string | { index: number }): Promise<void> {
+  const list = listOf(page, label);
+  if ((await combo(page, label).getAttribute('aria-expanded')) !== 'true') await combo(page, label).click();
+  const item =
+    typeof option === 'string'
+      ? list.getByRole('option', { name: new RegExp(`^${escapeRegExp(option)}(?: \\(| —|$)`) })
+      : list.getByRole('option').nth(option.index);
+  await item.click();
+  await expect(list).toHaveCount(0);
+}
+
+/** The texts of a dropdown's options (opened to read them, then closed with Escape). */
+export async function optionsOf(page: Page, label: string): Promise<string[]> {
+  await combo(page, label).click();
+  const texts = await listOf(page, label).getByRole('option').allTextContents();
+  await combo(page, label).press('Escape');
+  await expect(listOf(page, label)).toHaveCount(0);
+  return texts;
+}

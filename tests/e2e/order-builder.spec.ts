@@ -10,10 +10,10 @@
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, storedToken } from './helpers.ts';
+import { choose, combo, listOf, optionsOf, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { photoDir } from './upload-fixtures.ts';
-import { addButton, choose, combo, localItems, photosOfSize, tile } from './builder-fixtures.ts';
+import { addButton, localItems, photosOfSize, tile } from './builder-fixtures.ts';
 
 const CROP_CHECK = 'WAIT! Before adding to cart, check your cropping selections on all photos.';
 const SELECT_PHOTO_FIRST = 'Please select at least one photo to begin.';
@@ -110,8 +110,15 @@ test.describe.serial('order builder', () => {
     await choose(page, 'PRINT SIZE', '8x10');
     await choose(page, 'FINISHING', 'MOUNT');
     await expect(combo(page, 'MOUNT SIZE')).toBeVisible();
+    // orders.md §9: lists 400 px tall at most, 50 px for the mount size, 150 px wide.
+    for (const [label, maxHeight] of [['PAPER', '400px'], ['MOUNT SIZE', '50px']] as const) {
+      await combo(page, label).click();
+      const size = await listOf(page, label).evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, width: el.getBoundingClientRect().width }));
+      expect(size).toEqual({ maxHeight, width: 150 });
+      await page.keyboard.press('Escape');
+    }
     await choose(page, 'PAPER', 'Matte');
-    await expect(combo(page, 'PRINT SIZE')).toHaveValue('');
+    await expect(combo(page, 'PRINT SIZE')).toHaveText('Choose…');
     await expect(combo(page, 'MOUNT SIZE')).toHaveCount(0);
     await expect(addButton(page)).toHaveCount(0);
   });
@@ -215,7 +222,7 @@ test.describe.serial('order builder', () => {
     await tile(page, 'BIG_0003.jpg').click();
     await choose(page, 'PAPER', 'Brushed Canvas');
     await choose(page, 'PRINT SIZE', '8x10');
-    expect(await combo(page, 'FINISHING').locator('option').allTextContents()).not.toContain('NONE');
+    expect(await optionsOf(page, 'FINISHING')).not.toContain('NONE');
     expect(await alertOf(page, () => addButton(page).click())).toMatch(/^Brushed Canvas must be finished/);
     await page.getByRole('button', { name: 'RESET' }).click();
 
@@ -255,8 +262,8 @@ test.describe.serial('order builder', () => {
     expect(framed).toBeDefined();
     await page.goto(`/lab-orders/${orderGuid}/edit/order-builder/line-item/${framed?.guid ?? ''}`);
     await expect(page.getByRole('heading', { level: 1, name: 'EDIT LINE ITEM' })).toBeVisible();
-    await expect(combo(page, 'PAPER').locator('option:checked')).toHaveText('Lustre');
-    await expect(combo(page, 'FRAME STAIN').locator('option:checked')).toHaveText(/^Espresso/);
+    await expect(combo(page, 'PAPER')).toHaveText('Lustre');
+    await expect(combo(page, 'FRAME STAIN')).toHaveText(/^Espresso/);
     await expect(page.getByLabel(/^NOTES/)).toHaveValue('Please sign the back.');
     await expect(addButton(page)).toHaveCount(0);
     await expectAccessible(page, 'line-item edit');
@@ -283,7 +290,7 @@ test.describe.serial('order builder', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
       await expect(page.getByRole('link', { name: `VIEW CART (${before})` })).toBeVisible();
       await tile(page, 'IMG_0004.jpg').click();
-      // 5x7 was never opened: its finishing was kept when Lustre was chosen online.
+      // 5x7 was never opened: its finishing was kept in the background while the builder was open online.
       await choose(page, 'PAPER', 'Lustre');
       await choose(page, 'PRINT SIZE', '5x7');
       // The cropper shows this device's own thumbnail of the photo.

@@ -79,7 +79,7 @@ export async function openScreen(page: Page, screen: Screen, params: Record<stri
 /** Interactive elements smaller than a fingertip (inline links inside sentences are exempt, as in WCAG 2.5.8). */
 function smallTargets(page: Page) {
   return page.evaluate((min) => {
-    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"]');
+    const controls = document.querySelectorAll<HTMLElement>('a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="combobox"]');
     const small: string[] = [];
     for (const el of controls) {
       const box = el.getBoundingClientRect();

@@ -17,13 +17,13 @@ import { formatMoney, toCents } from '../../domain/money.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { readCalculatorCatalogue } from '../../offline/catalogue-copy.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
-import { GatedSelect } from '../../ui/gated-select.tsx';
-
+import { ListSelect, MOUNT_SIZE_MAX_HEIGHT_PX, type ListOption } from '../../ui/list-select.tsx';
 
 type Details = Partial<Record<DetailKind, string>>;
 type Result = { cents: number; from: 'server' | 'device' };
 
 const withPrice = (name: string, price: number) => (price > 0 ? `${name} (+${formatMoney(toCents(price))})` : name);
+const SELECT: ListOption = { value: '', label: 'Select' };
 
 /** /calculate (orders.md §2, §4): price a print with its finishing, online or offline. */
 export function CalculatorScreen() {
@@ -129,23 +129,17 @@ export function CalculatorScreen() {
           void calculate();
         }}
       >
-        <GatedSelect
+        <ListSelect
           label="Paper Type"
           value={paperGuid}
           onChange={(v) => {
             setPaperGuid(v);
             reset('paper');
           }}
-        >
-          <option value="">Select a paper</option>
-          {catalogue.map((p) => (
-            <option key={p.guid} value={p.guid}>
-              {p.name}
-            </option>
-          ))}
-        </GatedSelect>
+          options={[{ value: '', label: 'Select a paper' }, ...catalogue.map((p) => ({ value: p.guid, label: p.name }))]}
+        />
 
-        <GatedSelect
+        <ListSelect
           label="Print Size"
           value={sizeGuid}
           blockedBecause={paper ? null : PAPER_FIRST}
@@ -153,16 +147,13 @@ export function CalculatorScreen() {
             setSizeGuid(v);
             reset('size');
           }}
-        >
-          <option value="">Select a print size</option>
-          {paper?.print_size_pricings.map((s) => (
-            <option key={s.guid} value={s.guid}>
-              {s.name} — {formatMoney(toCents(s.price))}
-            </option>
-          ))}
-        </GatedSelect>
+          options={[
+            { value: '', label: 'Select a print size' },
+            ...(paper?.print_size_pricings ?? []).map((s) => ({ value: s.guid, label: `${s.name} — ${formatMoney(toCents(s.price))}` })),
+          ]}
+        />
 
-        <GatedSelect
+        <ListSelect
           label="Finishing Service"
           value={group}
           blockedBecause={paper && size ? null : PAPER_AND_SIZE_FIRST}
@@ -170,47 +161,36 @@ export function CalculatorScreen() {
             setGroup(v as CalculatorGroup | 'none' | '');
             reset('group');
           }}
-        >
-          <option value="">Select finishing</option>
-          {/* Brushed Canvas must be finished (orders.md §4: NONE hidden). */}
-          {paper?.name === 'Brushed Canvas' ? null : <option value="none">NONE</option>}
-          {size
-            ? (Object.keys(size.calculator_groups) as CalculatorGroup[]).map((g) => (
-                <option key={g} value={g}>
-                  {CALCULATOR_GROUP_NAMES[g]}
-                </option>
-              ))
-            : null}
-        </GatedSelect>
+          options={[
+            { value: '', label: 'Select finishing' },
+            // Brushed Canvas must be finished (orders.md §4: NONE hidden).
+            ...(paper?.name === 'Brushed Canvas' ? [] : [{ value: 'none', label: 'NONE' }]),
+            ...(size ? (Object.keys(size.calculator_groups) as CalculatorGroup[]).map((g) => ({ value: g, label: CALCULATOR_GROUP_NAMES[g] })) : []),
+          ]}
+        />
 
         {group && group !== 'none' ? (
-          <GatedSelect
+          <ListSelect
             label={optionOneLabel(services[0]?.finishing_category ?? 'none')}
             value={serviceGuid}
+            maxHeight={services[0]?.finishing_category === 'mount' ? MOUNT_SIZE_MAX_HEIGHT_PX : undefined}
             onChange={(v) => {
               setServiceGuid(v);
               reset('service');
             }}
-          >
-            <option value="">Select</option>
-            {services.map((s) => (
-              <option key={s.guid} value={s.guid}>
-                {withPrice(s.name, s.price)}
-              </option>
-            ))}
-          </GatedSelect>
+            options={[SELECT, ...services.map((s) => ({ value: s.guid, label: withPrice(s.name, s.price) }))]}
+          />
         ) : null}
 
         {service
           ? shownDetails.map((kind) => (
-              <GatedSelect key={kind} label={DETAIL_LABELS[kind]} value={details[kind] ?? ''} onChange={(v) => chooseDetail(kind, v)}>
-                <option value="">Select</option>
-                {service.detail_pricings[kind]?.map((d) => (
-                  <option key={d.guid} value={d.guid}>
-                    {withPrice(d.name, d.price)}
-                  </option>
-                ))}
-              </GatedSelect>
+              <ListSelect
+                key={kind}
+                label={DETAIL_LABELS[kind]}
+                value={details[kind] ?? ''}
+                onChange={(v) => chooseDetail(kind, v)}
+                options={[SELECT, ...(service.detail_pricings[kind] ?? []).map((d) => ({ value: d.guid, label: withPrice(d.name, d.price) }))]}
+              />
             ))
           : null}
 

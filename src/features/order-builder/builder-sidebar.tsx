@@ -3,29 +3,32 @@ import type { BuilderAction } from '../../domain/builder-reducer.ts';
 import { blockedBecause, finishingDropdowns, offersBorder, type FinishingDropdown } from '../../domain/builder-gating.ts';
 import type { Selections } from '../../domain/builder-selections.ts';
 import { BORDERS, type BorderValue, type FinishingCategory, type FinishingGroup, type Paper } from '../../domain/catalogue.ts';
-import { formatMoney } from '../../domain/money.ts';
-import { GatedSelect } from '../../ui/gated-select.tsx';
+import { formatMoney, toCents } from '../../domain/money.ts';
+import { ListSelect, MOUNT_SIZE_MAX_HEIGHT_PX, type ListOption } from '../../ui/list-select.tsx';
 
 const CHOOSE = '';
+const CHOOSE_OPTION: ListOption = { value: CHOOSE, label: 'Choose…' };
 
 const priced = (label: string, cents: number) => (cents > 0 ? `${label} (+${formatMoney(cents)})` : label);
 
-function FinishingSelect({ dropdown, blocked, dispatch }: { dropdown: FinishingDropdown; blocked: string | null; dispatch: Dispatch<BuilderAction> }) {
+function FinishingSelect(props: { dropdown: FinishingDropdown; category: FinishingCategory | null; blocked: string | null; dispatch: Dispatch<BuilderAction> }) {
+  const { dropdown, blocked, dispatch } = props;
   const change = (value: string) => {
     const v = value === CHOOSE ? null : value;
     if (dropdown.field === 'finishingCategory') dispatch({ type: 'finishingCategory', category: v as FinishingCategory | null });
     else dispatch({ type: dropdown.field, guid: v });
   };
+  const mountSize = dropdown.field === 'finishingOptionOne' && props.category === 'mount';
   return (
     <div className="builder-field">
-      <GatedSelect label={dropdown.label} value={dropdown.value ?? CHOOSE} onChange={change} blockedBecause={blocked}>
-        <option value={CHOOSE}>Choose…</option>
-        {dropdown.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {priced(o.label, o.priceCents)}
-          </option>
-        ))}
-      </GatedSelect>
+      <ListSelect
+        label={dropdown.label}
+        value={dropdown.value ?? CHOOSE}
+        onChange={change}
+        blockedBecause={blocked}
+        maxHeight={mountSize ? MOUNT_SIZE_MAX_HEIGHT_PX : undefined}
+        options={[CHOOSE_OPTION, ...dropdown.options.map((o) => ({ value: o.value, label: priced(o.label, o.priceCents) }))]}
+      />
     </div>
   );
 }
@@ -42,48 +45,36 @@ export function BuilderSidebar(props: { s: Selections; papers: readonly Paper[];
   return (
     <aside className="builder-sidebar" aria-label="Print choices">
       <div className="builder-field">
-        <GatedSelect
+        <ListSelect
           label="PAPER"
           value={s.paperGuid ?? CHOOSE}
           blockedBecause={blockedBecause('paper', s)}
           onChange={(guid) => dispatch({ type: 'paper', paper: papers.find((p) => p.guid === guid) ?? null })}
-        >
-          <option value={CHOOSE}>Choose…</option>
-          {papers.map((p) => (
-            <option key={p.guid} value={p.guid}>
-              {p.name}
-            </option>
-          ))}
-        </GatedSelect>
+          options={[CHOOSE_OPTION, ...papers.map((p) => ({ value: p.guid, label: p.name }))]}
+        />
       </div>
       <div className="builder-field">
-        <GatedSelect
+        <ListSelect
           label="PRINT SIZE"
           value={s.printSizeGuid ?? CHOOSE}
           blockedBecause={blockedBecause('printSize', s)}
           onChange={(guid) => dispatch({ type: 'printSize', printSizeGuid: guid || null })}
-        >
-          <option value={CHOOSE}>Choose…</option>
-          {(paper?.print_size_pricings ?? []).map((size) => (
-            <option key={size.guid} value={size.guid}>
-              {`${size.name} (${formatMoney(Math.round(size.price * 100))})`}
-            </option>
-          ))}
-        </GatedSelect>
+          options={[CHOOSE_OPTION, ...(paper?.print_size_pricings ?? []).map((size) => ({ value: size.guid, label: `${size.name} (${formatMoney(toCents(size.price))})` }))]}
+        />
       </div>
       {offersBorder(paper) ? (
         <div className="builder-field">
-          <GatedSelect label="BORDER" value={s.printBorder} blockedBecause={blockedBecause('border', s)} onChange={(v) => dispatch({ type: 'border', border: v as BorderValue })}>
-            {BORDERS.map((b) => (
-              <option key={b.value} value={b.value}>
-                {b.label}
-              </option>
-            ))}
-          </GatedSelect>
+          <ListSelect
+            label="BORDER"
+            value={s.printBorder}
+            blockedBecause={blockedBecause('border', s)}
+            onChange={(v) => dispatch({ type: 'border', border: v as BorderValue })}
+            options={BORDERS}
+          />
         </div>
       ) : null}
       {finishingDropdowns(s, paper, groups).map((d) => (
-        <FinishingSelect key={d.field} dropdown={d} blocked={d.field === 'finishingCategory' ? blockedBecause('finishing', s) : null} dispatch={dispatch} />
+        <FinishingSelect key={d.field} dropdown={d} category={s.finishingCategory} blocked={d.field === 'finishingCategory' ? blockedBecause('finishing', s) : null} dispatch={dispatch} />
       ))}
       {loadingFinishing ? <p className="builder-hint">loading finishing…</p> : null}
       <div className="builder-field quantity-field">

@@ -18,7 +18,7 @@ import { CartSidebar } from './cart-sidebar.tsx';
 import { CropStage, type PhotoCropInfo } from './crop-area.tsx';
 import { PhotoStrip, type CartMark } from './photo-strip.tsx';
 import { useAddToCart } from './use-add-to-cart.ts';
-import { useFinishingGroups, useKeepPaperFinishing, useOrderPhotos, usePapers } from './use-builder-data.ts';
+import { useFinishingGroups, useKeepFinishingForOffline, useOrderPhotos, usePapers } from './use-builder-data.ts';
 import './order-builder.css';
 
 export const RELOAD_ORDER_PAGE = 'RELOAD ORDER PAGE';
@@ -66,7 +66,7 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const paper = paperList.find((p) => p.guid === s.paperGuid) ?? null;
   const size = paper?.print_size_pricings.find((z) => z.guid === s.printSizeGuid) ?? null;
   const groups = useFinishingGroups(s.printSizeGuid);
-  useKeepPaperFinishing(paper);
+  useKeepFinishingForOffline(paperList, paper);
 
   const infoOf = useCallback(
     (p: PhotoEntry): PhotoCropInfo | null => {

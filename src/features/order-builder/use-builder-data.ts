@@ -3,7 +3,9 @@ import { useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import type { FinishingGroup, Paper } from '../../domain/catalogue.ts';
 import { sortPhotosByNumber } from '../../domain/photo-order.ts';
-import { readFinishingGroups, readPapers } from '../../offline/catalogue-copy.ts';
+import { readPapers } from '../../offline/catalogue-copy.ts';
+import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { keepFinishingForOffline, readFinishingGroups } from '../../offline/finishing-copy.ts';
 import { labDb, type PhotoEntry } from '../../offline/db.ts';
 import { refreshOrderPhotos } from '../../offline/order-photos.ts';
 import { refreshOrder } from '../../offline/order-store.ts';
@@ -46,29 +48,20 @@ export function useFinishingGroups(printSizeGuid: string | null): FinishingGroup
   return printSizeGuid && groups?.guid === printSizeGuid ? groups.groups : null;
 }
 
-/** Print sizes whose finishing this page already kept for offline use. */
-const keptSizes = new Set<string>();
-
 /**
- * Once a paper is chosen online, the finishing of each of its print sizes is read (one request at
- * a time, in the background) and so kept on the device: on the train, every size of the papers
- * the photographer works with offers its mats and frames, not only the sizes opened before.
+ * The finishing of every print size of the papers shown, kept on the device in the background
+ * (src/offline/finishing-copy.ts) whenever the builder is open online: when it opens, and again
+ * when the connection returns. The sizes of the paper just chosen go first. On the train, every
+ * size then offers its mats and frames, not only the sizes chosen before.
  */
-export function useKeepPaperFinishing(paper: Paper | null): void {
+export function useKeepFinishingForOffline(papers: readonly Paper[], chosen: Paper | null): void {
+  const online = useConnectivity(isOnline);
   useEffect(() => {
-    if (!paper || !navigator.onLine) return undefined;
-    let live = true;
-    void (async () => {
-      for (const size of paper.print_size_pricings) {
-        if (!live || keptSizes.has(size.guid)) continue;
-        keptSizes.add(size.guid);
-        await readFinishingGroups(size.guid).catch(() => keptSizes.delete(size.guid));
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [paper]);
+    if (online && papers.length > 0) void keepFinishingForOffline(papers.flatMap((p) => p.print_size_pricings.map((z) => z.guid)));
+  }, [papers, online]);
+  useEffect(() => {
+    if (online && chosen) void keepFinishingForOffline(chosen.print_size_pricings.map((z) => z.guid), true);
+  }, [chosen, online]);
 }
 
 /**
