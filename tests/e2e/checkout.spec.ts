@@ -314,6 +314,14 @@ test('a declined card shows the provider’s message and leaves the order open; 
   await alert.getByRole('link', { name: 'CHOOSE ANOTHER CARD' }).click();
   await expect(page).toHaveURL(at(details(s)));
   await settled(page);
+  const saved = await savedCard(page.request, s.cart.token, '5555555555554444');
+  await page.reload();
+  await settled(page);
+  await page.getByRole('radio', { name: saved.mask }).click();
+  await settled(page);
+  await expect(page.getByRole('radio', { name: saved.mask })).toBeChecked();
+  // The declined card was typed for this order only: once another is chosen it is gone.
+  await expect(page.getByRole('radio', { name: /0002/ })).toHaveCount(0);
   await enterCard(page, GOOD_CARD);
   await reviewAndConfirm(page, s);
   await expect(page.getByText(/4242/)).toBeVisible();
