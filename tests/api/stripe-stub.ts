@@ -31,6 +31,8 @@ export interface StripeStub {
   dropAnswers: number;
   /** How long Stripe takes to answer a charge (a real charge takes a second or two). */
   chargeDelayMs: number;
+  /** How many of the next charge requests fail with a 500 before Stripe records anything. */
+  failCharges: number;
   close(): Promise<void>;
 }
 
@@ -54,7 +56,7 @@ function metadataOf(body: URLSearchParams): Record<string, string> {
 export async function startStripeStub(): Promise<StripeStub> {
   const seen: StripeStub['seen'] = [];
   const charges: StubCharge[] = [];
-  const stub: StripeStub = { url: '', seen, charges, dropAnswers: 0, chargeDelayMs: 0, close: async () => {} };
+  const stub: StripeStub = { url: '', seen, charges, dropAnswers: 0, chargeDelayMs: 0, failCharges: 0, close: async () => {} };
   const replies = new Map<string, { status: number; body: string }>();
   let customers = 0;
   let sources = 0;
@@ -90,6 +92,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       return send(res, 200, { id: `card_${declines ? 'declines' : 'ok'}_${sources}`, object: 'card', brand: 'Visa', last4: declines ? '0002' : '4242', exp_month: 12, exp_year: 2030, customer: source[1] }, key);
     }
     if (req.method === 'POST' && url.pathname === '/v1/charges') {
+      if (stub.failCharges > 0) {
+        stub.failCharges -= 1;
+        // Not remembered under its key: Stripe has not made the charge (yet).
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+      }
       if (stub.chargeDelayMs) await new Promise((resolve) => setTimeout(resolve, stub.chargeDelayMs));
       const declines = (body.get('source') ?? '').startsWith('card_declines');
       const charge: StubCharge = {
