@@ -73,6 +73,8 @@ export const photographersRoutes =
           body: z.object({ email: z.string().max(320) }),
           response: { 200: sessionAnswerSchema },
         },
+        // The answer holds a session token: never stored for a replay.
+        config: { idempotency: false },
       },
       (request) => loginAsUser(deps, request.actor, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
     );

@@ -65,6 +65,8 @@ export const API = {
   findPhotographer: '/find_photographer',
   loginAsUser: '/login_as_user',
   apiInvoices: '/api_invoices',
+  refundOrder: '/lab_orders/:guid/refund',
+  cancelOrder: '/lab_orders/:guid/cancel',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -268,6 +268,22 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     },
   },
 
+  // Money on an order (issue 13): refunds by the lab, cancellation by the photographer
+  'POST /api/v2/lab_orders/{guid}/refund': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/refund`, payload: { refund_amount: '1.00', refund_note: 'Matrix' } }),
+  },
+  'POST /api/v2/lab_orders/{guid}/cancel': {
+    who: "the order's photographer (an admin sets the status and refunds instead)",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/cancel` }),
+    check: (res, w) => {
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerPaidOrder);
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'status', 'cancelled');
+    },
+  },
+
   // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
   'GET /api/v2/photographers': {
     who: 'lab admins',
