@@ -67,6 +67,8 @@ export const API = {
   apiInvoices: '/api_invoices',
   refundOrder: '/lab_orders/:guid/refund',
   cancelOrder: '/lab_orders/:guid/cancel',
+  reorder: '/lab_orders/:guid/reorder',
+  mergeOrders: '/lab-orders/merge',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

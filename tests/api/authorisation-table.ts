@@ -284,6 +284,18 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     },
   },
 
+  'POST /api/v2/lab_orders/{guid}/reorder': {
+    who: "the order's photographer: a new order of their own",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/reorder`, payload: { order_name: `Reorder ${Math.random().toString(36).slice(2, 10)}` } }),
+  },
+  'POST /api/v2/lab-orders/merge': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: '/api/v2/lab-orders/merge', payload: { orders: [w.ownerOrder, w.ownerSecondOrder] } }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
+  },
+
   // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
   'GET /api/v2/photographers': {
     who: 'lab admins',

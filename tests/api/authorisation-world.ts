@@ -57,6 +57,8 @@ export interface World {
   signedGet: string;
   /** A paid order of A (paid a minute ago by a $10.00 sandbox charge): refunds and cancellation. */
   ownerPaidOrder: string;
+  /** Another open order of A, empty (merges). */
+  ownerSecondOrder: string;
   /** A discount code anyone may check (no one owns a code). */
   discountCode: string;
   /** The session token of each caller but the anonymous one. */
@@ -195,8 +197,9 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .insert(labOrders)
       .values({ userGuid: a.guid, orderName: `Matrix paid ${tag}`, status: 'paid', paidAt: new Date(now.getTime() - 60_000), subtotalCents: 1000, totalCents: 1000, paymentConfirmation: chargeId })
       .returning();
+    const [second] = await t.db.insert(labOrders).values({ userGuid: a.guid, orderName: `Matrix second ${tag}` }).returning();
     const [code] = await t.db.insert(discountCodes).values({ code: `MATRIX-${tag}`, kind: 'percent', percent: 10 }).returning();
-    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code || !paid) throw new Error('world things not created');
+    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code || !paid || !second) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -219,6 +222,7 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       signedGet: get,
       discountCode: code.code,
       ownerPaidOrder: paid.guid,
+      ownerSecondOrder: second.guid,
       tokens,
     };
   };
