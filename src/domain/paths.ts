@@ -60,6 +60,15 @@ export const API = {
   // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); PATCH labOrder carries the choices.
   validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
+  // The lab's admin tools (issue 13, ADMIN-CONTRACT.md Wire); PATCH/DELETE labOrder and PATCH user carry more types.
+  photographers: '/photographers',
+  findPhotographer: '/find_photographer',
+  loginAsUser: '/login_as_user',
+  apiInvoices: '/api_invoices',
+  refundOrder: '/lab_orders/:guid/refund',
+  cancelOrder: '/lab_orders/:guid/cancel',
+  reorder: '/lab_orders/:guid/reorder',
+  mergeOrders: '/lab-orders/merge',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
