@@ -85,8 +85,11 @@ export async function queueFiles(db: LabDatabase, owner: string, orderGuid: stri
 const inState = (db: LabDatabase, owner: string, state: UploadState) =>
   db.uploads.where('[owner+state+seq]').between([owner, state, Dexie.minKey], [owner, state, Dexie.maxKey]);
 
-/** The next photo waiting for its check. */
-export const nextToCheck = (db: LabDatabase, owner: string) => inState(db, owner, 'queued').first();
+/** The next photo waiting for its check, past those `taken` says are being checked already. */
+export const nextToCheck = (db: LabDatabase, owner: string, taken: (id: string) => boolean = () => false) =>
+  inState(db, owner, 'queued')
+    .filter((r) => !taken(r.id))
+    .first();
 
 /**
  * Files that may be sent now, in the order they should go: those already started first (finish
