@@ -75,10 +75,17 @@ export const orderQueueIds = (owner: string, orderGuid: string, db: LabDatabase 
 /** Pages of the server's list, merged into the photos table; 100 a page keeps each answer small. */
 const PHOTOS_PER_PAGE = 100;
 
-export async function refreshOrderPhotos(owner: string, orderGuid: string, signal?: AbortSignal, db: LabDatabase = labDb): Promise<void> {
+/**
+ * Merges the server's list of the order's photos into the photos table; answers whether the lab
+ * is still working on some of them (no preview yet, and not found unreadable), so a screen knows
+ * to ask again.
+ */
+export async function refreshOrderPhotos(owner: string, orderGuid: string, signal?: AbortSignal, db: LabDatabase = labDb): Promise<boolean> {
+  let processing = false;
   for (let page = 1; ; page++) {
     const answer = await getLabOrderPhotographs(orderGuid, page, PHOTOS_PER_PAGE, signal);
     await keepServerPhotos(db, owner, orderGuid, answer.data);
-    if (answer.data.length === 0 || page * answer.meta.per_page >= answer.meta.total) return;
+    processing ||= answer.data.some((p) => !p.derivatives_ready && !p.unreadable_reason);
+    if (answer.data.length === 0 || page * answer.meta.per_page >= answer.meta.total) return processing;
   }
 }

@@ -227,15 +227,20 @@ export const dismissRejections = (db: LabDatabase, owner: string, orderGuid: str
 export async function keepServerPhotos(db: LabDatabase, owner: string, orderGuid: string, photos: readonly Photo[]): Promise<void> {
   await db.transaction('rw', db.photos, async () => {
     const known = new Map((await db.photos.bulkGet(photos.map((p) => p.guid))).filter((p) => p !== undefined).map((p) => [p.id, p]));
-    await db.photos.bulkPut(
-      photos.map((p) => {
-        const before = known.get(p.guid);
-        const row: PhotoEntry = { id: p.guid, owner, orderGuid, name: p.photo_file_name, size: p.size, checksum: p.checksum, createdAt: before?.createdAt ?? Date.parse(p.created_at) };
-        if (before?.thumbnail) row.thumbnail = before.thumbnail;
-        if (p.derivatives_ready) row.smallestPhotoUrl = p.smallest_photo;
-        withPixels(row, p);
-        return row;
-      }),
-    );
+    const rows = photos.map((p) => {
+      const before = known.get(p.guid);
+      const row: PhotoEntry = { id: p.guid, owner, orderGuid, name: p.photo_file_name, size: p.size, checksum: p.checksum, createdAt: before?.createdAt ?? Date.parse(p.created_at) };
+      if (before?.thumbnail) row.thumbnail = before.thumbnail;
+      if (p.derivatives_ready) row.smallestPhotoUrl = p.smallest_photo;
+      withPixels(row, p);
+      return row;
+    });
+    // Only rows that changed are written: the upload screen asks again every few seconds while
+    // the lab makes previews, and each write wakes the screens' live queries of the table.
+    const changed = rows.filter((row) => {
+      const before = known.get(row.id);
+      return !before || (Object.keys(row) as (keyof PhotoEntry)[]).some((k) => row[k] !== before[k]) || Object.keys(before).length !== Object.keys(row).length;
+    });
+    if (changed.length) await db.photos.bulkPut(changed);
   });
 }

@@ -31,13 +31,54 @@ export function useOrderInfo(owner: string, guid: string): OrderInfo {
         else setInfo({ state: 'missing', message: errorText(err) });
       },
     );
-    // Photos added from another device (or before this device kept them) join the grid.
-    refreshOrderPhotos(owner, guid, ctrl.signal).catch(() => {
-      // Offline or refused: the photos this device knows are shown.
-    });
     return () => ctrl.abort();
   }, [owner, guid]);
   return info;
+}
+
+/** The lab's list is read again this soon after a change while it still makes previews... */
+export const LAB_PHOTOS_FIRST_MS = 3_000;
+/** ...and less often while nothing changes here, up to this: a big batch's previews take minutes. */
+export const LAB_PHOTOS_MAX_MS = 30_000;
+
+/**
+ * What the lab learns of the order's photos after accepting them reaches the grid without a
+ * reload: its thumbnails once the derivatives job made them, and 'CANNOT BE PRINTED' when that
+ * job found a photo's image data damaged. The list is read when the screen opens (photos added
+ * from another device join too), then again while the lab still works on some photo: soon after
+ * more photos arrive, less and less often while nothing changes, never once all are done.
+ */
+export function useLabPhotoUpdates(owner: string, guid: string, accepted: number): void {
+  const acceptedNow = useRef(accepted);
+  useEffect(() => {
+    acceptedNow.current = accepted;
+  }, [accepted]);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let processing = true;
+    let readAt = -1;
+    let wait = LAB_PHOTOS_FIRST_MS;
+    const look = async () => {
+      const arrived = acceptedNow.current !== readAt;
+      if (processing || arrived) {
+        readAt = acceptedNow.current;
+        try {
+          processing = await refreshOrderPhotos(owner, guid, ctrl.signal);
+        } catch {
+          // Offline or refused: the photos this device knows are shown; the next look tries again.
+        }
+      }
+      if (ctrl.signal.aborted) return;
+      wait = arrived ? LAB_PHOTOS_FIRST_MS : Math.min(wait * 2, LAB_PHOTOS_MAX_MS);
+      timer = setTimeout(() => void look(), wait);
+    };
+    void look();
+    return () => {
+      ctrl.abort();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [owner, guid]);
 }
 
 const sameFields = <T>(keys: readonly (keyof T)[]) => (a: T, b: T) => keys.every((k) => a[k] === b[k]);
