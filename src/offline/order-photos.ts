@@ -23,8 +23,6 @@ export interface OrderUploadCounts {
   rejected: number;
 }
 
-const mine = (owner: string) => (row: { owner: string }) => row.owner === owner;
-
 /** Counted on indexes: no row (nor a photo's thumbnail) is read to count it. */
 const ofOwnerOrder = (owner: string, orderGuid: string) => [owner, orderGuid] as [string, string];
 
@@ -46,23 +44,24 @@ export async function orderUploadCounts(owner: string, orderGuid: string, db: La
   return { accepted, pending, active: pending - failed - paused, processing: completing + confirming, failed, paused, rejected };
 }
 
-const inOrder = (orderGuid: string) => [
-  [orderGuid, Dexie.minKey],
-  [orderGuid, Dexie.maxKey],
+/** The whole of one owner's order on an [owner+orderGuid+…] index. */
+const ownOrder = (owner: string, orderGuid: string) => [
+  [owner, orderGuid, Dexie.minKey],
+  [owner, orderGuid, Dexie.maxKey],
 ] as const;
 
 /** The first `limit` queued files of the order, in sending order. */
 export function orderQueue(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
-  const [from, to] = inOrder(orderGuid);
-  return db.uploads.where('[orderGuid+seq]').between(from, to).filter(mine(owner)).limit(limit).toArray();
+  const [from, to] = ownOrder(owner, orderGuid);
+  return db.uploads.where('[owner+orderGuid+seq]').between(from, to).limit(limit).toArray();
 }
 
 /** The newest `limit` accepted photos (thumbnails are Blob handles: no bytes are read here). */
 export function orderPhotos(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
-  const [from, to] = inOrder(orderGuid);
+  const [from, to] = ownOrder(owner, orderGuid);
   // Dexie's Collection.reverse() orders the index walk backwards; it is not Array#reverse.
   // oxlint-disable-next-line unicorn/no-array-reverse
-  return db.photos.where('[orderGuid+createdAt]').between(from, to).reverse().filter(mine(owner)).limit(limit).toArray();
+  return db.photos.where('[owner+orderGuid+createdAt]').between(from, to).reverse().limit(limit).toArray();
 }
 
 export const orderRejections = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
