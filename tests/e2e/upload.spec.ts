@@ -275,7 +275,7 @@ test.describe('against the lab', () => {
     const tile = (name: string) => page.getByRole('region', { name: 'Uploaded photos' }).getByRole('listitem').filter({ hasText: name });
     await expect(tile('IMG_0042.jpg')).toContainText(
       'CANNOT BE PRINTED IMG_0042.jpg could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.',
-      { timeout: 30_000 },
+      { timeout: 45_000 },
     );
     await expect(tile('IMG_0001.jpg')).not.toContainText('CANNOT BE PRINTED');
     expect(loads).toBe(0);
