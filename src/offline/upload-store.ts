@@ -115,9 +115,12 @@ export async function pendingBytes(db: LabDatabase, owner: string): Promise<numb
   return keys.flat().reduce<number>((sum, key) => sum + (Array.isArray(key) ? Number(key[2]) : 0), 0);
 }
 
-export async function updateUpload(db: LabDatabase, id: string, changes: Partial<UploadEntry>): Promise<UploadEntry | undefined> {
-  await db.uploads.update(id, changes);
-  return db.uploads.get(id);
+/** Changes a queued photo and answers it as stored, in one transaction (a step's every state change). */
+export function updateUpload(db: LabDatabase, id: string, changes: Partial<UploadEntry>): Promise<UploadEntry | undefined> {
+  return db.transaction('rw', db.uploads, async () => {
+    await db.uploads.update(id, changes);
+    return db.uploads.get(id);
+  });
 }
 
 /** Finished parts of the upload under way (parts of a forgotten upload do not count). */
