@@ -72,8 +72,12 @@ export interface Storage {
   localCopy(key: string): Promise<LocalCopy>;
 
   // S3-style multipart upload: start → signed part PUTs (each answers an ETag) → complete.
-  /** Starts a multipart upload of `key`; answers its upload id. */
-  createMultipart(key: string, opts: { contentType: string }): Promise<string>;
+  /**
+   * Starts a multipart upload of `key`; answers its upload id. A store that reads the parts as they
+   * arrive (the local one) hashes them then and feeds them, in order, to `scan`, so completing
+   * need not read them again; the others ignore it.
+   */
+  createMultipart(key: string, opts: { contentType: string; scan?: ByteScan }): Promise<string>;
   /** A signed PUT address for one part (1-based); the part may be at most maxBytes long. */
   presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string>;
   /**
