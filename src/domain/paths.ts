@@ -69,6 +69,8 @@ export const API = {
   cancelOrder: '/lab_orders/:guid/cancel',
   reorder: '/lab_orders/:guid/reorder',
   mergeOrders: '/lab-orders/merge',
+  createZipFile: '/lab_orders/:guid/create_zip_file',
+  sendToApi: '/lab_orders/:guid/send_to_api',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -1,5 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -138,6 +139,23 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(file), { recursive: true });
     await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size: body.length }));
     await writeFile(file, body);
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    // Written beside the object and renamed into place: a reader never sees half a file.
+    const partial = `${file}.writing-${randomBytes(6).toString('hex')}`;
+    try {
+      await pipeline(body, createWriteStream(partial));
+      const { size } = await stat(partial);
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+      await rename(partial, file);
+      return size;
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
   }
 
   async move(from: string, to: string): Promise<void> {
