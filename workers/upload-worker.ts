@@ -1,14 +1,15 @@
 /// <reference lib="webworker" />
 /**
  * The upload worker: everything that scales with a photo happens here, off the page's thread
- * (DESIGN.md §6a): the content check, the streamed SHA-256, the thumbnail, and the PUTs of the
- * bytes to storage. The page reaches it only through src/offline/upload-worker-bridge.ts.
+ * (DESIGN.md §6a): the content check, the streamed SHA-256, the thumbnail, and the sending loop
+ * (every part's PUT and record, URL renewals, complete_upload, photograph_uploaded). The page
+ * reaches it only through src/offline/upload-worker-bridge.ts.
  */
 import { expose } from 'comlink';
 import { notAPhotoReason, readPixelSize, sniffPhotoType } from '../src/domain/photo-content.ts';
 import { sha256Hex } from './upload/checksum.ts';
 import type { InspectResult, UploadWorkerApi } from './upload/protocol.ts';
-import { abort, put, setProgressListener } from './upload/put.ts';
+import { abortSends, send, setSendListener } from './upload/send.ts';
 import { makeThumbnail, readHead } from './upload/thumbnail.ts';
 
 const api: UploadWorkerApi = {
@@ -24,9 +25,9 @@ const api: UploadWorkerApi = {
     return makeThumbnail(file, await readHead(file), side, preferExif);
   },
   sha256: sha256Hex,
-  put,
-  abort,
-  setProgressListener,
+  send,
+  abortSends,
+  setSendListener,
 };
 
 expose(api);

@@ -18,6 +18,15 @@ export interface RequestOptions {
 }
 
 let onUnauthorized: (() => void) | null = null;
+/**
+ * Where calls find their token: the session of this page; the upload worker, which runs this
+ * client without local storage, sets the token the page hands it (workers/upload/send.ts).
+ */
+let tokenSource: () => string | null = currentToken;
+
+export function setTokenSource(source: () => string | null): void {
+  tokenSource = source;
+}
 
 // Calls not yet answered, and who waits for there to be none (see whenNoCallInFlight).
 let inFlight = 0;
@@ -44,6 +53,11 @@ export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
+/** A call made elsewhere with this page's token (the upload worker's) was answered 401. */
+export function sessionRefusedElsewhere(): void {
+  onUnauthorized?.();
+}
+
 /**
  * The one HTTP client of the app: base path, `token` header, time-out, JSON, error normalisation
  * into ApiError, and the 401 rule. Screens never call fetch; they call the typed functions in
@@ -60,7 +74,7 @@ export async function apiRequest<T>(method: Method, path: string, opts: RequestO
 
 async function request<T>(method: Method, path: string, opts: RequestOptions): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = opts.auth === false ? null : currentToken();
+  const token = opts.auth === false ? null : tokenSource();
   if (token) headers.token = token;
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.idempotencyKey) headers['idempotency-key'] = opts.idempotencyKey;

@@ -39,7 +39,9 @@ export interface ActingAs {
 }
 
 
-const get = (k: string) => localStorage.getItem(k);
+// The upload worker loads this module through the API client but has no local storage: there
+// nobody is signed in, and the page hands the worker its token (client.ts setTokenSource).
+const get = (k: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(k));
 const set = (k: string, v: string) => localStorage.setItem(k, v);
 
 function read(): { session: Session | null; actingAs: ActingAs | null } {

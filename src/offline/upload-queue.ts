@@ -5,13 +5,11 @@
  * holds nothing that a reload would miss: timers, counters and the files in flight.
  */
 import type { LabDatabase, UploadEntry } from './db.ts';
-import type { UploadApiPort } from './upload-api-port.ts';
 import { Backoff } from './upload-backoff.ts';
 import { ProgressTracker } from './upload-progress.ts';
 import type { Reachability } from './upload-reachability.ts';
-import { MAX_ACTIVE_FILES, MAX_PARTS_IN_FLIGHT, Slots } from './upload-slots.ts';
-import { PartUrls, STEP_ABORTED, StepError, type LoadListener, type UploadEnv } from './upload-step-kit.ts';
-import { FileUploader } from './upload-steps.ts';
+import { MAX_ACTIVE_FILES } from './upload-slots.ts';
+import type { SendOutcome, SenderPort } from './upload-sender.ts';
 import { CheckLoop } from './upload-prepare.ts';
 import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from './upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
@@ -30,9 +28,13 @@ const PENDING_BYTES_EVERY_MS = 2_000;
 
 export interface QueueDeps {
   db: LabDatabase;
-  api: UploadApiPort;
   worker: UploadWorkerPort;
   reachability: Reachability;
+  /**
+   * Who runs each file's steps: the app passes the upload worker's (upload-worker-bridge), so no
+   * part is chosen, sent or recorded on the page's thread; unit tests run a Sender in-process.
+   */
+  sender: SenderPort;
   now?: () => number;
   random?: () => number;
 }
@@ -42,9 +44,8 @@ export class UploadQueue {
   readonly owner: string;
   readonly #deps: Required<QueueDeps>;
   readonly #progress: ProgressTracker;
-  readonly #env: UploadEnv;
-  readonly #requests = new Map<string, LoadListener>();
-  readonly #active = new Map<string, AbortController>();
+  /** Files the sender runs now. */
+  readonly #active = new Set<string>();
   readonly #checks: CheckLoop;
   readonly #backoff: Backoff;
   #started = false;
@@ -69,18 +70,6 @@ export class UploadQueue {
     this.#backoff = new Backoff(this.#deps.now, this.#deps.random);
     this.#finished = new Promise((resolve) => (this.#finish = resolve));
     this.#checks = new CheckLoop({ db: deps.db, worker: deps.worker, owner, progress: this.#progress }, () => this.kick());
-    this.#env = {
-      db: deps.db,
-      api: deps.api,
-      worker: deps.worker,
-      slots: new Slots(MAX_PARTS_IN_FLIGHT),
-      urls: new PartUrls(),
-      now: this.#deps.now,
-      track: (requestId, file) => (file ? this.#requests.set(requestId, file) : this.#requests.delete(requestId)),
-      onBytes: (id, sent, phase) => this.#progress.set(id, { sent, phase, retryAt: null }),
-      onProgressMade: (id) => this.#backoff.release(id),
-      onNoAnswer: () => deps.reachability.noAnswer(),
-    };
   }
 
   /** Resolves when the queue is stopped (the tab's lock on the queue is held until then). */
@@ -96,7 +85,7 @@ export class UploadQueue {
     if (this.#started || this.#stopped) return;
     this.#started = true;
     this.#progress.setRunning(true);
-    const { reachability, worker } = this.#deps;
+    const { reachability, sender } = this.#deps;
     this.#unsubscribe.push(
       reachability.subscribe((reachable) => {
         if (!reachable) {
@@ -107,9 +96,15 @@ export class UploadQueue {
         this.#backoff.connectionBack();
         this.kick();
       }),
-      worker.onProgress((batch) => {
-        for (const [requestId, loaded] of batch) this.#requests.get(requestId)?.onLoaded(requestId, loaded);
-        this.#progress.refreshOverall(this.#pendingBytes);
+      sender.listen({
+        onBytes: (id, sent, phase) => {
+          // A batch may arrive after its file's run ended: a finished file's bar is gone.
+          if (!this.#active.has(id)) return;
+          this.#progress.set(id, { sent, phase, retryAt: null });
+          this.#progress.refreshOverall(this.#pendingBytes);
+        },
+        onProgressMade: (id) => this.#backoff.release(id),
+        onNoAnswer: () => reachability.noAnswer(),
       }),
     );
     this.kick();
@@ -120,7 +115,7 @@ export class UploadQueue {
     if (this.#stopped) return;
     this.#stopped = true;
     this.#checks.stop();
-    for (const ctrl of this.#active.values()) ctrl.abort();
+    this.#deps.sender.abort([...this.#active]);
     for (const off of this.#unsubscribe.splice(0)) off();
     for (const timer of [this.#wakeTimer, this.#probeTimer, this.#idleTimer]) if (timer !== null) clearTimeout(timer);
     this.#progress.setRunning(false);
@@ -136,7 +131,7 @@ export class UploadQueue {
    * that were in flight. Aborted files are not failed: they wait (#failed ignores aborts).
    */
   #holdForConnection(): void {
-    for (const ctrl of this.#active.values()) ctrl.abort();
+    this.#deps.sender.abort([...this.#active]);
     this.kick();
   }
 
@@ -149,7 +144,7 @@ export class UploadQueue {
   async pause(ids: readonly string[]): Promise<void> {
     await setPaused(this.#deps.db, ids, true);
     for (const id of ids) {
-      this.#active.get(id)?.abort();
+      if (this.#active.has(id)) this.#deps.sender.abort([id]);
       this.#backoff.release(id, false);
     }
     this.kick();
@@ -168,7 +163,7 @@ export class UploadQueue {
   }
 
   async remove(id: string): Promise<void> {
-    this.#active.get(id)?.abort();
+    if (this.#active.has(id)) this.#deps.sender.abort([id]);
     this.#backoff.release(id);
     await removeUpload(this.#deps.db, id);
     this.#progress.drop(id, false);
@@ -261,20 +256,18 @@ export class UploadQueue {
   }
 
   #launch(entry: UploadEntry, twin: string): void {
-    const ctrl = new AbortController();
-    this.#active.set(entry.id, ctrl);
+    this.#active.add(entry.id);
     this.#twins.set(entry.id, twin);
     this.#progress.set(entry.id, { phase: entry.state === 'completing' || entry.state === 'confirming' ? 'processing' : 'sending', total: entry.size, retryAt: null });
-    const file = new FileUploader(entry, this.#env, ctrl.signal);
-    file
-      .run()
-      .then(
-        (end) => {
+    this.#deps.sender
+      .run(entry)
+      .catch((err: unknown): SendOutcome => ({ kind: 'bug', message: err instanceof Error ? err.message : String(err) }))
+      .then(async (outcome) => {
+        if (outcome.kind === 'end') {
           this.#backoff.release(entry.id);
-          this.#progress.drop(entry.id, end === 'done');
-        },
-        (err: unknown) => this.#failed(entry, err),
-      )
+          this.#progress.drop(entry.id, outcome.end === 'done');
+        } else await this.#failed(entry, outcome);
+      })
       .finally(() => {
         this.#active.delete(entry.id);
         this.#twins.delete(entry.id);
@@ -283,20 +276,20 @@ export class UploadQueue {
   }
 
   /** A step failed in a way the file could not handle: wait and try again, or give up. */
-  async #failed(entry: UploadEntry, err: unknown): Promise<void> {
+  async #failed(entry: UploadEntry, outcome: Exclude<SendOutcome, { kind: 'end' }>): Promise<void> {
     const { db } = this.#deps;
-    if (err instanceof DOMException && err.name === STEP_ABORTED) return;
-    if (!(err instanceof StepError) || (err.action !== 'offline' && err.action !== 'transient' && err.action !== 'busy')) {
-      console.error('upload', err);
+    if (outcome.kind === 'aborted') return;
+    if (outcome.kind === 'bug' || (outcome.action !== 'offline' && outcome.action !== 'transient' && outcome.action !== 'busy')) {
+      console.error('upload', outcome);
       const current = (await db.uploads.get(entry.id)) ?? entry;
-      await failUpload(db, current, err instanceof Error ? `Something went wrong: ${err.message}` : 'Something went wrong.');
+      await failUpload(db, current, `Something went wrong: ${outcome.message}`);
       this.#progress.drop(entry.id, false);
       return;
     }
-    const at = this.#backoff.failed(entry.id, err.action);
+    const at = this.#backoff.failed(entry.id, outcome.action);
     if (at === null) {
       const current = (await db.uploads.get(entry.id)) ?? entry;
-      await failUpload(db, current, err.message);
+      await failUpload(db, current, outcome.message);
       this.#progress.drop(entry.id, false);
       return;
     }

@@ -9,7 +9,7 @@ import { classifyFailure, type FailureAction, type StepKind } from '../domain/up
 import type { LabDatabase } from './db.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import type { Slots } from './upload-slots.ts';
-import type { UploadWorkerPort } from './upload-worker-bridge.ts';
+import type { PutPort } from './upload-sender.ts';
 
 /** A file with a request under way: the worker's progress batches reach it. */
 export interface LoadListener {
@@ -20,7 +20,7 @@ export interface LoadListener {
 export interface UploadEnv {
   db: LabDatabase;
   api: UploadApiPort;
-  worker: UploadWorkerPort;
+  worker: PutPort;
   slots: Slots;
   urls: PartUrls;
   now(): number;

@@ -4,14 +4,15 @@
  * module loads, so screens may import the queue freely; stop() ends it when the queue is idle.
  */
 import { proxy, wrap, type Remote } from 'comlink';
-import type { InspectResult, ProgressBatch, PutResult, UploadWorkerApi } from '../../workers/upload/protocol.ts';
+import { sessionRefusedElsewhere } from '../api/client.ts';
+import { currentToken } from '../api/session.ts';
+import type { InspectResult, SendEvents, UploadWorkerApi } from '../../workers/upload/protocol.ts';
+import type { SendOutcome, SenderHooks, SenderPort } from './upload-sender.ts';
 
 export type { InspectResult, ProgressBatch, PutRequest, PutResult, ThumbnailResult } from '../../workers/upload/protocol.ts';
 
-/** The worker as the queue uses it: its calls, plus the progress channel and a stop. */
-export type UploadWorkerPort = Pick<UploadWorkerApi, 'inspect' | 'thumbnail' | 'sha256' | 'put'> & {
-  abort(ids: string[]): Promise<void>;
-  onProgress(listener: (batch: ProgressBatch) => void): () => void;
+/** The worker's checks as the queue uses them, plus a stop. Sending is workerSender's. */
+export type UploadWorkerPort = Pick<UploadWorkerApi, 'inspect' | 'thumbnail' | 'sha256'> & {
   stop(): void;
   readonly running: boolean;
 };
@@ -27,7 +28,16 @@ let worker: Worker | null = null;
 let remote: Remote<UploadWorkerApi> | null = null;
 /** Rejects every pending call when the worker dies, since Comlink would wait for ever. */
 let died: Promise<never> | null = null;
-const listeners = new Set<(batch: ProgressBatch) => void>();
+let hooks: SenderHooks | null = null;
+
+/** One batch of the worker's sender, handed to the queue's hooks. */
+function deliver(events: SendEvents): void {
+  if (events.unauthorized) sessionRefusedElsewhere();
+  if (!hooks) return;
+  for (const [id, sent, phase] of events.bytes) hooks.onBytes(id, sent, phase);
+  for (const id of events.progressMade) hooks.onProgressMade(id);
+  if (events.noAnswer) hooks.onNoAnswer();
+}
 
 function start(): Remote<UploadWorkerApi> {
   if (remote && died) return remote;
@@ -39,11 +49,7 @@ function start(): Remote<UploadWorkerApi> {
   died.catch(() => stopWorker());
   worker = w;
   remote = wrap<UploadWorkerApi>(w);
-  void remote.setProgressListener(
-    proxy((batch: ProgressBatch) => {
-      for (const listener of listeners) listener(batch);
-    }),
-  );
+  void remote.setSendListener(proxy(deliver));
   return remote;
 }
 
@@ -65,16 +71,25 @@ export const uploadWorker: UploadWorkerPort = {
   inspect: (file, name, side) => call((r) => r.inspect(file, name, side) as Promise<InspectResult>),
   thumbnail: (file, side, preferExif) => call((r) => r.thumbnail(file, side, preferExif)),
   sha256: (file) => call((r) => r.sha256(file)),
-  put: (request) => call((r) => r.put(request) as Promise<PutResult>),
-  abort: async (ids) => {
-    if (remote) await remote.abort(ids);
-  },
-  onProgress(listener) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
   stop: stopWorker,
   get running() {
     return worker !== null;
+  },
+};
+
+/**
+ * The sending loop, run in the worker (workers/upload/send.ts): the page hands it whole files
+ * with the session's token and hears back outcomes and batched progress, nothing per part.
+ */
+export const workerSender: SenderPort = {
+  run: (entry) => call((r) => r.send(entry, currentToken()) as Promise<SendOutcome>),
+  abort(ids) {
+    if (remote) void remote.abortSends([...ids]);
+  },
+  listen(next) {
+    hooks = next;
+    return () => {
+      if (hooks === next) hooks = null;
+    };
   },
 };

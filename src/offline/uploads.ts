@@ -6,11 +6,10 @@
  */
 import { useSession } from '../api/session.ts';
 import { labDb } from './db.ts';
-import { labUploadApi } from './upload-api-port.ts';
 import { UploadQueue } from './upload-queue.ts';
 import { labReachability } from './upload-reachability.ts';
 import { queueFiles, dismissRejections, type QueueFilesResult } from './upload-store.ts';
-import { uploadWorker } from './upload-worker-bridge.ts';
+import { uploadWorker, workerSender } from './upload-worker-bridge.ts';
 
 const LOCK_NAME = 'print-lab-upload-queue';
 
@@ -23,7 +22,7 @@ export function startUploadQueue(owner: string): UploadQueue {
     return current;
   }
   current?.stop();
-  const queue = new UploadQueue(owner, { db: labDb, api: labUploadApi, worker: uploadWorker, reachability: labReachability });
+  const queue = new UploadQueue(owner, { db: labDb, worker: uploadWorker, sender: workerSender, reachability: labReachability });
   current = queue;
   const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
   if (!locks) {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { UploadQueue } from '../../src/offline/upload-queue.ts';
+import { Sender } from '../../src/offline/upload-sender.ts';
 import type { Reachability } from '../../src/offline/upload-reachability.ts';
 import { useUploadProgress } from '../../src/offline/upload-progress.ts';
 import { queueFiles } from '../../src/offline/upload-store.ts';
@@ -54,7 +55,9 @@ function setup(opts: { db?: LabDatabase; lab?: FakeLab; reachability?: Switch } 
   const worker = new FakeWorker(lab);
   const reachability = opts.reachability ?? new Switch();
   // random 0: every backoff is 0 ms, so retries happen at once in tests.
-  const queue = new UploadQueue(OWNER, { db, api: lab, worker, reachability, random: () => 0 });
+  // The sender runs in-process here; in the app it is the upload worker's (upload-worker-bridge).
+  const sender = new Sender({ db, api: lab, worker });
+  const queue = new UploadQueue(OWNER, { db, worker, sender, reachability, random: () => 0 });
   if (!opts.db) cleanup.push(() => db.delete());
   cleanup.push(() => queue.stop());
   return { db, lab, worker, queue, reachability };

@@ -5,6 +5,8 @@
  * hand over. Nothing returns a large ArrayBuffer; if one ever does, send it with Comlink.transfer.
  */
 import type { PhotoContentType } from '../../src/domain/photo-content.ts';
+import type { UploadEntry } from '../../src/offline/db.ts';
+import type { SendOutcome } from '../../src/offline/upload-sender.ts';
 
 export interface ThumbnailResult {
   blob: Blob;
@@ -52,9 +54,25 @@ export interface UploadWorkerApi {
   thumbnail(file: Blob, side: number, preferExif: boolean): Promise<ThumbnailResult | null>;
   /** SHA-256 of the whole file, hex, read in slices (never the whole file in memory). */
   sha256(file: Blob): Promise<string>;
-  /** One PUT of a byte range to a signed URL, with progress through the listener. */
-  put(request: PutRequest): Promise<PutResult>;
-  abort(ids: string[]): void;
-  /** The one progress channel: batches of every request's bytes, a few times a second. */
-  setProgressListener(listener: (batch: ProgressBatch) => void): void;
+  /**
+   * Runs one queued photo's steps to its end in the worker (src/offline/upload-sender.ts): every
+   * part's PUT and record, URL renewals, complete_upload, photograph_uploaded. `token` is the
+   * session's, for the lab calls (a worker has no local storage to read it from).
+   */
+  send(entry: UploadEntry, token: string | null): Promise<SendOutcome>;
+  abortSends(entryIds: string[]): void;
+  /** The one channel back: the files' progress and what the page must know, batched (SendEvents). */
+  setSendListener(listener: (events: SendEvents) => void): void;
+}
+
+/** What the sender tells the page, at most every 250 ms (at once for noAnswer and unauthorized). */
+export interface SendEvents {
+  /** [entry id, bytes in storage or on their way, phase], the latest of each file. */
+  bytes: [string, number, 'sending' | 'processing'][];
+  /** Files that got something through since the last batch (their backoff starts again). */
+  progressMade: string[];
+  /** A PUT got no answer at all, or a lab call could not reach the lab. */
+  noAnswer: boolean;
+  /** The lab answered 401: the session has ended. */
+  unauthorized: boolean;
 }
