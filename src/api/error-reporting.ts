@@ -23,7 +23,12 @@ export type ReporterLoader = (opts: { dsn: string; environment: string; release:
 // and sent once it is on; a few are enough to see what happened.
 const MAX_EARLY_ERRORS = 10;
 
-type State = { kind: 'unknown'; early: { err: unknown; tags: Record<string, string> }[] } | { kind: 'off' } | { kind: 'on'; reporter: LoadedReporter };
+type Forward = (err: unknown, tags: Record<string, string>) => void;
+type State =
+  | { kind: 'unknown'; early: { err: unknown; tags: Record<string, string> }[] }
+  | { kind: 'off' }
+  | { kind: 'on'; reporter: LoadedReporter }
+  | { kind: 'forward'; to: Forward };
 
 let state: State = { kind: 'unknown', early: [] };
 // One report per error object, however many places see it (the call, the screen, the handler).
@@ -36,7 +41,16 @@ export function reportError(err: unknown, tags: Record<string, string> = {}): vo
     reported.add(err);
   }
   if (state.kind === 'on') state.reporter.capture(err, tags, useSession.getState().session?.guid || null);
+  else if (state.kind === 'forward') state.to(err, tags);
   else if (state.kind === 'unknown' && state.early.length < MAX_EARLY_ERRORS) state.early.push({ err, tags });
+}
+
+/**
+ * In a worker: errors go to the page, which reports them as its own (the worker has no reporter,
+ * no session store and no answer about reporting).
+ */
+export function forwardErrors(to: Forward): void {
+  state = { kind: 'forward', to };
 }
 
 /** Loads the Sentry SDK in its own chunk: only ever called with a DSN. */

@@ -5,6 +5,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import { sessionRefusedElsewhere } from '../api/client.ts';
+import { reportError } from '../api/error-reporting.ts';
 import { currentToken } from '../api/session.ts';
 import type { InspectResult, SendEvents, UploadWorkerApi } from '../../workers/upload/protocol.ts';
 import type { SendOutcome, SenderHooks, SenderPort } from './upload-sender.ts';
@@ -33,6 +34,7 @@ let hooks: SenderHooks | null = null;
 /** One batch of the worker's sender, handed to the queue's hooks. */
 function deliver(events: SendEvents): void {
   if (events.unauthorized) sessionRefusedElsewhere();
+  for (const [message, tags] of events.faults) reportError(new Error(message), { ...tags, from: 'upload worker' });
   if (!hooks) return;
   for (const [id, sent, phase] of events.bytes) hooks.onBytes(id, sent, phase);
   for (const id of events.progressMade) hooks.onProgressMade(id);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reportError, resetErrorReporting, startErrorReporting, type LoadedReporter, type ReporterLoader } from '../../src/api/error-reporting.ts';
+import { forwardErrors, reportError, resetErrorReporting, startErrorReporting, type LoadedReporter, type ReporterLoader } from '../../src/api/error-reporting.ts';
 import { clearSession, saveSession } from '../../src/api/session.ts';
 import { scrubEvent, scrubText } from '../../src/domain/error-report-privacy.ts';
 
@@ -53,6 +53,17 @@ describe('error reporting in the app', () => {
     const event = Object.assign(new Event('unhandledrejection'), { reason: rejection });
     win.target.dispatchEvent(event);
     expect(sent.at(-1)).toEqual({ err: rejection, tags: { source: 'unhandledrejection' }, user: 'u-1' });
+  });
+});
+
+describe('error reporting in the upload worker', () => {
+  it('forwards each error once to the page, which reports it as its own', () => {
+    const forwarded: [unknown, Record<string, string>][] = [];
+    forwardErrors((err, tags) => forwarded.push([err, tags]));
+    const fault = new Error('HTTP 502');
+    reportError(fault, { call: 'POST /lab_orders/x/complete_upload', status: '502' });
+    reportError(fault, { call: 'again' });
+    expect(forwarded).toEqual([[fault, { call: 'POST /lab_orders/x/complete_upload', status: '502' }]]);
   });
 });
 

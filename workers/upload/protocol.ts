@@ -75,4 +75,6 @@ export interface SendEvents {
   noAnswer: boolean;
   /** The lab answered 401: the session has ended. */
   unauthorized: boolean;
+  /** Faults of the lab the worker's calls met (5xx), for the page to report: [message, tags]. */
+  faults: [string, Record<string, string>][];
 }

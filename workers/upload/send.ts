@@ -5,6 +5,7 @@
  * every 250 ms, so the page's thread does nothing per part and nothing per progress event.
  */
 import { setTokenSource, setUnauthorizedHandler } from '../../src/api/client.ts';
+import { forwardErrors } from '../../src/api/error-reporting.ts';
 import { labDb } from '../../src/offline/db.ts';
 import { labUploadApi } from '../../src/offline/upload-api-port.ts';
 import { Sender, type SendOutcome } from '../../src/offline/upload-sender.ts';
@@ -23,13 +24,14 @@ const bytes = new Map<string, [string, number, 'sending' | 'processing']>();
 const progressMade = new Set<string>();
 let noAnswer = false;
 let unauthorized = false;
+const faults: [string, Record<string, string>][] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
 function flush(): void {
   if (timer !== null) clearTimeout(timer);
   timer = null;
-  if (!bytes.size && !progressMade.size && !noAnswer && !unauthorized) return;
-  const events: SendEvents = { bytes: [...bytes.values()], progressMade: [...progressMade], noAnswer, unauthorized };
+  if (!bytes.size && !progressMade.size && !noAnswer && !unauthorized && !faults.length) return;
+  const events: SendEvents = { bytes: [...bytes.values()], progressMade: [...progressMade], noAnswer, unauthorized, faults: faults.splice(0) };
   bytes.clear();
   progressMade.clear();
   noAnswer = false;
@@ -44,6 +46,11 @@ const flushSoon = () => {
 function theSender(): Sender {
   if (sender) return sender;
   setTokenSource(() => token);
+  // The one client reports the lab's faults (5xx); here they travel to the page with the progress.
+  forwardErrors((err, tags) => {
+    faults.push([err instanceof Error ? err.message : String(err), tags]);
+    flushSoon();
+  });
   setUnauthorizedHandler(() => {
     unauthorized = true;
     flush();
