@@ -5,7 +5,7 @@ import { labOrders, orderCounts, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import type { ServerDeps } from '../deps.ts';
 import { fullName, type Actor } from './auth-service.ts';
-import { adminConditions, coverKeys, listFieldColumns, listFields, urgentCount, type AdminListFilters, type ListFieldRow } from './order-list-fields.ts';
+import { adminConditions, listFieldColumns, listFields, urgentCount, type AdminListFilters, type ListFieldRow } from './order-list-fields.ts';
 
 // Orders per page when the caller does not say: a screenful and more on a large monitor, small
 // enough that a page costs a few milliseconds however large the lab grows.
@@ -96,9 +96,12 @@ const orderColumns = {
   updatedAt: labOrders.updatedAt,
   paidAt: labOrders.paidAt,
   ...listFieldColumns,
+  // Where a page ends: the shown date to the microsecond, as text (see Position), read with the
+  // row rather than by another query for the page's last order.
+  shownAtText: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('shown_at_text'),
 };
 const photographerColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email };
-type OrderRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'> & ListFieldRow;
+type OrderRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'> & ListFieldRow & { shownAtText: string };
 type Photographer = Pick<typeof users.$inferSelect, keyof typeof photographerColumns>;
 
 const newestFirst = [desc(shownAt), desc(labOrders.id)];
@@ -119,7 +122,12 @@ const ownPage = perDatabase((db) => ({
     .orderBy(...newestFirst)
     .limit(placeholder('limit'))
     .prepare('orders_own_after'),
-  total: db.select({ n: count() }).from(labOrders).where(eq(labOrders.userGuid, placeholder('user'))).prepare('orders_own_total'),
+  // The urgent ones counted in the same read of the photographer's index (meta.urgent_count).
+  total: db
+    .select({ n: count(), urgent: sql<number>`(count(*) filter (where ${labOrders.urgent}))::integer` })
+    .from(labOrders)
+    .where(eq(labOrders.userGuid, placeholder('user')))
+    .prepare('orders_own_total'),
 }));
 const allPage = perDatabase((db) => {
   const joined = () => db.select({ order: orderColumns, photographer: photographerColumns }).from(labOrders).innerJoin(users, eq(users.guid, labOrders.userGuid));
@@ -131,19 +139,15 @@ const allPage = perDatabase((db) => {
     total: db.select({ n: orderCounts.orders }).from(orderCounts).prepare('orders_all_total'),
   };
 });
-/** Where a page ends: the shown date of its last order, to the microsecond, as text (see Position). */
-const positionOf = perDatabase((db) =>
-  db
-    .select({ at: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')` })
-    .from(labOrders)
-    .where(eq(labOrders.id, placeholder('id')))
-    .prepare('orders_position'),
-);
-
 interface PageRows {
   rows: { order: OrderRow; photographer: Photographer }[];
   /** meta.total, asked only when needed. */
   total: () => Promise<number>;
+  /**
+   * meta.urgent_count when this page's reads can tell it: a photographer's unsearched list (from
+   * the whole list on one page, else with the total); otherwise null, and it is counted apart.
+   */
+  urgent: (shown: { order: OrderRow }[], whole: boolean) => Promise<number | null>;
 }
 
 /** The caller's words against order name, status, guid and photographer. */
@@ -174,7 +178,7 @@ async function filteredPage(db: Db, actor: Actor, page: ListPage, after: Positio
     .where(and(filters, after ? afterPosition(after.at, after.id) : undefined))
     .orderBy(...newestFirst)
     .limit(limit);
-  return { rows, total: async () => (await db.select({ n: count() }).from(labOrders).where(filters))[0]?.n ?? 0 };
+  return { rows, total: async () => (await db.select({ n: count() }).from(labOrders).where(filters))[0]?.n ?? 0, urgent: async () => null };
 }
 
 async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | null, limit: number): Promise<PageRows> {
@@ -182,12 +186,19 @@ async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | 
   const position = after ? { at: after.at, id: after.id } : {};
   if (actor.user.isAdmin) {
     const q = allPage(db);
-    return { rows: await (after ? q.after : q.first).execute({ ...position, limit }), total: async () => (await q.total.execute())[0]?.n ?? 0 };
+    return { rows: await (after ? q.after : q.first).execute({ ...position, limit }), total: async () => (await q.total.execute())[0]?.n ?? 0, urgent: async () => null };
   }
   const q = ownPage(db);
   const user = actor.user.guid;
   const own = await (after ? q.after : q.first).execute({ ...position, user, limit });
-  return { rows: own.map(({ order }) => ({ order, photographer: actor.user })), total: async () => (await q.total.execute({ user }))[0]?.n ?? 0 };
+  // The total and the urgent count come from one read, made at most once per call.
+  let counted: Promise<{ n: number; urgent: number }> | null = null;
+  const counts = () => (counted ??= q.total.execute({ user }).then((r) => r[0] ?? { n: 0, urgent: 0 }));
+  return {
+    rows: own.map(({ order }) => ({ order, photographer: actor.user })),
+    total: async () => (await counts()).n,
+    urgent: async (shown, whole) => (whole ? shown.filter((r) => r.order.urgent).length : (await counts()).urgent),
+  };
 }
 
 /**
@@ -201,19 +212,19 @@ export async function listLabOrders(deps: Pick<ServerDeps, 'db' | 'storage' | 'n
   if (!actor) throw unauthorized();
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   // One more than the page: whether there is a next page, without counting.
-  const { rows, total } = await pageRows(db, actor, page, after, page.perPage + 1);
+  const { rows, total, urgent: urgentOfPage } = await pageRows(db, actor, page, after, page.perPage + 1);
   const more = rows.length > page.perPage;
   const shown = rows.slice(0, page.perPage);
   const last = shown.at(-1);
   // A first page with no page after it is the whole list: its length is the total.
   const matching = !after && !more ? shown.length : await total();
-  const at = more && last ? (await positionOf(db).execute({ id: last.order.id }))[0]?.at : undefined;
+  const at = more && last ? last.order.shownAtText : undefined;
 
-  const [covers, urgent] = await Promise.all([coverKeys(db, shown.map((r) => r.order.id)), urgentCount(db, actor)]);
+  const urgent = (await urgentOfPage(shown, !after && !more)) ?? (await urgentCount(db, actor));
   const data = await Promise.all(
     shown.map(async ({ order, photographer }) => {
       const summary = orderSummary(order, photographer);
-      return { ...summary, attributes: { ...summary.attributes, ...(await listFields(deps, actor, order, covers.get(order.id) ?? null)) } };
+      return { ...summary, attributes: { ...summary.attributes, ...(await listFields(deps, actor, order)) } };
     }),
   );
   return {

@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { perDatabase } from '../db/prepared.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
-import { labOrders, photographs } from '../db/schema.ts';
+import { labOrders } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { Actor } from './auth-service.ts';
 import { signPhotoKey } from './photo-service.ts';
@@ -35,6 +36,11 @@ export const listFieldColumns = {
   colorCorrection: labOrders.colorCorrection,
   lineItemCount: labOrders.lineItemCount,
   zipKey: labOrders.zipKey,
+  // The first photo's thumbnail (else its original), read with the page: one index probe per row
+  // (photographs_order_idx) instead of another query. Spelled out: both tables have id and key.
+  coverKey: sql<string | null>`(select coalesce(p."thumbnail_key", p."key") from "photographs" p where p."lab_order_id" = "lab_orders"."id" order by p."id" limit 1)`.as(
+    'cover_key',
+  ),
 };
 export interface ListFieldRow {
   orderName: string;
@@ -54,13 +60,14 @@ export interface ListFieldRow {
   colorCorrection: string;
   lineItemCount: number;
   zipKey: string | null;
+  coverKey: string | null;
 }
 
 /** The shipping the order uses: the lab ships one way, or the photographer picks the order up. */
 export const shippingMethod = (localPickup: boolean) => (localPickup ? 'local_pickup' : 'standard');
 
 /** The list fields of one order; admin-only ones are false or null for a photographer. */
-export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, actor: Actor, row: ListFieldRow, coverKey: string | null) {
+export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, actor: Actor, row: ListFieldRow) {
   const admin = actor.user.isAdmin;
   return {
     urgent: row.urgent,
@@ -77,25 +84,11 @@ export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, acto
     shipping_method: shippingMethod(row.localPickup),
     tracking_url: row.trackingUrl,
     total: toDollars(row.totalCents),
-    cover_photo_url: coverKey ? await signPhotoKey(deps, coverKey) : null,
+    cover_photo_url: row.coverKey ? await signPhotoKey(deps, row.coverKey) : null,
     download_all_link: admin ? await zipLink(deps, row) : null,
     color_correction: row.colorCorrection as 'lab' | 'as_is',
     line_item_count: row.lineItemCount,
   };
-}
-
-/**
- * The first photo of each order that has one: its thumbnail, else its original. One query for the
- * page, through photographs_order_idx.
- */
-export async function coverKeys(db: Db, orderIds: number[]): Promise<Map<number, string>> {
-  if (!orderIds.length) return new Map();
-  const rows = await db
-    .selectDistinctOn([photographs.labOrderId], { orderId: photographs.labOrderId, thumb: photographs.thumbnailKey, key: photographs.key })
-    .from(photographs)
-    .where(inArray(photographs.labOrderId, orderIds))
-    .orderBy(asc(photographs.labOrderId), asc(photographs.id));
-  return new Map(rows.map((r) => [r.orderId, r.thumb ?? r.key]));
 }
 
 export interface AdminListFilters {
@@ -127,9 +120,18 @@ export function adminConditions(actor: Actor, f: AdminListFilters): SQL[] {
   return conditions;
 }
 
+// Built once per database (server/db/prepared.ts): every list call asks.
+const urgentCounts = perDatabase((db) => {
+  const n = { n: sql<number>`count(*)::integer` };
+  return {
+    all: db.select(n).from(labOrders).where(sql`${labOrders.urgent}`).prepare('orders_urgent_all'),
+    own: db.select(n).from(labOrders).where(and(sql`${labOrders.urgent}`, eq(labOrders.userGuid, sql.placeholder('user')))).prepare('orders_urgent_own'),
+  };
+});
+
 /** meta.urgent_count: the urgent orders the caller may see (the partial index holds only those). */
 export async function urgentCount(db: Db, actor: Actor): Promise<number> {
-  const mine = actor.user.isAdmin ? undefined : eq(labOrders.userGuid, actor.user.guid);
-  const [row] = await db.select({ n: sql<number>`count(*)::integer` }).from(labOrders).where(and(sql`${labOrders.urgent}`, mine));
+  const q = urgentCounts(db);
+  const [row] = actor.user.isAdmin ? await q.all.execute() : await q.own.execute({ user: actor.user.guid });
   return row?.n ?? 0;
 }

@@ -1,5 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { labOrders } from '../db/schema.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { labOrders, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { toDollars } from '../../src/domain/money.ts';
@@ -11,7 +11,7 @@ import { firstPhotosOf } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
-import { coverKeys, listFields } from './order-list-fields.ts';
+import { listFields } from './order-list-fields.ts';
 
 /** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
 
@@ -74,13 +74,12 @@ async function orderResource<P, L>(
   lines: L[],
 ) {
   const summary = orderSummary(order, photographer);
-  const listRow = { ...order, hasNotes: Boolean(order.notes), hasAdminNotes: Boolean(order.internalNotes) };
-  const cover = (await coverKeys(deps.db, [order.id])).get(order.id) ?? null;
+  const listRow = { ...order, hasNotes: Boolean(order.notes), hasAdminNotes: Boolean(order.internalNotes), coverKey: await coverKeyOf(deps, order.id) };
   return {
     ...summary,
     attributes: {
       ...summary.attributes,
-      ...(await listFields(deps, actor, listRow, cover)),
+      ...(await listFields(deps, actor, listRow)),
       ...(await checkoutAttributes(deps.db, order)),
       notes: order.notes,
       shipped_at: order.shippedAt?.toISOString() ?? null,
@@ -97,6 +96,12 @@ async function orderResource<P, L>(
       line_items: lines,
     },
   };
+}
+
+/** The order's first photo's thumbnail (else its original), as the list shows it. */
+async function coverKeyOf(deps: Pick<ServerDeps, 'db'>, orderId: number): Promise<string | null> {
+  const [first] = await deps.db.select({ thumb: photographs.thumbnailKey, key: photographs.key }).from(photographs).where(eq(photographs.labOrderId, orderId)).orderBy(asc(photographs.id)).limit(1);
+  return first ? (first.thumb ?? first.key) : null;
 }
 
 /** Adding a photo changes the order: the list shows it by its last change. */

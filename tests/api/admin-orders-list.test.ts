@@ -67,6 +67,11 @@ describe('GET /lab_orders list fields', () => {
     expect(names(mine)).toEqual(['Framed', 'Plain']);
     expect(mine.data.find((d) => d.attributes.order_name === 'Plain')?.attributes).toMatchObject({ has_notes: true, has_admin_notes: false, download_all_link: null });
     expect(mine.meta.urgent_count).toBe(1);
+    // Counted with the total when the list has more pages, and on a later page.
+    const first = await list(ann.token, 'per_page=1');
+    expect(first.meta.urgent_count).toBe(1);
+    expect((await list(ann.token, `per_page=1&cursor=${String(first.meta.next_cursor)}`)).meta.urgent_count).toBe(1);
+    expect((await list(ann.token, 'search=zzz')).meta.urgent_count).toBe(1);
     expect((await list(bob.token)).meta.urgent_count).toBe(0);
   });
 

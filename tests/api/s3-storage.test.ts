@@ -99,6 +99,24 @@ describe('the S3 adapter', () => {
     await copy.release();
   });
 
+  it('putStream writes a stream a part at a time (multipart above 8 MiB, one PUT below), byte for byte', async () => {
+    const { Readable } = await import('node:stream');
+    const { randomBytes } = await import('node:crypto');
+    const big = randomBytes(17 * MiB + 123);
+    const chunks = Array.from({ length: Math.ceil(big.length / (64 * 1024)) }, (_, i) => big.subarray(i * 64 * 1024, (i + 1) * 64 * 1024));
+    sent.length = 0;
+    expect(await s3.putStream('zips/big.zip', Readable.from(chunks), 'application/zip')).toBe(big.length);
+    expect(sent.filter((c) => c === 'UploadPartCommand')).toHaveLength(3);
+    const back: Buffer[] = [];
+    for await (const c of await s3.stream('zips/big.zip')) back.push(c as Buffer);
+    expect(sha256(Buffer.concat(back))).toBe(sha256(big));
+    const small = randomBytes(1000);
+    sent.length = 0;
+    expect(await s3.putStream('zips/small.zip', Readable.from([small]), 'application/zip')).toBe(1000);
+    expect(sent).toContain('PutObjectCommand');
+    expect(await s3.head('zips/small.zip')).toMatchObject({ size: 1000 });
+  });
+
   it('removing an upload aborts its unfinished multipart upload (a store that cannot is left to its lifecycle rule)', async () => {
     const uploadId = await s3.createMultipart('n/abandoned.jpg', { contentType: 'image/jpeg' });
     sent.length = 0;
