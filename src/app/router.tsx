@@ -78,7 +78,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.mergeReview, element: planned('MERGE ORDERS', 'Looks good?') },
               { path: ROUTES.checkoutDetails, element: planned('CHECKOUT', 'Shipping address, card, discount and credit.') },
               { path: ROUTES.checkoutFinal, element: planned('PLACE ORDER', 'Check everything once more and place the order.') },
-              { path: ROUTES.orderDetail, element: planned('ORDER', 'The order, its line items and its status.') },
+              { path: ROUTES.orderDetail, lazy: screen(() => import('../features/order-detail/order-detail-screen.tsx'), 'OrderDetailScreen') },
               { path: '*', element: planned('PAGE NOT FOUND', 'There is no page at this address.') },
             ],
           },
