@@ -5,3 +5,4 @@ export * from './schema/orders.ts';
 export * from './schema/platform.ts';
 export * from './schema/line-items.ts';
 export * from './schema/checkout.ts';
+export * from './schema/admin.ts';

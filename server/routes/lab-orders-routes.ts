@@ -3,13 +3,49 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listLabOrders } from '../services/lab-orders-service.ts';
-import { listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+import { ORDER_FILTERS, type OrderFilter } from '../services/order-list-fields.ts';
+import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+
+/** What a card of the orders list shows beyond the summary (ADMIN-CONTRACT.md Wire). */
+export const orderListFields = z.object({
+  urgent: z.boolean(),
+  has_notes: z.boolean(),
+  has_admin_notes: z.boolean().describe('Admins only; false for photographers.'),
+  has_frame: z.boolean(),
+  has_mount: z.boolean(),
+  has_mat: z.boolean(),
+  has_canvas: z.boolean(),
+  api_order: z.boolean(),
+  test_print: z.boolean(),
+  boutique_shipping: z.boolean(),
+  local_pickup: z.boolean(),
+  shipping_method: z.string(),
+  tracking_url: z.string().nullable(),
+  total: z.number(),
+  cover_photo_url: z.string().nullable().describe("The first photo's thumbnail (signed), or null without photos."),
+  download_all_link: z.string().nullable().describe('Admins only: the signed zip of the originals once built.'),
+  color_correction: z.enum(['lab', 'as_is']),
+  line_item_count: z.number(),
+});
 
 const labOrderListItem = z.object({
   id: z.string(),
   type: z.literal('lab_order'),
-  attributes: orderSummaryAttributes,
+  attributes: orderSummaryAttributes.extend(orderListFields.shape),
 });
+
+const FILTERS_MESSAGE = `filters is a comma list of: ${ORDER_FILTERS.join(', ')}.`;
+const filtersParam = z
+  .string()
+  .max(200, { error: FILTERS_MESSAGE })
+  .transform((text, ctx) => {
+    const names = [...new Set(text.split(',').map((n) => n.trim()).filter(Boolean))];
+    if (names.some((n) => !(ORDER_FILTERS as readonly string[]).includes(n))) {
+      ctx.addIssue({ code: 'custom', message: FILTERS_MESSAGE });
+      return z.NEVER;
+    }
+    return names as OrderFilter[];
+  });
 
 const PER_PAGE_MESSAGE = `per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`;
 // Longer search words than this are no order name or photographer anyone types.
@@ -29,12 +65,16 @@ const listQuery = z.object({
     .max(MAX_SEARCH_LENGTH, { error: `Search for at most ${MAX_SEARCH_LENGTH} characters.` })
     .optional()
     .describe('Words to find (case-insensitive) in the order name, status, guid, photographer name or business.'),
+  filters: filtersParam.optional().describe(`Admins only (ignored for photographers), AND-combined: ${ORDER_FILTERS.join(', ')}.`),
+  photographer_id: guid('photographer_id is a photographer guid.').optional().describe("Admins only: that photographer's orders (the merge selection)."),
+  urgent: z.enum(['true', 'false'], { error: 'urgent is true or false.' }).optional().describe("Admins only: true lists the urgent orders (the 'Urgent Orders:' section)."),
 });
 
 const listMeta = listMetaSchema.extend({
   total: z.number().describe('How many orders match, on every page.'),
   per_page: z.number(),
   next_cursor: z.string().nullable().describe('Send as `cursor` for the next page; null on the last page.'),
+  urgent_count: z.number().describe('How many urgent orders the caller may see.'),
 });
 
 export const labOrdersRoutes =
@@ -50,6 +90,9 @@ export const labOrdersRoutes =
           response: { 200: z.object({ data: z.array(labOrderListItem), meta: listMeta }) },
         },
       },
-      (request) => listLabOrders(deps.db, request.actor, { perPage: request.query.per_page, cursor: request.query.cursor, search: request.query.search }),
+      (request) => {
+        const q = request.query;
+        return listLabOrders(deps, request.actor, { perPage: q.per_page, cursor: q.cursor, search: q.search, filters: q.filters, photographerId: q.photographer_id, urgent: q.urgent === 'true' });
+      },
     );
   };

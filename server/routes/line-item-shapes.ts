@@ -55,7 +55,9 @@ export const changeOrderBody = z.object({
   type: z.string().min(1, 'Name the change.').max(50),
   // A code, an id, an amount, a flag or 'now', by type; each type checks its own.
   // Numbers are bounded as the database's integers are; each type applies its own rule within.
-  value: z.union([z.string().max(200), z.number().min(-2_000_000_000).max(2_000_000_000), z.boolean()]).optional(),
+  // The longest is the admin note (internal_notes, 5000 characters); a little longer here, so a
+  // note over the rule is answered with the rule's own message (422), not a schema's.
+  value: z.union([z.string().max(6000), z.number().min(-2_000_000_000).max(2_000_000_000), z.boolean()]).optional(),
   // Longer than the rule (300, answered 422 with its message) so a long note is told the rule.
   boutique_shipping_note: z.string().max(2000).optional(),
 });
@@ -108,7 +110,7 @@ const addressSchema = z.object({
 });
 
 /** The checkout attributes of the order (CHECKOUT-CONTRACT.md, "the checkout order"); money in dollars. */
-const checkoutAttributesSchema = z.object({
+export const checkoutAttributesSchema = z.object({
   discount_code: z.object({ code: z.string() }).nullable(),
   boutique_shipping: z.boolean(),
   boutique_shipping_note: z.string().nullable(),
@@ -129,7 +131,17 @@ export const fullOrderSchema = z.object({
   data: z.object({
     id: z.string(),
     type: z.literal('lab_order'),
-    attributes: orderSummaryAttributes.extend(orderMoneySchema.shape).extend({ notes: z.string().nullable() }).extend(checkoutAttributesSchema.shape),
+    attributes: orderSummaryAttributes
+      .extend(orderMoneySchema.shape)
+      .extend({ notes: z.string().nullable() })
+      .extend(checkoutAttributesSchema.shape)
+      .extend({
+        urgent: z.boolean(),
+        color_correction: z.enum(['lab', 'as_is']),
+        tracking_url: z.string().nullable(),
+        shipped_at: z.string().nullable(),
+        internal_notes: z.string().nullable().optional().describe('Admins only.'),
+      }),
     line_items: z.array(serverLineItemSchema),
   }),
   meta: listMetaSchema,

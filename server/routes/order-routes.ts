@@ -2,14 +2,38 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
+import { deleteLabOrder } from '../services/order-delete.ts';
 import { assertOrderNameTaken, createLabOrder, getLabOrder } from '../services/order-service.ts';
-import { serverLineItemSchema } from './line-item-shapes.ts';
+import { checkoutAttributesSchema, serverLineItemSchema } from './line-item-shapes.ts';
+import { orderListFields } from './lab-orders-routes.ts';
 import { photoSchema } from './photo-shapes.ts';
 import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.
 const ORDER_NAME_MAX = 120;
 const orderName = z.object({ order_name: z.string().trim().min(1, 'Enter an order name.').max(ORDER_NAME_MAX, `An order name can be at most ${ORDER_NAME_MAX} characters.`) });
+
+const orderEvent = z.object({
+  kind: z.string(),
+  actor_guid: z.string().nullable(),
+  actor_name: z.string().nullable(),
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  detail: z.string().nullable(),
+  created_at: z.string(),
+});
+const refundSchema = z.object({ amount: z.number(), note: z.string().nullable(), actor_guid: z.string().nullable(), provider_refund_id: z.string().nullable(), created_at: z.string() });
+
+/** Admins only: present in an admin's answer, absent in a photographer's. */
+const adminOrderAttributes = z.object({
+  internal_notes: z.string().nullable(),
+  events: z.array(orderEvent).describe('Newest first.'),
+  refunds: z.array(refundSchema),
+  download_all_link: z.string().nullable(),
+  zip_requested_at: z.string().nullable().describe('Set while the zip is being built.'),
+  last_sent_to_vendor_at: z.string().nullable(),
+  photographer: z.object({ guid: z.string(), name: z.string(), business: z.string(), email: z.string() }),
+});
 
 const orderAttributes = orderSummaryAttributes.extend({
   subtotal: z.number(),
@@ -20,7 +44,14 @@ const orderAttributes = orderSummaryAttributes.extend({
   photo_count: z.number(),
   images: z.array(photoSchema),
   line_items: z.array(serverLineItemSchema),
-});
+  notes: z.string().nullable(),
+  shipped_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  refund_amount: z.number().describe('Dollars refunded so far.'),
+})
+  .extend(orderListFields.shape)
+  .extend(checkoutAttributesSchema.shape)
+  .extend(adminOrderAttributes.partial().shape);
 const orderResource = z.object({ id: z.string(), type: z.literal('lab_order'), attributes: orderAttributes });
 
 /** New orders and one order with its photos (orders.md §2 New order, §7). */
@@ -67,5 +98,18 @@ export const orderRoutes =
         },
       },
       (request) => getLabOrder(deps, request.actor, request.params.guid),
+    );
+
+    app.delete(
+      API.labOrder,
+      {
+        schema: {
+          tags: ['lab orders'],
+          summary: "Deletes an open order with its photos and line items: the owner's, or any for an admin; 422 once it is paid",
+          params: z.object({ guid: guid('This order does not exist.') }),
+          response: { 200: successSchema },
+        },
+      },
+      (request) => deleteLabOrder(deps, request.actor, request.params.guid),
     );
   };

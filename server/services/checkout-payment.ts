@@ -55,6 +55,8 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
       .select()
       .from(payments)
       .where(and(eq(payments.labOrderId, orderId), inArray(payments.status, ['pending', 'succeeded'])));
+    // A succeeded payment of an order set open again (by the lab) is not paid twice.
+    if (live?.status === 'succeeded') return { kind: 'closed', order };
     if (live) return { kind: 'inFlight', payment: live };
     const [items] = await tx.select({ n: count() }).from(lineItems).where(eq(lineItems.labOrderId, orderId));
     if (!items?.n) throw validationError(NO_LINE_ITEMS);
@@ -66,10 +68,9 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
     // Readiness (orders.md §4): somewhere to send it (an address, or local pickup), and a card
     // unless nothing is left to charge.
     if ((!order.shippingAddress && !order.localPickup) || (figures.total > 0 && !card)) throw validationError(NOT_READY);
-    // The credit shown is the credit spent: if another order spent some of it meanwhile, say so
-    // rather than charge the card more than the photographer saw.
-    const owed = figures.total + figures.credit;
-    if (figures.credit < Math.min(order.creditRequestedCents, owed)) throw validationError(NOT_ENOUGH_CREDIT);
+    // The credit the order showed is the credit spent: if another order spent some of it
+    // meanwhile, say so rather than charge the card more than the photographer saw.
+    if (figures.credit < order.creditCents) throw validationError(NOT_ENOUGH_CREDIT);
     if (order.discountCodeId && !(await reserveDiscountUse(tx, order.discountCodeId, now))) throw validationError(INVALID_DISCOUNT_CODE);
     if (figures.credit > 0) {
       await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} - ${figures.credit}` }).where(eq(users.guid, owner.guid));

@@ -64,8 +64,11 @@ async function waitFor(deps: ServerDeps, payment: PaymentRow, deadline: number):
     const [now] = await deps.db.select().from(payments).where(eq(payments.id, payment.id));
     if (!now) return null;
     if (now.status !== 'pending') return now;
-    if (Date.now() - now.createdAt.getTime() > STALE_AFTER_MS) await settleStalePayment(deps, now);
-    else await sleep(POLL_MS);
+    // Abandoned (its request died): settle it from the provider's record; if the provider cannot
+    // be asked now, keep waiting (housekeeping will settle it).
+    const abandoned = Date.now() - now.createdAt.getTime() > STALE_AFTER_MS;
+    const settled = abandoned ? await settleStalePayment(deps, now).catch(() => false) : false;
+    if (!settled) await sleep(POLL_MS);
   }
   return null;
 }

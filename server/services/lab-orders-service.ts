@@ -3,7 +3,9 @@ import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { labOrders, orderCounts, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
+import type { ServerDeps } from '../deps.ts';
 import { fullName, type Actor } from './auth-service.ts';
+import { adminConditions, coverKeys, listFieldColumns, listFields, urgentCount, type AdminListFilters, type ListFieldRow } from './order-list-fields.ts';
 
 // Orders per page when the caller does not say: a screenful and more on a large monitor, small
 // enough that a page costs a few milliseconds however large the lab grows.
@@ -47,7 +49,7 @@ export function listMeta(actor: Actor) {
   };
 }
 
-export interface ListPage {
+export interface ListPage extends AdminListFilters {
   perPage: number;
   /** `meta.next_cursor` of the page before: where this page starts. */
   cursor?: string | undefined;
@@ -93,9 +95,10 @@ const orderColumns = {
   createdAt: labOrders.createdAt,
   updatedAt: labOrders.updatedAt,
   paidAt: labOrders.paidAt,
+  ...listFieldColumns,
 };
 const photographerColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email };
-type OrderRow = Pick<typeof labOrders.$inferSelect, keyof typeof orderColumns>;
+type OrderRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'> & ListFieldRow;
 type Photographer = Pick<typeof users.$inferSelect, keyof typeof photographerColumns>;
 
 const newestFirst = [desc(shownAt), desc(labOrders.id)];
@@ -143,8 +146,8 @@ interface PageRows {
   total: () => Promise<number>;
 }
 
-/** A search: the caller's words against order name, status, guid and photographer, built per call. */
-async function searchPage(db: Db, actor: Actor, words: string, after: Position | null, limit: number): Promise<PageRows> {
+/** The caller's words against order name, status, guid and photographer. */
+function searchCondition(db: Db, words: string) {
   const pattern = likePattern(words);
   // Each order costs as few comparisons as can be: photographers are matched once (a small
   // table), and the guid only when the words could be part of one.
@@ -152,15 +155,18 @@ async function searchPage(db: Db, actor: Actor, words: string, after: Position |
     .select({ guid: users.guid })
     .from(users)
     .where(or(ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern), ilike(users.businessName, pattern)));
-  const filters = and(
-    actor.user.isAdmin ? undefined : eq(labOrders.userGuid, actor.user.guid),
-    or(
-      ilike(labOrders.orderName, pattern),
-      ilike(labOrders.status, pattern),
-      inArray(labOrders.userGuid, photographers),
-      ...(/^[0-9a-f-]+$/i.test(words) ? [ilike(sql`${labOrders.guid}::text`, pattern)] : []),
-    ),
+  return or(
+    ilike(labOrders.orderName, pattern),
+    ilike(labOrders.status, pattern),
+    inArray(labOrders.userGuid, photographers),
+    ...(/^[0-9a-f-]+$/i.test(words) ? [ilike(sql`${labOrders.guid}::text`, pattern)] : []),
   );
+}
+
+/** A search or an admin's filters, built per call (the plain pages are prepared once). */
+async function filteredPage(db: Db, actor: Actor, page: ListPage, after: Position | null, limit: number): Promise<PageRows> {
+  const words = page.search?.trim();
+  const filters = and(actor.user.isAdmin ? undefined : eq(labOrders.userGuid, actor.user.guid), words ? searchCondition(db, words) : undefined, ...adminConditions(actor, page));
   const rows = await db
     .select({ order: orderColumns, photographer: photographerColumns })
     .from(labOrders)
@@ -172,8 +178,7 @@ async function searchPage(db: Db, actor: Actor, words: string, after: Position |
 }
 
 async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | null, limit: number): Promise<PageRows> {
-  const words = page.search?.trim();
-  if (words) return searchPage(db, actor, words, after, limit);
+  if (page.search?.trim() || adminConditions(actor, page).length) return filteredPage(db, actor, page, after, limit);
   const position = after ? { at: after.at, id: after.id } : {};
   if (actor.user.isAdmin) {
     const q = allPage(db);
@@ -191,7 +196,8 @@ async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | 
  * asks for the next page (null on the last). Keyset paging: a page costs the same at the end of
  * a 10,000-order list as at its start, and orders added meanwhile never repeat one.
  */
-export async function listLabOrders(db: Db, actor: Actor | null, page: ListPage) {
+export async function listLabOrders(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, page: ListPage) {
+  const db = deps.db;
   if (!actor) throw unauthorized();
   const after = page.cursor ? decodeCursor(page.cursor) : null;
   // One more than the page: whether there is a next page, without counting.
@@ -203,10 +209,18 @@ export async function listLabOrders(db: Db, actor: Actor | null, page: ListPage)
   const matching = !after && !more ? shown.length : await total();
   const at = more && last ? (await positionOf(db).execute({ id: last.order.id }))[0]?.at : undefined;
 
+  const [covers, urgent] = await Promise.all([coverKeys(db, shown.map((r) => r.order.id)), urgentCount(db, actor)]);
+  const data = await Promise.all(
+    shown.map(async ({ order, photographer }) => {
+      const summary = orderSummary(order, photographer);
+      return { ...summary, attributes: { ...summary.attributes, ...(await listFields(deps, actor, order, covers.get(order.id) ?? null)) } };
+    }),
+  );
   return {
-    data: shown.map(({ order, photographer }) => orderSummary(order, photographer)),
+    data,
     meta: {
       ...listMeta(actor),
+      urgent_count: urgent,
       total: matching,
       per_page: page.perPage,
       next_cursor: at && last ? encodeCursor({ at, id: last.order.id }) : null,

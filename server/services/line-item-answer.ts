@@ -105,7 +105,17 @@ export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 
   return {
     data: {
       ...summary,
-      attributes: { ...summary.attributes, ...orderMoney(order), notes: order.notes, ...(await checkoutAttributes(deps.db, order)) },
+      attributes: {
+        ...summary.attributes,
+        ...orderMoney(order),
+        notes: order.notes,
+        ...(await checkoutAttributes(deps.db, order)),
+        urgent: order.urgent,
+        color_correction: order.colorCorrection as 'lab' | 'as_is',
+        tracking_url: order.trackingUrl,
+        shipped_at: order.shippedAt?.toISOString() ?? null,
+        ...(actor.user.isAdmin ? { internal_notes: order.internalNotes } : {}),
+      },
       line_items: await lineItemsOfOrder(deps, order.id),
     },
     meta: listMeta(actor),

@@ -7,9 +7,10 @@ import { notFound, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { INVALID_DISCOUNT_CODE, usableDiscountCode } from './discount-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
-import { visibleOrder } from './order-access.ts';
+import { visibleOrder, type OrderRow } from './order-access.ts';
 import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
+import { ADMIN_CHANGE_TYPES, adminChangeOrder, changeColorCorrection, isAdminChange } from './admin-order-changes.ts';
 
 /** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (CHECKOUT-CONTRACT.md Wire). */
 
@@ -57,8 +58,9 @@ const idOrEmpty = (value: unknown, message: string): string => {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What one change sets on the order; checked against the order's photographer's own things. */
-async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, ownerGuid: string, type: ChangeType, change: OrderChange): Promise<OrderSet> {
+async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderRow, type: ChangeType, change: OrderChange): Promise<OrderSet> {
   const value = change.value;
+  const ownerGuid = order.userGuid;
   switch (type) {
     case 'discount_code': {
       if (typeof value !== 'string') throw validationError(INVALID_DISCOUNT_CODE);
@@ -77,9 +79,10 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, ownerGuid: st
     case 'used_saved_card': {
       const id = idOrEmpty(value, CARD_NOT_FOUND);
       if (!id) return { selectedCardId: null, usedSavedCard: false };
-      const [card] = UUID.test(id) ? await tx.select({ id: cards.id }).from(cards).where(and(eq(cards.id, id), eq(cards.userGuid, ownerGuid), eq(cards.kept, true))) : [];
-      if (!card) throw notFound(CARD_NOT_FOUND);
-      return { selectedCardId: card.id, usedSavedCard: true };
+      const [card] = UUID.test(id) ? await tx.select({ id: cards.id, kept: cards.kept }).from(cards).where(and(eq(cards.id, id), eq(cards.userGuid, ownerGuid))) : [];
+      // A kept card of the list, or the card typed at checkout for this very order (chosen again).
+      if (!card || (!card.kept && card.id !== order.selectedCardId)) throw notFound(CARD_NOT_FOUND);
+      return { selectedCardId: card.id, usedSavedCard: card.kept };
     }
     case 'local_pickup': {
       const on = flag(value);
@@ -123,15 +126,18 @@ const isChangeType = (type: string): type is ChangeType => (ORDER_CHANGE_TYPES a
 export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string, change: OrderChange) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
   const type = change.type;
-  if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${ORDER_CHANGE_TYPES.join(', ')}.`);
+  // The lab's admin panel and the colour-correction choice (issue 13, admin-order-changes.ts).
+  if (isAdminChange(type)) return adminChangeOrder(deps, actor as Actor, order, photographer, type, change.value);
+  if (type === 'color_correction') return changeColorCorrection(deps, actor as Actor, order, photographer, change.value);
+  if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${[...ORDER_CHANGE_TYPES, ...ADMIN_CHANGE_TYPES, 'color_correction'].join(', ')}.`);
   if (type === 'updated_at') {
     if (change.value !== 'now') throw validationError("updated_at takes the value 'now'.");
     const [updated] = await deps.db.update(labOrders).set({ updatedAt: sql`now()` }).where(eq(labOrders.id, order.id)).returning();
     return fullOrderAnswer(deps, actor as Actor, updated ?? order, photographer);
   }
   const updated = await deps.db.transaction(async (tx) => {
-    await lockOpenOrder(tx, order.id, notOpenToCheckout);
-    const values = await changeValues(tx, deps, order.userGuid, type, change);
+    const locked = await lockOpenOrder(tx, order.id, notOpenToCheckout);
+    const values = await changeValues(tx, deps, locked, type, change);
     await tx.update(labOrders).set(values).where(eq(labOrders.id, order.id));
     return refreshFigures(tx, order.id);
   });

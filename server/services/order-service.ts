@@ -3,11 +3,14 @@ import { labOrders } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { toDollars } from '../../src/domain/money.ts';
-import type { Actor, UserRow } from './auth-service.ts';
+import { fullName, type Actor, type UserRow } from './auth-service.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
 import { lineItemsOfOrder } from './line-item-answer.ts';
-import { firstPhotosOf } from './photo-service.ts';
+import { firstPhotosOf, signPhotoKey } from './photo-service.ts';
+import { checkoutAttributes } from './checkout-answer.ts';
+import { eventsOf, refundsOf } from './order-events.ts';
+import { coverKeys, listFields } from './order-list-fields.ts';
 
 /** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
 
@@ -24,13 +27,13 @@ export async function assertOrderNameTaken(deps: Pick<ServerDeps, 'db'>, actor: 
 }
 
 /** A new open order of the caller; a name they already use (any letter case) is refused. */
-export async function createLabOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, input: { order_name: string }) {
+export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, input: { order_name: string }) {
   if (!actor) throw unauthorized();
   // The unique index (user, lower(name)) decides, so two tabs creating the same name at once
   // cannot both succeed.
   const [order] = await deps.db.insert(labOrders).values({ userGuid: actor.user.guid, orderName: input.order_name.trim() }).onConflictDoNothing().returning();
   if (!order) throw validationError(ORDER_NAME_TAKEN);
-  return { data: orderResource(order, actor.user, { images: [], photo_count: 0 }, []) };
+  return { data: await orderResource(deps, actor, order, actor.user, { images: [], photo_count: 0 }, []) };
 }
 
 /** GET /lab_orders/{guid}: the order with its first page of photos; lab_order_photographs pages the rest. */
@@ -39,19 +42,50 @@ export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: s
   const { order, photographer } = await visibleOrder(deps, actor, guid);
   const [photos, lines] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id)]);
   return {
-    data: orderResource(order, photographer, { images: photos.data, photo_count: photos.total }, lines),
+    data: await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines),
     included: [] as never[],
     meta: listMeta(actor),
   };
 }
 
+/** What only an admin sees of an order (ADMIN-CONTRACT.md Wire, order detail). */
+async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, order: OrderRow, photographer: UserRow) {
+  const [events, refunds] = await Promise.all([eventsOf(deps.db, order.id), refundsOf(deps.db, order.id)]);
+  return {
+    internal_notes: order.internalNotes,
+    events,
+    refunds,
+    refund_amount: toDollars(order.refundCents),
+    download_all_link: order.zipKey ? await signPhotoKey(deps, order.zipKey) : null,
+    zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
+    last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
+    photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },
+  };
+}
+
 /** An order as the API answers it (orders.md §3), with its photos and line items. */
-function orderResource<P, L>(order: OrderRow, photographer: UserRow, photos: { images: P[]; photo_count: number }, lines: L[]) {
+async function orderResource<P, L>(
+  deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
+  actor: Actor,
+  order: OrderRow,
+  photographer: UserRow,
+  photos: { images: P[]; photo_count: number },
+  lines: L[],
+) {
   const summary = orderSummary(order, photographer);
+  const listRow = { ...order, hasNotes: Boolean(order.notes), hasAdminNotes: Boolean(order.internalNotes) };
+  const cover = (await coverKeys(deps.db, [order.id])).get(order.id) ?? null;
   return {
     ...summary,
     attributes: {
       ...summary.attributes,
+      ...(await listFields(deps, actor, listRow, cover)),
+      ...(await checkoutAttributes(deps.db, order)),
+      notes: order.notes,
+      shipped_at: order.shippedAt?.toISOString() ?? null,
+      cancelled_at: order.cancelledAt?.toISOString() ?? null,
+      refund_amount: toDollars(order.refundCents),
+      ...(actor.user.isAdmin ? await adminAttributes(deps, order, photographer) : {}),
       subtotal: toDollars(order.subtotalCents),
       discount: toDollars(order.discountCents),
       credit_applied: toDollars(order.creditCents),

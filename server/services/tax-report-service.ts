@@ -55,6 +55,7 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     money(o.discountCents),
     money(o.creditCents),
     money(o.shippingCents),
+    money(o.boutiqueCents),
     money(o.totalCents),
   ]);
   const sum = (pick: (o: (typeof orders)[number]) => number) => orders.reduce((s, o) => s + pick(o), 0);
@@ -63,13 +64,14 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     discount: sum((o) => o.discountCents),
     credit: sum((o) => o.creditCents),
     shipping: sum((o) => o.shippingCents),
+    boutique: sum((o) => o.boutiqueCents),
     total: sum((o) => o.totalCents),
   };
-  // Subtotal - discount - credit + shipping = total, per order and in the TOTAL row.
-  const header = ['Order', 'Paid on', 'Subtotal', 'Discount', 'Credit', 'Shipping', 'Total'];
+  // Subtotal - discount - credit + shipping + boutique packaging = total, per order and in the TOTAL row.
+  const header = ['Order', 'Paid on', 'Subtotal', 'Discount', 'Credit', 'Shipping', 'Boutique', 'Total'];
   const csv = toCsv(header, [
     ...rows,
-    ['TOTAL', '', money(totals.subtotal), money(totals.discount), money(totals.credit), money(totals.shipping), money(totals.total)],
+    ['TOTAL', '', money(totals.subtotal), money(totals.discount), money(totals.credit), money(totals.shipping), money(totals.boutique), money(totals.total)],
   ]);
 
   const cell = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}.` : text.padEnd(width));
@@ -83,7 +85,7 @@ export async function writeTaxReport(deps: ServerDeps, job: { userGuid: string; 
     ...(rows.length ? rows.map((r) => ({ text: line(r) })) : [{ text: `No paid orders in ${job.year}.` }]),
     { text: '' },
     {
-      text: `Total ${formatMoney(totals.total)} (subtotal ${formatMoney(totals.subtotal)}, discount ${formatMoney(totals.discount)}, credit ${formatMoney(totals.credit)}, shipping ${formatMoney(totals.shipping)})`,
+      text: `Total ${formatMoney(totals.total)} (subtotal ${formatMoney(totals.subtotal)}, discount ${formatMoney(totals.discount)}, credit ${formatMoney(totals.credit)}, shipping ${formatMoney(totals.shipping)}, boutique packaging ${formatMoney(totals.boutique)})`,
       bold: true,
     },
   ]);

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { NOTICE_PARAM, noticeText, type NoticeFlag } from '../domain/cart-review.ts';
 import { toast } from '../ui/toasts/toast-store.ts';
 
-const KIND: Record<NoticeFlag, 'error' | 'info'> = { no_line_items: 'error', bad_status: 'error', cart_cleared: 'info' };
+const KIND: Record<NoticeFlag, 'error' | 'info'> = { no_line_items: 'error', bad_status: 'error', cart_cleared: 'info', missing_address: 'error' };
 
 /**
  * The notice a redirect carries in `?notice=` (orders.md §2: 'You have no line items!', bad

@@ -76,8 +76,9 @@ export const routes: RouteObject[] = [
               { path: ROUTES.lineItemEdit, lazy: screen(() => import('../features/order-builder/order-builder-screen.tsx'), 'LineItemEditScreen') },
               { path: ROUTES.cartReview, lazy: screen(() => import('../features/cart-review/cart-review-screen.tsx'), 'CartReviewScreen') },
               { path: ROUTES.mergeReview, element: planned('MERGE ORDERS', 'Looks good?') },
-              { path: ROUTES.checkoutDetails, element: planned('CHECKOUT', 'Shipping address, card, discount and credit.') },
-              { path: ROUTES.checkoutFinal, element: planned('PLACE ORDER', 'Check everything once more and place the order.') },
+              // Checkout, and with it the card field and the payment provider's script, loads only on its routes.
+              { path: ROUTES.checkoutDetails, lazy: screen(() => import('../features/checkout/checkout-details-screen.tsx'), 'CheckoutDetailsScreen') },
+              { path: ROUTES.checkoutFinal, lazy: screen(() => import('../features/checkout/checkout-final-screen.tsx'), 'CheckoutFinalScreen') },
               { path: ROUTES.orderDetail, lazy: screen(() => import('../features/order-detail/order-detail-screen.tsx'), 'OrderDetailScreen') },
               { path: '*', element: planned('PAGE NOT FOUND', 'There is no page at this address.') },
             ],

@@ -1,4 +1,4 @@
-import { BORDERS, allowedDetails, borderLabel, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
+import { BORDERS, CATEGORY_NAMES, allowedDetails, borderLabel, formatFrameProfile, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
 import { detailFields } from './builder-gating.ts';
 import { INITIAL_SELECTIONS, type Selections } from './builder-selections.ts';
 import { normaliseCrop } from './crop.ts';
@@ -163,4 +163,16 @@ export function selectionsFromLineItem(item: BuilderLineItem): Selections {
     crops: { [item.photoGuid]: normaliseCrop({ x, y, width, height }) },
     flipped: { [item.photoGuid]: flipped },
   };
+}
+
+/** The finishing of a line as one line of text: 'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass'. */
+export function finishingText(
+  item: Pick<BuilderLineItem, 'finishingCategory' | 'finishingService' | 'finishingDetailOne' | 'finishingDetailTwo' | 'finishingDetailThree' | 'frameProfile'>,
+): string {
+  if (item.finishingCategory === 'none') return 'None';
+  const name = CATEGORY_NAMES[item.finishingCategory];
+  const parts = [item.finishingService, formatFrameProfile(item.frameProfile), item.finishingDetailOne, item.finishingDetailTwo, item.finishingDetailThree].filter(
+    (p): p is string => typeof p === 'string' && p.trim() !== '',
+  );
+  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
 }

@@ -187,6 +187,11 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}` }),
     check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
   },
+  'DELETE /api/v2/lab_orders/{guid}': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}` }),
+  },
   'GET /api/v2/lab_orders/{guid}/lab_order_photographs': {
     who: "the order's photographer, or an admin",
     access: OWNER_OR_ADMIN,

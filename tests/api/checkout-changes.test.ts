@@ -155,7 +155,9 @@ describe('PATCH /lab_orders/{id}', () => {
   it('updated_at, and an unknown type refused', async () => {
     const o = await cartOrder(t, p);
     expect((await change(t, o.token, o.order, { type: 'updated_at', value: 'now' })).statusCode).toBe(200);
-    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).statusCode).toBe(422);
+    expect((await change(t, o.token, o.order, { type: 'gift_wrap', value: 'yes' })).statusCode).toBe(422);
+    // status is the lab's (admin type, issue 13): a photographer is refused.
+    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).statusCode).toBe(403);
     expect((await checkoutOrder(t, o.token, o.order)).status).toBe('open');
   });
 
@@ -208,6 +210,8 @@ describe('addresses and cards from checkout', () => {
     expect(profile.default_card).toBeNull();
     const [row] = await t.db.select().from(cards).where(eq(cards.id, card));
     expect(row?.kept).toBe(false);
+    // Chosen again for this very order (the screen re-sends its choice): still this order's card.
+    expect(await changed(t, o.token, o.order, { type: 'used_saved_card', value: card })).toMatchObject({ selected_card_to_use: card, used_saved_card: false });
     // Not to be chosen for another order, made primary or removed from a list it is not in.
     const second = await cartOrder(t, p);
     expect((await change(t, o.token, second.order, { type: 'used_saved_card', value: card })).statusCode).toBe(404);

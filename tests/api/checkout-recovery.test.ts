@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { creditLedger, discountCodes, labOrders, payments, sandboxCharges, users } from '../../server/db/schema.ts';
-import { housekeepingSteps } from '../../server/job-workers.ts';
+import { housekeepingSteps, startJobWorkers } from '../../server/job-workers.ts';
 import type { Begun } from '../../server/services/checkout-payment.ts';
 import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
@@ -94,6 +94,16 @@ describe('recovery of pending payments', () => {
     await age(await crash(o.order, true));
     await housekeepingSteps({ ...(deps as ServerDeps), appSecret: 'x' })['pending payments']?.();
     expect((await orderRow(o.order))?.status).toBe('paid');
+  });
+
+  it('a restarted server settles them as it starts its workers', async () => {
+    const o = await readyOrder(t, p);
+    await age(await crash(o.order, true));
+    // The workers of a fresh process; its queues and schedule are not the point here.
+    const jobs = { send: async () => {}, work: async () => {}, every: async () => {}, stop: async () => {} };
+    await startJobWorkers({ ...(deps as ServerDeps), jobs } as unknown as ServerDeps);
+    expect((await orderRow(o.order))?.status).toBe('paid');
+    expect(await chargesOf(o.order)).toHaveLength(1);
   });
 
   it('while a payment is in flight, the cart and the choices cannot change, and a checkout waits then answers 409', { timeout: 30_000 }, async () => {

@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cards, creditLedger, discountCodes, labOrders, mailOutbox, payments, sandboxCharges, users } from '../../server/db/schema.ts';
-import { toDollars } from '../../src/domain/money.ts';
+import { cards, creditLedger, discountCodes, labOrders, lineItems, mailOutbox, payments, sandboxCharges, users } from '../../server/db/schema.ts';
+import { finishingChoiceCents } from '../../src/domain/catalogue.ts';
+import { toCents, toDollars } from '../../src/domain/money.ts';
 import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS } from '../../src/domain/pricing.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { addAddress, addCard, cartOrder, changed, checkoutOrder, discountCode, expectOnePayment, readyOrder, secondOrder } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { addPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 
 /** POST /lab_orders/{id}/checkout on the sandbox provider (CHECKOUT-CONTRACT.md Wire; issue 12). */
 let t: TestApp;
@@ -45,6 +46,10 @@ describe('checkout', () => {
     expect(again.statusCode).toBe(422);
     expect(expectErrorBody(again.json(), 422).message).toBe('Order needs to be in open status to checkout!');
     expect(await chargesOf(o.order)).toHaveLength(1);
+    // Set open again by the lab (status is the admin's, issue 13): still not charged twice.
+    await t.db.update(labOrders).set({ status: 'open' }).where(eq(labOrders.guid, o.order));
+    expect((await pay(o.token, o.order)).statusCode).toBe(422);
+    expect(await chargesOf(o.order)).toHaveLength(1);
   });
 
   it('ignores figures the client sends', async () => {
@@ -70,7 +75,7 @@ describe('checkout', () => {
 
     const empty = await readyOrder(t, p);
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, empty.order));
-    await t.db.execute(`delete from line_items where lab_order_id = ${row?.id ?? 0}`);
+    await t.db.delete(lineItems).where(eq(lineItems.labOrderId, row?.id ?? 0));
     expect(expectErrorBody((await pay(empty.token, empty.order)).json(), 422).message).toBe('You have no line items!');
 
     const noCard = await cartOrder(t, p);
@@ -224,6 +229,31 @@ describe('checkout', () => {
     await t.db.update(users).set({ referredByGuid: referrer.user.guid }).where(eq(users.guid, o.user.guid));
     expect((await pay(o.token, o.order)).statusCode).toBe(200);
     expect(await creditOf(referrer.user.guid)).toBe(Math.round((o.subtotalCents * t.config.referralCreditPercent) / 100));
+  });
+
+  it('the receipt names each line with its finishing and every figure, in dollars', async () => {
+    const o = await readyOrder(t, p);
+    const [mat, glass, stain] = p.frameDetails;
+    const framedCents = toCents(p.size.price) + finishingChoiceCents({ service: p.frame, details: { frame_mat: mat, glass, stain } });
+    const photo = (await addPhotos(t, o.order, 1))[0] ?? '';
+    const framed = payload(photo, p.size.guid, { quantity: 2, finishing_service: p.frame.guid, finishing_service_detail: mat ?? null, finishing_service_details: p.frameDetails });
+    expect((await postItems(t, o.token, o.order, [framed])).statusCode).toBe(201);
+    const paid = await pay(o.token, o.order);
+    expect(paid.statusCode).toBe(200);
+    const a = paid.json().data.attributes;
+    const [receipt = ''] = receiptsTo(o.user.email);
+    const [subject = ''] = receipt.split('\n');
+    expect(subject).toBe(`Mail to ${o.user.email}: Receipt for your order ${a.order_name} ($${a.total.toFixed(2)})`);
+    expect(receipt).toContain(`- IMG_1000.jpg: ${p.paper.name} ${p.size.name}, finishing: none, quantity 2, $${(o.subtotalCents / 100).toFixed(2)}`);
+    expect(receipt).toContain(`${p.paper.name} ${p.size.name}, finishing: ${p.frame.name}, `);
+    expect(receipt).toContain(`quantity 2, $${((framedCents * 2) / 100).toFixed(2)}`);
+    for (const [label, dollars] of [['Subtotal', a.subtotal], ['Shipping', a.shipping_total], ['Total', a.total]] as const) {
+      expect(receipt).toMatch(new RegExp(`${label}:\\s+\\$${dollars.toFixed(2).replace('.', '\\.')}`));
+    }
+    expect(receipt).toMatch(/Discount:\s+-\$0\.00/);
+    expect(receipt).toMatch(/Credit applied:\s+-\$0\.00/);
+    expect(receipt).toMatch(/Boutique packaging:\s+\$0\.00/);
+    expect(receipt).toContain('1 Main St');
   });
 
   it('queues the receipt in the same transaction as the payment: one outbox row per paid order', async () => {

@@ -38,6 +38,7 @@ describe('GET /lab_orders', () => {
       total: 1,
       per_page: 50,
       next_cursor: null,
+      urgent_count: 0,
     });
 
     const adminToken = await signIn(t.app, admin.user.email, admin.password);

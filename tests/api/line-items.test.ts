@@ -258,8 +258,10 @@ describe('changing line items', () => {
     const res = await send(t, 'PATCH', `/lab_orders/${order}`, token, { type: 'updated_at', value: 'now' });
     expect(res.statusCode).toBe(200);
     expect(Date.parse(res.json().data.attributes.updated_at)).toBeGreaterThan(Date.parse(before));
-    const other = await send(t, 'PATCH', `/lab_orders/${order}`, token, { type: 'status', value: 'shipped' });
+    const other = await send(t, 'PATCH', `/lab_orders/${order}`, token, { type: 'gift_wrap', value: 'yes' });
     expect(expectErrorBody(other.json(), 422).class_name).toBe('ValidationError');
+    // status is the lab's (an admin type, issue 13).
+    expect((await send(t, 'PATCH', `/lab_orders/${order}`, token, { type: 'status', value: 'shipped' })).statusCode).toBe(403);
     expect((await fullOrder(t, token, order)).data.attributes.status).toBe('open');
   });
 });

@@ -17,7 +17,7 @@ describe('SALES HISTORY', () => {
     const token = await signIn(t.app, user.email, password);
     await t.db.insert(labOrders).values([
       { userGuid: user.guid, orderName: 'Smith wedding', status: 'shipped', paidAt: new Date('2024-03-02T10:00:00Z'), subtotalCents: 12000, discountCents: 1000, shippingCents: 1000, totalCents: 12000 },
-      { userGuid: user.guid, orderName: 'Portfolio, "best of"', status: 'paid', paidAt: new Date('2024-11-20T10:00:00Z'), subtotalCents: 5050, creditCents: 500, shippingCents: 0, totalCents: 4550 },
+      { userGuid: user.guid, orderName: 'Portfolio, "best of"', status: 'paid', paidAt: new Date('2024-11-20T10:00:00Z'), subtotalCents: 5050, creditCents: 500, shippingCents: 0, boutiqueCents: 1500, totalCents: 6050 },
       { userGuid: user.guid, orderName: 'Cancelled one', status: 'cancelled', paidAt: new Date('2024-05-01T10:00:00Z'), subtotalCents: 999, totalCents: 999 },
       { userGuid: user.guid, orderName: 'Next year', status: 'paid', paidAt: new Date('2025-01-01T10:00:00Z'), subtotalCents: 100, totalCents: 100 },
       { userGuid: user.guid, orderName: 'Still open', status: 'open', subtotalCents: 700, totalCents: 700 },
@@ -42,10 +42,10 @@ describe('SALES HISTORY', () => {
     const csv = await t.app.inject({ method: 'GET', url: report?.csv_link ?? '' });
     expect(csv.headers['content-disposition']).toContain('sales-2024.csv');
     expect(csv.body.split('\r\n')).toEqual([
-      'Order,Paid on,Subtotal,Discount,Credit,Shipping,Total',
-      'Smith wedding,2024-03-02,120.00,10.00,0.00,10.00,120.00',
-      '"Portfolio, ""best of""",2024-11-20,50.50,0.00,5.00,0.00,45.50',
-      'TOTAL,,170.50,10.00,5.00,10.00,165.50',
+      'Order,Paid on,Subtotal,Discount,Credit,Shipping,Boutique,Total',
+      'Smith wedding,2024-03-02,120.00,10.00,0.00,10.00,0.00,120.00',
+      '"Portfolio, ""best of""",2024-11-20,50.50,0.00,5.00,0.00,15.00,60.50',
+      'TOTAL,,170.50,10.00,5.00,10.00,15.00,180.50',
       '',
     ]);
     const pdf = await t.app.inject({ method: 'GET', url: report?.pdf_link ?? '' });

@@ -42,13 +42,16 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   // ('You have no line items!'). cart-review.spec.ts checks both with a full cart.
   { path: '/cart-preview/:order', heading: 'CART PREVIEW' },
   { path: '/lab-orders/:order/review', heading: /^(CART|ORDER BUILDER)$/ },
+  // The same empty order: checkout details goes on to the builder, checkout final to checkout
+  // details and on. checkout.spec.ts opens both with a full cart at every width.
+  { path: '/lab-orders/:order/checkout-details', heading: /^(CHECKOUT|ORDER BUILDER)$/ },
+  { path: '/lab-orders/:order/checkout-final/', heading: /^(REVIEW & CONFIRM|CHECKOUT|ORDER BUILDER)$/ },
   // Screens whose issues have not landed yet: their placeholders must hold up too.
   { path: '/photographers', heading: 'PHOTOGRAPHERS' },
   { path: '/api-invoices', heading: 'API INVOICES' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
   { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
   { path: '/lab-orders/:order/edit/order-builder', heading: 'ORDER BUILDER' },
-  { path: '/lab-orders/abc/checkout-details', heading: 'CHECKOUT' },
   // The order detail of the admin's open order (named by accessibility.spec.ts): the admin panel shows.
   { path: '/lab-orders/:order', heading: /^Accessibility / },
 ];

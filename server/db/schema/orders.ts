@@ -79,6 +79,32 @@ export const labOrders = pgTable(
     permissionToShare: boolean('permission_to_share').notNull().default(false),
     // The payment provider's charge id once paid (stripe_order_confirmation on the wire).
     paymentConfirmation: text('payment_confirmation'),
+    // The lab's tools (issue 13, ADMIN-CONTRACT.md). Flagged by an admin for the 'Urgent Orders:' section.
+    urgent: boolean('urgent').notNull().default(false),
+    // The admin note: never shown to the photographer.
+    internalNotes: text('internal_notes'),
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    // Orders placed through a vendor's API, and test prints (the filters API ORDER, TEST PRINTS).
+    apiOrder: boolean('api_order').notNull().default(false),
+    testPrint: boolean('test_print').notNull().default(false),
+    // 'lab' (the lab corrects colour) or 'as_is' (printed as sent), chosen by the photographer.
+    colorCorrection: text('color_correction').notNull().default('lab'),
+    // The sum of the order's refunds (table refunds), kept with each refund in its transaction.
+    refundCents: integer('refund_cents').notNull().default(0),
+    // What the line items hold, kept by triggers on line_items (migration 0019_admin_tools) so the
+    // admin's filters read a column of the order instead of looking into every order's items.
+    hasFrame: boolean('has_frame').notNull().default(false),
+    hasMount: boolean('has_mount').notNull().default(false),
+    hasMat: boolean('has_mat').notNull().default(false),
+    hasCanvas: boolean('has_canvas').notNull().default(false),
+    hasPrints: boolean('has_prints').notNull().default(false),
+    lineItemCount: integer('line_item_count').notNull().default(0),
+    // The zip of the originals (DOWNLOAD ALL): its object key once built; requested_at while building.
+    zipKey: text('zip_key'),
+    zipRequestedAt: timestamp('zip_requested_at', { withTimezone: true }),
+    lastSentToVendorAt: timestamp('last_sent_to_vendor_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),
@@ -89,6 +115,8 @@ export const labOrders = pgTable(
     index('lab_orders_user_shown_idx').on(t.userGuid, sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id),
     // Order names are unique per photographer, compared case-insensitively.
     uniqueIndex('lab_orders_user_name_key').on(t.userGuid, sql`lower(${t.orderName})`),
+    // The 'Urgent Orders:' section and meta.urgent_count: only the few urgent orders are indexed.
+    index('lab_orders_urgent_idx').on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id).where(sql`${t.urgent}`),
   ],
 );
 
@@ -182,7 +210,9 @@ export const photographs = pgTable(
   },
   (t) => [
     uniqueIndex('photographs_guid_key').on(t.guid),
-    uniqueIndex('photographs_key_key').on(t.key),
+    // Not unique: a reorder's photos share the stored objects of the order they repeat (no copy
+    // of the bytes); deleting an order removes an object only when no photo names it any more.
+    index('photographs_key_idx').on(t.key),
     uniqueIndex('photographs_order_checksum_key').on(t.labOrderId, t.checksum),
     // The order's photos in upload order, a page at a time.
     index('photographs_order_idx').on(t.labOrderId, t.id),

@@ -1,9 +1,8 @@
 import { checkoutBox } from '../../domain/cart-review.ts';
+import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
 import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
 import { checkoutBoxLines, checkoutBoxOrder } from './review-figures.ts';
 
-export const CHECKOUT_NEEDS_CONNECTION =
-  'Checkout needs a connection. Your cart is kept on this device; you can check out as soon as the lab can be reached.';
 
 /**
  * The checkout box (orders.md §2): subtotal, discount, credit, boutique packaging, shipping and

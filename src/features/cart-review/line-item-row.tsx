@@ -7,8 +7,8 @@ import { ROUTES, routePath } from '../../domain/paths.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { steppedQuantity } from '../../domain/quantity.ts';
+import { finishingText } from '../../domain/line-items.ts';
 import { goneFromLab, type LocalLineItem } from '../../offline/order-store.ts';
-import { finishingText } from './review-figures.ts';
 
 export interface RowActions {
   setQuantity(item: LocalLineItem, quantity: number): void;

@@ -1,4 +1,3 @@
-import { CATEGORY_NAMES, formatFrameProfile } from '../../domain/catalogue.ts';
 import type { CheckoutBoxLine, CheckoutBoxOrder } from '../../domain/cart-review.ts';
 import { toDollars } from '../../domain/money.ts';
 import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
@@ -21,15 +20,3 @@ export function checkoutBoxOrder(order: Pick<LocalOrder, 'discountCents' | 'cred
 /** The lines the checkout box adds up: every line on the device, sent or not. */
 export const checkoutBoxLines = (items: readonly Pick<LocalLineItem, 'printPriceCents' | 'finishingPriceCents' | 'quantity'>[]): CheckoutBoxLine[] =>
   items.map((i) => ({ printPriceCents: i.printPriceCents, finishingPriceCents: i.finishingPriceCents, quantity: i.quantity }));
-
-/** The finishing of a line as one line of text: 'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass'. */
-export function finishingText(
-  item: Pick<LocalLineItem, 'finishingCategory' | 'finishingService' | 'finishingDetailOne' | 'finishingDetailTwo' | 'finishingDetailThree' | 'frameProfile'>,
-): string {
-  if (item.finishingCategory === 'none') return 'None';
-  const name = CATEGORY_NAMES[item.finishingCategory];
-  const parts = [item.finishingService, formatFrameProfile(item.frameProfile), item.finishingDetailOne, item.finishingDetailTwo, item.finishingDetailThree].filter(
-    (p): p is string => typeof p === 'string' && p.trim() !== '',
-  );
-  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
-}

@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
+import type { Tx } from '../db/client.ts';
+import { labOrders, users } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import { forbidden, notFound, validationError } from '../http/errors.ts';
+import type { Actor, UserRow } from './auth-service.ts';
+import { fullOrderAnswer } from './line-item-answer.ts';
+import type { OrderRow } from './order-access.ts';
+import { recordEvent } from './order-events.ts';
+import { lockOpenOrder } from './order-lock.ts';
+
+/**
+ * The PATCH /lab_orders/{id} types of the lab's admin panel (status, tracking URL, admin note,
+ * urgent) and the photographer's colour-correction choice (ADMIN-CONTRACT.md Wire). Each change
+ * and its event (and the shipped mail) are one transaction.
+ */
+
+export const ORDER_STATUSES = ['open', 'paid', 'printing', 'framing', 'shipped', 'cancelled'] as const;
+export const ADMIN_CHANGE_TYPES = ['status', 'tracking_url', 'internal_notes', 'urgent'] as const;
+export const COLOR_CORRECTIONS = ['lab', 'as_is'] as const;
+// A carrier's tracking address is well under this; longer is no tracking link.
+export const TRACKING_URL_MAX = 500;
+// The admin note is a working note, not a document.
+export const INTERNAL_NOTES_MAX = 5000;
+
+type AdminType = (typeof ADMIN_CHANGE_TYPES)[number];
+export const isAdminChange = (type: string): type is AdminType => (ADMIN_CHANGE_TYPES as readonly string[]).includes(type);
+
+const STATUS_RULE = `status is one of ${ORDER_STATUSES.join(', ')}.`;
+const TRACKING_RULE = `The tracking URL must be an http or https address of at most ${TRACKING_URL_MAX} characters.`;
+const NOTES_RULE = `The admin note can be at most ${INTERNAL_NOTES_MAX} characters.`;
+const COLOR_RULE = `color_correction is one of ${COLOR_CORRECTIONS.join(', ')}.`;
+
+function trackingUrl(value: unknown): string | null {
+  if (typeof value !== 'string') throw validationError(TRACKING_RULE);
+  const text = value.trim();
+  if (!text) return null;
+  if (text.length > TRACKING_URL_MAX) throw validationError(TRACKING_RULE);
+  try {
+    const url = new URL(text);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
+  } catch {
+    throw validationError(TRACKING_RULE);
+  }
+  return text;
+}
+
+/** The mail a photographer gets when the lab ships an order: where to follow the parcel. */
+export function shippedMail(email: string, order: Pick<OrderRow, 'orderName' | 'trackingUrl'>): OutgoingMail {
+  const follow = order.trackingUrl ? `Follow your parcel here:\n${order.trackingUrl}` : 'The lab will send you the tracking link as soon as the carrier gives it.';
+  return { to: email, subject: `Your order ${order.orderName} has shipped`, text: [`Good news: your order ${order.orderName} is on its way.`, '', follow].join('\n') };
+}
+
+async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown): Promise<{ mail: OutgoingMail | null }> {
+  const set = (values: Partial<typeof labOrders.$inferInsert>) => tx.update(labOrders).set(values).where(eq(labOrders.id, order.id)).returning();
+  const event = (kind: AdminType, from: string | null, to: string | null) => recordEvent(tx, order.id, actor.user.guid, kind, { from, to });
+  switch (type) {
+    case 'status': {
+      if (typeof value !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(value)) throw validationError(STATUS_RULE);
+      if (value === order.status) return { mail: null };
+      const now = new Date();
+      const [updated] = await set({
+        status: value,
+        // A date is set the first time the order reaches its status, and kept.
+        ...(value === 'paid' && !order.paidAt ? { paidAt: now } : {}),
+        ...(value === 'shipped' ? { shippedAt: now } : {}),
+        ...(value === 'cancelled' && !order.cancelledAt ? { cancelledAt: now } : {}),
+      });
+      await event('status', order.status, value);
+      if (value !== 'shipped' || !updated) return { mail: null };
+      const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid));
+      return { mail: owner ? shippedMail(owner.email, updated) : null };
+    }
+    case 'tracking_url': {
+      const url = trackingUrl(value);
+      await set({ trackingUrl: url });
+      await event('tracking_url', order.trackingUrl, url);
+      return { mail: null };
+    }
+    case 'internal_notes': {
+      if (typeof value !== 'string') throw validationError(NOTES_RULE);
+      const text = value.trim();
+      if (text.length > INTERNAL_NOTES_MAX) throw validationError(NOTES_RULE);
+      await set({ internalNotes: text || null });
+      await event('internal_notes', order.internalNotes, text || null);
+      return { mail: null };
+    }
+    case 'urgent': {
+      const on = value === true || value === 'true' ? true : value === false || value === 'false' ? false : null;
+      if (on === null) throw validationError('urgent takes true or false.');
+      if (on === order.urgent) return { mail: null };
+      await set({ urgent: on });
+      await event('urgent', String(order.urgent), String(on));
+      return { mail: null };
+    }
+  }
+}
+
+/** An admin's change of an order; 403 for anyone else (a photographer, or an admin acting as one). */
+export async function adminChangeOrder(deps: ServerDeps, actor: Actor, order: OrderRow, photographer: UserRow, type: AdminType, value: unknown) {
+  if (!actor.user.isAdmin) throw forbidden();
+  const { updated, mailId } = await deps.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
+    if (!locked) throw notFound('This order does not exist.');
+    const { mail } = await applyAdminChange(tx, actor, locked, type, value);
+    const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id));
+    return { updated: row ?? locked, mailId: mail ? await deps.mailer.queue(tx, mail) : null };
+  });
+  if (mailId) await deps.mailer.deliver(mailId);
+  return fullOrderAnswer(deps, actor, updated, photographer);
+}
+
+/** The photographer's colour-correction choice (or an admin's on their behalf), while the order is open. */
+export async function changeColorCorrection(deps: ServerDeps, actor: Actor, order: OrderRow, photographer: UserRow, value: unknown) {
+  if (typeof value !== 'string' || !(COLOR_CORRECTIONS as readonly string[]).includes(value)) throw validationError(COLOR_RULE);
+  const updated = await deps.db.transaction(async (tx) => {
+    const locked = await lockOpenOrder(tx, order.id, () => validationError('The colour correction can be changed only while the order is open.'));
+    if (locked.colorCorrection === value) return locked;
+    const [row] = await tx.update(labOrders).set({ colorCorrection: value }).where(eq(labOrders.id, order.id)).returning();
+    await recordEvent(tx, order.id, actor.user.guid, 'color_correction', { from: locked.colorCorrection, to: value });
+    return row ?? locked;
+  });
+  return fullOrderAnswer(deps, actor, updated, photographer);
+}

@@ -1,0 +1,203 @@
+import { NEEDS_ADDRESS_AND_CARD, withNotice } from './cart-review.ts';
+import { formatMoney, toCents, type Cents } from './money.ts';
+import { ROUTES, routePath } from './paths.ts';
+
+/**
+ * The checkout's rules (orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
+ * Final-step guards, Boutique packaging, Discount box, Credit box; §5; §9). Every figure comes
+ * from the lab (CHECKOUT-CONTRACT.md): these rules read them, they never compute a price.
+ */
+
+export { NEEDS_ADDRESS_AND_CARD };
+export const INVALID_DISCOUNT_CODE = 'This is not a valid discount code.';
+export const CREDIT_OVER_LIMIT = 'You do not have this much credit available.';
+export const NONE_SELECTED = 'NONE SELECTED';
+export const LOCAL_PICKUP = 'LOCAL PICKUP';
+export const NO_BOUTIQUE_PACKAGING = 'NO BOUTIQUE PACKAGING';
+export const CHECKOUT_NEEDS_CONNECTION =
+  'Checkout needs a connection. Your cart is kept on this device; you can check out as soon as the lab can be reached.';
+
+/** A discount code is checked with the lab once it has this many characters (orders.md §9). */
+export const DISCOUNT_CHECK_FROM = 4;
+/** The boutique packaging note's limit (orders.md §5, §9). */
+export const BOUTIQUE_NOTE_MAX = 300;
+
+/** The shipping address as the checkout order carries it. */
+export interface ShippingAddress {
+  guid: string;
+  recipient: string | null;
+  street: string;
+  street_2: string | null;
+  city: string;
+  state_province: string;
+  zip: string | null;
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+/** What the rules read of a checkout order: the lab's attributes (money in dollars) and its line count. */
+export interface CheckoutFacts {
+  status: string;
+  stripe_order_confirmation: string | null;
+  /** When the order was paid; an order the credit paid in full has no provider confirmation. */
+  paid_at?: string | null;
+  lineItemCount: number;
+  local_pickup: boolean;
+  shipping_address: ShippingAddress | null;
+  selected_card_to_use: string | null;
+  credit_applied: number;
+  discount: number;
+  total: number;
+}
+
+const cents = (dollars: number): Cents => toCents(dollars);
+
+/**
+ * Nothing is left to charge: the credit (with any discount) pays for everything. The spec says
+ * 'credit applied equals subtotal plus shipping'; the lab clamps the credit to what is owed after
+ * the discount (pricing.ts), so "the lab's total is zero" is that test with a discount too, and
+ * the one the lab applies before it charges (no card needed).
+ */
+export const creditCoversAll = (o: Pick<CheckoutFacts, 'total'>): boolean => cents(o.total) === 0;
+
+const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
+const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);
+
+/**
+ * REVIEW & CONFIRM may go on (orders.md §4 Checkout readiness): a card and a shipping address; or
+ * the credit covers everything; or a card and local pickup.
+ */
+export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
+  return (hasCard(o) && hasAddress(o)) || creditCoversAll(o) || (hasCard(o) && o.local_pickup);
+}
+
+/**
+ * Where checkout final sends the user instead of showing itself, the four guards in the spec's
+ * order (orders.md §4); null to stay.
+ * (1) not open and already charged (or paid by credit alone, which leaves no provider
+ *     confirmation): the order's page, bad-status notice;
+ * (2) no line items: the builder, no-line-items notice;
+ * (3) shipped (not picked up) with no zip: checkout details, missing-address flag;
+ * (4) no card and the credit does not cover the order: checkout details.
+ */
+export function finalGuard(o: CheckoutFacts, orderGuid: string): string | null {
+  if (o.status !== 'open' && (o.stripe_order_confirmation || o.paid_at)) return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
+  if (o.lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'no_line_items');
+  if (!o.local_pickup && !o.shipping_address?.zip) return withNotice(routePath(ROUTES.checkoutDetails, { id: orderGuid }), 'missing_address');
+  if (!hasCard(o) && !creditCoversAll(o)) return routePath(ROUTES.checkoutDetails, { id: orderGuid });
+  return null;
+}
+
+/**
+ * Where checkout details sends the user instead of showing itself: an order no longer open to its
+ * page (bad status), an empty cart to the builder with the cart-cleared notice (orders.md §2).
+ */
+export function detailsRedirect(o: Pick<CheckoutFacts, 'status' | 'lineItemCount'>, orderGuid: string): string | null {
+  if (o.status !== 'open') return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
+  if (o.lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'cart_cleared');
+  return null;
+}
+
+/**
+ * PLACE ORDER is active (orders.md §4): the order is open, it has somewhere to go (a shipping
+ * address, or local pickup: the spec's readiness rule takes a pickup with a card, so a pickup
+ * needs no address here either), and a card is selected or the credit covers everything.
+ */
+export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_address' | 'local_pickup' | 'selected_card_to_use' | 'credit_applied' | 'total'>): boolean {
+  return o.status === 'open' && (hasAddress(o) || o.local_pickup) && (hasCard(o) || creditCoversAll(o));
+}
+
+/**
+ * SHIPPING TO's lines (orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
+ * (recipient, else the client's name, else the photographer's), street, street 2, 'city, state zip'.
+ */
+export function shippingToLines(o: { local_pickup: boolean; shipping_address: ShippingAddress | null; client_name: string | null; photographer_name: string | null }): string[] {
+  if (o.local_pickup) return [LOCAL_PICKUP];
+  const a = o.shipping_address;
+  if (!a) return [NONE_SELECTED];
+  const name = [a.recipient, o.client_name, o.photographer_name].map((n) => n?.trim() ?? '').find((n) => n !== '');
+  const cityLine = `${a.city}, ${a.state_province} ${a.zip ?? ''}`.trim();
+  return [name, a.street, a.street_2?.trim() || undefined, cityLine].filter((l): l is string => typeof l === 'string' && l !== '');
+}
+
+/** 'CODE APPLIED: <code or NONE SELECTED>' (orders.md §2 Checkout details). */
+export const codeAppliedText = (code: { code: string } | null): string => `CODE APPLIED: ${code?.code || NONE_SELECTED}`;
+
+/** DISCOUNT AND CREDIT APPLIED: the credit plus the discount, in cents. */
+export const discountAndCreditCents = (o: Pick<CheckoutFacts, 'discount' | 'credit_applied'>): Cents => cents(o.discount) + cents(o.credit_applied);
+
+/** A discount code as typed, as the lab keeps it (upper case, no surrounding spaces). */
+export const normaliseDiscountCode = (typed: string): string => typed.trim().toUpperCase();
+
+/** The discount box asks the lab about a code only from 4 characters; below that its error clears. */
+export const shouldCheckDiscountCode = (typed: string): boolean => normaliseDiscountCode(typed).length >= DISCOUNT_CHECK_FROM;
+
+export type CreditCheck = { kind: 'none' } | { kind: 'over'; message: string } | { kind: 'ok'; cents: Cents };
+
+/**
+ * The credit box (orders.md §5): text that is not an amount (or has more than 2 decimals) gives no
+ * error and nothing to apply; an amount above the available credit, or any amount when none is
+ * available, gives 'You do not have this much credit available.'.
+ */
+export function checkCredit(typed: string, availableCents: Cents): CreditCheck {
+  const text = typed.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{0,2})?$|^\.\d{1,2}$/.test(text)) return { kind: 'none' };
+  const amount = toCents(text);
+  if (availableCents <= 0 || amount > availableCents) return { kind: 'over', message: CREDIT_OVER_LIMIT };
+  return { kind: 'ok', cents: amount };
+}
+
+/** The boutique note's counter 'n/300' and whether SAVE may be pressed (not while empty). */
+export function boutiqueNote(note: string): { counter: string; canSave: boolean } {
+  const n = note.length;
+  return { counter: `${n}/${BOUTIQUE_NOTE_MAX}`, canSave: note.trim() !== '' && n <= BOUTIQUE_NOTE_MAX };
+}
+
+/** The new-address form of checkout details (orders.md §3: business name and phone are not sent). */
+export interface NewAddressForm {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+  phone: string;
+}
+
+export const EMPTY_ADDRESS_FORM: NewAddressForm = { firstName: '', lastName: '', businessName: '', street: '', street2: '', city: '', state: '', zip: '', phone: '' };
+
+/** The spec's minimum zip length (orders.md §9). */
+export const ZIP_MIN = 5;
+
+/** SAVE is enabled when first and last name, street, state and city are filled and the zip has 5+ characters (orders.md §5). */
+export const addressFormReady = (f: NewAddressForm): boolean =>
+  [f.firstName, f.lastName, f.street, f.state, f.city].every((v) => v.trim() !== '') && f.zip.trim().length >= ZIP_MIN;
+
+/** The new-address payload (orders.md §3), set on the order in the same call (CHECKOUT-CONTRACT.md). */
+export function newAddressPayload(f: NewAddressForm, orderGuid: string) {
+  return {
+    recipient_name: `${f.firstName.trim()} ${f.lastName.trim()}`,
+    street_address: f.street.trim(),
+    ...(f.street2.trim() ? { street_address_two: f.street2.trim() } : {}),
+    city: f.city.trim(),
+    state: f.state.trim(),
+    zip: f.zip.trim(),
+    lab_order_id: orderGuid,
+    update_address_on_order: true as const,
+  };
+}
+
+/** The lab's figures as the summary shows them, discount and credit as deductions. */
+export function summaryRows(o: { subtotal: number; discount: number; credit_applied: number; boutique_shipping_price: number; shipping_total: number; total: number }) {
+  const row = (label: string, c: Cents) => ({ label, text: formatMoney(c) });
+  return [
+    row('SUBTOTAL', cents(o.subtotal)),
+    row('DISCOUNT', -cents(o.discount)),
+    row('CREDIT', -cents(o.credit_applied)),
+    row('BOUTIQUE PACKAGING', cents(o.boutique_shipping_price)),
+    row('SHIPPING', cents(o.shipping_total)),
+    row('TOTAL', cents(o.total)),
+  ];
+}

@@ -1,0 +1,94 @@
+import { useState, type FormEvent } from 'react';
+import type { Profile } from '../../api/account.ts';
+import { addOrderAddress, updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
+import { EMPTY_ADDRESS_FORM, addressFormReady, newAddressPayload, type NewAddressForm } from '../../domain/checkout.ts';
+import type { CheckoutActions } from './checkout-actions.ts';
+
+const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string; digits?: number }[] = [
+  { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { name: 'businessName', label: 'Business name (optional)', autoComplete: 'organization' },
+  { name: 'street', label: 'Street address', autoComplete: 'address-line1' },
+  { name: 'street2', label: 'Street address 2 (optional)', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  // The lab ships within the US: a 5-digit zip (orders.md §9 zip min 5; the lab refuses other forms).
+  { name: 'zip', label: 'Zip', autoComplete: 'postal-code', digits: 5 },
+  { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel' },
+];
+
+/** SHIPPING ADDRESS: the saved addresses to choose from, and a new one (saved and set on the order at once). */
+export function AddressSection({ order, profile, busy, actions }: { order: CheckoutOrder; profile: Profile; busy: boolean; actions: CheckoutActions }) {
+  const a = order.data.attributes;
+  const guid = actions.orderGuid;
+  const saved = profile.addresses.data;
+  const [adding, setAdding] = useState(saved.length === 0);
+  const [form, setForm] = useState<NewAddressForm>(EMPTY_ADDRESS_FORM);
+  const chosen = a.shipping_address?.guid ?? null;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!addressFormReady(form) || busy) return;
+    void actions.profileChange(() => addOrderAddress(newAddressPayload(form, guid)), 'The address could not be saved').then((ok) => {
+      if (!ok) return;
+      setForm(EMPTY_ADDRESS_FORM);
+      setAdding(false);
+    });
+  };
+
+  return (
+    <section className="checkout-section" aria-labelledby="checkout-address">
+      <h2 id="checkout-address">SHIPPING ADDRESS</h2>
+      {a.local_pickup ? <p className="muted">Local pickup is on: this order is not shipped.</p> : null}
+      {saved.length ? (
+        <fieldset className="choice-list">
+          <legend>Ship to</legend>
+          {saved.map((s) => (
+            <label key={s.guid} className="checkbox">
+              <input
+                type="radio"
+                name="shipping-address"
+                checked={chosen === s.guid}
+                disabled={busy}
+                onChange={() => void actions.change(() => updateCheckout(guid, { type: 'shipping_address_id', value: s.guid }), 'The address could not be chosen')}
+              />
+              <span>
+                {s.recipient ? `${s.recipient}, ` : ''}
+                {s.street}
+                {s.street_2 ? `, ${s.street_2}` : ''}, {s.city}, {s.state_province || s.state} {s.zip}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <p className="muted">No saved addresses yet.</p>
+      )}
+      {adding ? <h3 className="checkout-subhead">New address</h3> : null}
+      {adding ? (
+        <form className="field-grid" onSubmit={onSubmit} aria-label="New address">
+          {FIELDS.map((f) => (
+            <label key={f.name}>
+              {f.label}
+              <input
+                autoComplete={f.autoComplete}
+                value={form[f.name]}
+                {...(f.digits ? { inputMode: 'numeric' as const, maxLength: f.digits } : {})}
+                onChange={(e) => {
+                  const value = f.digits ? e.target.value.replace(/\D/g, '') : e.target.value;
+                  setForm((prev) => ({ ...prev, [f.name]: value }));
+                }}
+              />
+            </label>
+          ))}
+          <button type="submit" className="button primary" disabled={!addressFormReady(form) || busy}>
+            SAVE
+          </button>
+        </form>
+      ) : (
+        <button type="button" className="button" onClick={() => setAdding(true)}>
+          NEW ADDRESS
+        </button>
+      )}
+    </section>
+  );
+}

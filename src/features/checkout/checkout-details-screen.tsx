@@ -1,0 +1,120 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { updateCheckout } from '../../api/checkout.ts';
+import { errorLines } from '../../api/errors.ts';
+import { NEEDS_ADDRESS_AND_CARD, checkoutReady, detailsRedirect } from '../../domain/checkout.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+import { AddressSection } from './address-section.tsx';
+import { BoutiqueSection } from './boutique-section.tsx';
+import { CardSection } from './card-section.tsx';
+import type { CheckoutActions } from './checkout-actions.ts';
+import { CheckoutPage } from './checkout-page.tsx';
+import { DiscountCreditSection } from './discount-credit-section.tsx';
+import { readSaveCard, writeSaveCard } from './save-card-choice.ts';
+import { OrderFigures } from './summary-panel.tsx';
+import { useCheckoutOrder } from './use-checkout-order.ts';
+import './checkout.css';
+
+/**
+ * /lab-orders/:id/checkout-details (orders.md §2 Checkout details): shipping address, card,
+ * discount code, credit, boutique packaging, local pickup, and REVIEW & CONFIRM once the order is
+ * ready (orders.md §4). Every change goes to the lab at once and shows the lab's answer.
+ */
+export function CheckoutDetailsScreen() {
+  const { id: orderGuid = '' } = useParams();
+  const navigate = useNavigate();
+  const { load, updating, change, changeProfile } = useCheckoutOrder(orderGuid);
+  const [saveCard, setSaveCard] = useState(() => readSaveCard(orderGuid));
+
+  const actions = useMemo<CheckoutActions>(() => {
+    const settle = async (run: () => Promise<unknown>, failure: string | ((err: unknown) => void)) => {
+      try {
+        await run();
+        return true;
+      } catch (err) {
+        if (typeof failure === 'function') failure(err);
+        else toast.error([`${failure}:`, ...errorLines(err)]);
+        return false;
+      }
+    };
+    return {
+      orderGuid,
+      change: (call, failure) => settle(() => change(call), failure),
+      profileChange: (call, failure) => settle(() => changeProfile(call), failure),
+    };
+  }, [orderGuid, change, changeProfile]);
+
+  const order = load.state === 'ready' ? load.order : null;
+  const redirect = order ? detailsRedirect({ status: order.data.attributes.status, lineItemCount: order.data.line_items.length }, orderGuid) : null;
+  useEffect(() => {
+    if (redirect) void navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  const onSaveCard = useCallback(
+    (save: boolean) => {
+      setSaveCard(save);
+      writeSaveCard(orderGuid, save);
+    },
+    [orderGuid],
+  );
+
+  if (load.state !== 'ready' || redirect) {
+    return (
+      <CheckoutPage name={null} title="CHECKOUT">
+        {load.state === 'failed' ? (
+          <p role="alert" className="load-error">
+            {load.message}
+          </p>
+        ) : (
+          <p role="status">loading...</p>
+        )}
+      </CheckoutPage>
+    );
+  }
+
+  const { order: o, profile } = load;
+  const a = o.data.attributes;
+  const ready = checkoutReady(a);
+  const reviewAndConfirm = () => {
+    if (!ready) {
+      toast.error(NEEDS_ADDRESS_AND_CARD);
+      return;
+    }
+    void navigate(routePath(ROUTES.checkoutFinal, { id: orderGuid }));
+  };
+
+  return (
+    <CheckoutPage name={a.order_name} title="CHECKOUT" updating={updating}>
+      <div className="checkout-layout">
+        <div className="checkout-sections">
+          <AddressSection order={o} profile={profile} busy={updating} actions={actions} />
+          <CardSection order={o} profile={profile} busy={updating} actions={actions} saveCard={saveCard} onSaveCard={onSaveCard} />
+          <DiscountCreditSection order={o} profile={profile} busy={updating} actions={actions} />
+          <BoutiqueSection order={o} busy={updating} actions={actions} />
+        </div>
+        <aside className="checkout-summary" aria-labelledby="checkout-summary">
+          <h2 id="checkout-summary">ORDER SUMMARY</h2>
+          <OrderFigures order={o} />
+          <label className="checkbox">
+            <input
+              type="checkbox"
+              checked={a.local_pickup}
+              disabled={updating}
+              onChange={(e) => void actions.change(() => updateCheckout(orderGuid, { type: 'local_pickup', value: e.target.checked }), 'Local pickup could not be changed')}
+            />
+            LOCAL PICKUP (no shipping)
+          </label>
+          {ready ? null : (
+            <p className="muted" id="checkout-not-ready">
+              Choose a shipping address (or local pickup) and a card, or apply credit that covers the whole order.
+            </p>
+          )}
+          <button type="button" className="button primary" onClick={reviewAndConfirm} aria-describedby={ready ? undefined : 'checkout-not-ready'}>
+            REVIEW &amp; CONFIRM
+          </button>
+        </aside>
+      </div>
+    </CheckoutPage>
+  );
+}
