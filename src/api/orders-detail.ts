@@ -26,19 +26,20 @@ export interface ShippingAddress {
 /** One entry of the order's history (admins): who did what, when. */
 export interface OrderEvent {
   kind: string;
-  actor?: string | null;
-  actor_name?: string | null;
-  from?: string | null;
-  to?: string | null;
-  detail?: string | null;
-  at: string;
+  actor_guid: string | null;
+  actor_name: string | null;
+  from: string | null;
+  to: string | null;
+  detail: string | null;
+  created_at: string;
 }
 
 export interface OrderRefund {
   amount: number;
   note: string | null;
-  at?: string;
-  created_at?: string;
+  actor_guid: string | null;
+  provider_refund_id: string | null;
+  created_at: string;
 }
 
 /** An order as the detail shows it; money in dollars. The admin-only fields are absent for photographers. */

@@ -97,6 +97,8 @@ const EVENT_NAMES: Record<string, string> = {
 /** 'Status: paid → shipped', 'Refund: 12.50', or the kind itself for one not known here. */
 export function eventText(event: OrderEventLike): string {
   const name = EVENT_NAMES[event.kind] ?? event.kind.replace(/_/g, ' ');
+  // A note's old and new text can be pages long: the note itself shows above the history.
+  if (event.kind === 'internal_notes') return `${name} changed`;
   if ((event.from ?? null) !== null || (event.to ?? null) !== null) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'}`;
   return event.detail ? `${name}: ${event.detail}` : name;
 }

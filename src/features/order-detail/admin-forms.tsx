@@ -100,8 +100,8 @@ export function RefundForm({ order, busy, run }: { order: OrderDetailAttributes;
       </p>
       {order.refunds?.length ? (
         <ul className="admin-refunds">
-          {order.refunds.map((r, i) => (
-            <li key={i}>
+          {order.refunds.map((r) => (
+            <li key={r.created_at}>
               {formatMoney(toCents(r.amount))}
               {r.note ? ` — ${r.note}` : ''}
             </li>

@@ -46,7 +46,9 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
           {(photographer?.business ?? order.photographer_business) ? <span className="muted"> · {photographer?.business ?? order.photographer_business}</span> : null}
         </p>
         <p className="muted break">{photographer?.email ?? order.photographer_email}</p>
-        <Link to={routePath(ROUTES.photographer, { guid: photographer?.guid ?? order.photographer_id })}>PHOTOGRAPHER PAGE</Link>
+        <Link className="button" to={routePath(ROUTES.photographer, { guid: photographer?.guid ?? order.photographer_id })}>
+          PHOTOGRAPHER PAGE
+        </Link>
         <p className="muted">PAID: {order.paid_at ? orderCardDate(order.paid_at) : 'not paid yet'}</p>
       </section>
 
@@ -59,9 +61,11 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
         >
           {order.urgent ? 'UNFLAG URGENT' : 'FLAG URGENT'}
         </button>
-        <label className="field">
-          <span>Status</span>
+        {/* Not wrapped in its label: a wrapping label's name would take the chosen option's words too. */}
+        <div className="field">
+          <label htmlFor="order-status">Status</label>
           <select
+            id="order-status"
             value={order.status}
             disabled={busy !== null}
             onChange={(e) => {
@@ -75,7 +79,7 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </section>
 
       <AdminTextForms order={order} busy={busy} run={run} />
@@ -130,16 +134,16 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
         </section>
       ) : null}
 
-      <section aria-label="History" className="admin-block">
+      <section aria-label="History" className="admin-block" role="region">
         <h3>HISTORY</h3>
         {order.events?.length ? (
           <ol className="admin-events">
             {order.events.map((e, i) => (
-              <li key={`${e.at}-${i}`}>
+              <li key={`${e.created_at}-${i}`}>
                 <span>{eventText(e)}</span>
                 <span className="muted">
                   {' '}
-                  {e.actor_name ?? e.actor ?? ''} · {orderCardDate(e.at)}
+                  {e.actor_name ?? 'the lab'} · {orderCardDate(e.created_at)}
                 </span>
               </li>
             ))}

@@ -16,7 +16,7 @@ const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_d
 export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
   const method = order.shipping_method ? (SHIPPING_METHODS[order.shipping_method] ?? order.shipping_method.toUpperCase()) : null;
   return (
-    <section className="detail-summary" aria-labelledby="summary-heading">
+    <section className="detail-summary" aria-labelledby="summary-heading" role="region">
       <h2 id="summary-heading">SUMMARY</h2>
       <dl className="detail-facts">
         <dt>STATUS</dt>
