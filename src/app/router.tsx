@@ -75,7 +75,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.orderBuilder, lazy: screen(() => import('../features/order-builder/order-builder-screen.tsx'), 'OrderBuilderScreen') },
               { path: ROUTES.lineItemEdit, lazy: screen(() => import('../features/order-builder/order-builder-screen.tsx'), 'LineItemEditScreen') },
               { path: ROUTES.cartReview, lazy: screen(() => import('../features/cart-review/cart-review-screen.tsx'), 'CartReviewScreen') },
-              { path: ROUTES.mergeReview, element: planned('MERGE ORDERS', 'Looks good?') },
+              { path: ROUTES.mergeReview, lazy: screen(() => import('../features/merge-review/merge-review-screen.tsx'), 'MergeReviewScreen') },
               // Checkout, and with it the card field and the payment provider's script, loads only on its routes.
               { path: ROUTES.checkoutDetails, lazy: screen(() => import('../features/checkout/checkout-details-screen.tsx'), 'CheckoutDetailsScreen') },
               { path: ROUTES.checkoutFinal, lazy: screen(() => import('../features/checkout/checkout-final-screen.tsx'), 'CheckoutFinalScreen') },

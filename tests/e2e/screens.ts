@@ -52,6 +52,8 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
   { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
   { path: '/lab-orders/:order/edit/order-builder', heading: 'ORDER BUILDER' },
+  // The same order twice: the review shows it on both sides and says two are needed.
+  { path: '/lab-orders/:order/merge-order/:order/review', heading: 'MERGE ORDERS' },
   // The order detail of the admin's open order (named by accessibility.spec.ts): the admin panel shows.
   { path: '/lab-orders/:order', heading: /^Accessibility / },
 ];
