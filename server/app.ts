@@ -20,6 +20,8 @@ import { registerTextRules } from './http/text-rules.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
+import { orderToolsRoutes } from './routes/order-tools-routes.ts';
+import { photographersRoutes } from './routes/photographers-routes.ts';
 import { checkoutRoutes } from './routes/checkout-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
@@ -101,6 +103,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(accountRoutes(deps));
       await api.register(cardRoutes(deps));
       await api.register(checkoutRoutes(deps));
+      await api.register(photographersRoutes(deps));
+      await api.register(orderToolsRoutes(deps));
       // Only for npm run bench: absent unless BENCH_FLOOR is set.
       if (deps.config.benchFloor) await api.register(benchFloorRoutes());
       api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());

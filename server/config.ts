@@ -72,6 +72,15 @@ const configSchema = z
       .min(0, { error: 'must be a percentage from 0 to 100' })
       .max(100, { error: 'must be a percentage from 0 to 100' })
       .default(10),
+    // How long after payment a photographer may still cancel an order the lab has not started.
+    CANCEL_WINDOW_MINUTES: z.coerce
+      .number({ error: 'must be a whole number of minutes, 0 or more' })
+      .int({ error: 'must be a whole number of minutes, 0 or more' })
+      .min(0, { error: 'must be a whole number of minutes, 0 or more' })
+      .max(7 * 24 * 60, { error: 'must be at most a week (10080 minutes)' })
+      .default(30),
+    // Where SEND TO VENDOR posts an order's JSON; without it the admin's send answers 422.
+    VENDOR_API_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: 'must be one of fatal, error, warn, info, debug, trace, silent' })
       .default('info'),
@@ -121,6 +130,8 @@ export interface Config {
   loginRateLimit: number;
   lookupRateLimit: number;
   referralCreditPercent: number;
+  cancelWindowMinutes: number;
+  vendorApiUrl: string | undefined;
   logLevel: RawConfig['LOG_LEVEL'];
   clientDir: string;
   /** NODE_ENV=production. */
@@ -172,6 +183,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimit: c.LOGIN_RATE_LIMIT,
     lookupRateLimit: c.LOOKUP_RATE_LIMIT,
     referralCreditPercent: c.REFERRAL_CREDIT_PERCENT,
+    cancelWindowMinutes: c.CANCEL_WINDOW_MINUTES,
+    vendorApiUrl: c.VENDOR_API_URL,
     logLevel: c.LOG_LEVEL,
     clientDir: resolve(c.CLIENT_DIR),
     production: c.NODE_ENV === 'production',

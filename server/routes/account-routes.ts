@@ -1,3 +1,5 @@
+import { adminActionsOf, adminUpdatePhotographer } from '../services/photographers-service.ts';
+import { photographerSchema } from './photographers-routes.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
@@ -52,6 +54,7 @@ const profileShape = z.object({
   }),
   tax_reports: z.array(z.object({ year: z.number(), status: z.enum(['none', 'generating', 'ready', 'failed']), csv_link: z.string().nullable(), pdf_link: z.string().nullable() })),
 });
+const adminActionSchema = z.object({ kind: z.string(), detail: z.string().nullable(), admin_guid: z.string().nullable(), admin_name: z.string().nullable(), created_at: z.string() });
 const referralRow = z.object({ name: z.string(), business_name: z.string(), email: z.string(), credit_earned: z.number() });
 const guidParam = z.object({ guid: guid('This account does not exist.') });
 const connectionParam = z.object({ id: guid('This shop connection does not exist.') });
@@ -71,6 +74,12 @@ const userUpdateForms = z.union(
       current_password: z.string().max(1000),
       email: z.string().max(320).optional(),
     }, onlyForm),
+    // The lab's admin tools on a photographer (ADMIN-CONTRACT.md Wire): one field per update.
+    z.strictObject({
+      type: z.enum(['password', 'email', 'credit', 'status']),
+      value: z.union([z.string().max(1000), z.number().min(0).max(10_000_000), z.boolean()]),
+      password_confirmation: z.string().max(1000).optional(),
+    }),
     z.strictObject({
       first_name: z.string().max(100).optional(),
       last_name: z.string().max(100).optional(),
@@ -95,14 +104,18 @@ export const accountRoutes =
       {
         schema: {
           tags: ['account'],
-          summary: 'Change BASIC INFORMATION or the password (answer the profile), or the own referral code (answers the user)',
+          summary:
+            "Change BASIC INFORMATION or the password (answer the profile), or the own referral code (answers the user); admins: {type: password|email|credit|status, value} on a photographer (answers the photographer, recorded)",
           params: guidParam,
           body: userUpdateForms,
-          response: { 200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) })]) },
+          response: {
+            200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) }), z.object({ data: photographerSchema })]),
+          },
         },
       },
       (request) => {
         const body = request.body;
+        if ('type' in body) return adminUpdatePhotographer(deps, request.actor, request.params.guid, body);
         if ('referral_code' in body) return updateOwnReferralCode(deps, request.actor, request.params.guid, body.referral_code);
         if ('password' in body) return changePassword(deps, request.actor, request.params.guid, body);
         return updateBasicInformation(deps, request.actor, request.params.guid, body);
@@ -212,11 +225,15 @@ export const accountRoutes =
       {
         schema: {
           tags: ['referrals'],
-          summary: "A photographer's credit and referrals (their own, or any for an admin)",
+          summary: "A photographer's credit and referrals (their own, or any for an admin); admins also get what admins did to the account",
           params: guidParam,
-          response: { 200: z.object({ data: z.object({ user: userShape, referrals: z.array(referralRow) }) }) },
+          response: { 200: z.object({ data: z.object({ user: userShape, referrals: z.array(referralRow), admin_actions: z.array(adminActionSchema).optional().describe('Admins only, newest first.') }) }) },
         },
       },
-      (request) => photographerCredit(deps, request.actor, request.params.guid),
+      async (request) => {
+        const page = await photographerCredit(deps, request.actor, request.params.guid);
+        if (!request.actor?.user.isAdmin) return page;
+        return { data: { ...page.data, admin_actions: await adminActionsOf(deps, request.params.guid) } };
+      },
     );
   };

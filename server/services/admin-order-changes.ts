@@ -8,7 +8,7 @@ import type { Actor, UserRow } from './auth-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
 import type { OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
-import { lockOpenOrder } from './order-lock.ts';
+import { lockOpenOrder, refuseWhileBeingPaid } from './order-lock.ts';
 
 /**
  * The PATCH /lab_orders/{id} types of the lab's admin panel (status, tracking URL, admin note,
@@ -59,6 +59,7 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
     case 'status': {
       if (typeof value !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(value)) throw validationError(STATUS_RULE);
       if (value === order.status) return { mail: null };
+      await refuseWhileBeingPaid(tx, order.id);
       const now = new Date();
       const [updated] = await set({
         status: value,

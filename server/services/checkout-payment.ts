@@ -36,6 +36,7 @@ export type Begun =
   | { kind: 'closed'; order: OrderRow }
   | { kind: 'inFlight'; payment: PaymentRow }
   | { kind: 'paid'; mailId: string }
+  | { kind: 'changed'; totalCents: number }
   | { kind: 'charge'; payment: PaymentRow; providerCardId: string; customerId: string | null; orderGuid: string; orderName: string };
 
 /** What the provider is told the charge is for; the key also rides in the metadata. */
@@ -71,6 +72,13 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
     // The credit the order showed is the credit spent: if another order spent some of it
     // meanwhile, say so rather than charge the card more than the photographer saw.
     if (figures.credit < order.creditCents) throw validationError(NOT_ENOUGH_CREDIT);
+    // The photographer confirmed the TOTAL the order showed, which is the stored one. If something
+    // moved it since (credit given back by another order's declined payment, say), store the new
+    // figures and let them look again rather than charge an amount they did not see.
+    if (figures.total !== order.totalCents) {
+      await saveFigures(tx, orderId, figures);
+      return { kind: 'changed', totalCents: figures.total };
+    }
     if (order.discountCodeId && !(await reserveDiscountUse(tx, order.discountCodeId, now))) throw validationError(INVALID_DISCOUNT_CODE);
     if (figures.credit > 0) {
       await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} - ${figures.credit}` }).where(eq(users.guid, owner.guid));

@@ -3,6 +3,7 @@ import { CardError } from '../adapters/payments/payments.ts';
 import { labOrders, payments } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
+import { formatMoney } from '../../src/domain/money.ts';
 import type { Actor } from './auth-service.ts';
 import { beginCheckout, chargeDescription, settlePayment, type Begun, type Outcome, type PaymentRow } from './checkout-payment.ts';
 import { settleStalePayment, STALE_AFTER_MS } from './checkout-recovery.ts';
@@ -25,6 +26,10 @@ const POLL_MS = 100;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const cardError = (message: string) => new HttpError(402, 'CardError', message, { moreInfo: [message] });
+export const PAYMENT_UNCONFIRMED = 'The card provider did not confirm the payment. We will check with it in a minute: please look at your orders before trying again.';
+const totalChanged = (cents: number) =>
+  new HttpError(409, 'TotalChanged', `The order's total is now ${formatMoney(cents)}. Please check it and place the order again.`);
+const paymentUnconfirmed = () => new HttpError(503, 'PaymentUnconfirmed', PAYMENT_UNCONFIRMED);
 
 export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: { save_card?: boolean | undefined }) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
@@ -41,6 +46,7 @@ export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid:
       if (sawOther && begun.order.status === 'paid') return answer();
       throw notOpenToCheckout();
     }
+    if (begun.kind === 'changed') throw totalChanged(begun.totalCents);
     if (begun.kind === 'paid') {
       await deps.mailer.deliver(begun.mailId);
       return answer();
@@ -93,16 +99,13 @@ async function charge(deps: ServerDeps, begun: Extract<Begun, { kind: 'charge' }
       throw cardError(err.message);
     }
     // Not a refusal: the connection broke or the provider failed, and the charge may or may not
-    // have been made. Its record decides; if it cannot be read, recovery settles it later.
+    // have been made. Its record decides. A record not found yet proves nothing (the provider may
+    // still be finishing the request that timed out here), so the payment stays pending and
+    // recovery decides once no request can still be charging (STALE_AFTER_MS): marking it failed
+    // now would let the next PLACE ORDER charge a second time under a new key.
     deps.log?.warn({ err, payment: payment.id }, 'charge not confirmed; asking the provider');
-    const found = await deps.payments.findCharge(payment.idempotencyKey, { customerId: begun.customerId }).catch(() => undefined);
-    if (found === undefined) {
-      throw new HttpError(503, 'PaymentUnconfirmed', 'The card provider did not confirm the payment. We will check with it in a minute: please look at your orders before trying again.');
-    }
-    if (found === null) {
-      await settlePayment(deps, payment.id, { failed: err instanceof Error ? err.message : String(err) });
-      throw new HttpError(502, 'PaymentFailed', 'The card provider could not be reached, so nothing was charged. Please try again.');
-    }
+    const found = await deps.payments.findCharge(payment.idempotencyKey, { customerId: begun.customerId }).catch(() => null);
+    if (!found) throw paymentUnconfirmed();
     outcome = { charge: found };
   }
   const { mailId } = await settlePayment(deps, payment.id, outcome);

@@ -16,11 +16,19 @@ export async function lockOpenOrder(tx: Tx, orderId: number, notOpen: () => Http
   const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, orderId)).for('update');
   if (!row) throw notFound('This order does not exist.');
   if (row.status !== 'open') throw notOpen();
+  await refuseWhileBeingPaid(tx, orderId);
+  return row;
+}
+
+/**
+ * Refuses a change while a payment of the order is in flight: its settling would overwrite it
+ * (an order an admin cancels during the charge would end paid). Call with the order row locked.
+ */
+export async function refuseWhileBeingPaid(tx: Tx, orderId: number): Promise<void> {
   const [pending] = await tx
     .select({ id: payments.id })
     .from(payments)
     .where(and(eq(payments.labOrderId, orderId), eq(payments.status, 'pending')))
     .limit(1);
   if (pending) throw beingPaid();
-  return row;
 }

@@ -21,7 +21,7 @@ export const patchOrderAsAdmin = (guid: string, change: AdminPatch) =>
 
 /** POST refund: dollars with 2 decimals and the reason. */
 export const refundOrder = (guid: string, refundAmount: number, refundNote: string) =>
-  apiRequest<unknown>('POST', routePath(API.refund, { guid }), { body: { refund_amount: refundAmount, refund_note: refundNote }, idempotencyKey: key() });
+  apiRequest<unknown>('POST', routePath(API.refundOrder, { guid }), { body: { refund_amount: refundAmount, refund_note: refundNote }, idempotencyKey: key() });
 
 /** Queues the zip of the order's originals; download_all_link appears once it is ready. */
 export const createZipFile = (guid: string) => apiRequest<unknown>('POST', routePath(API.createZipFile, { guid }), { body: {}, idempotencyKey: key() });

@@ -60,17 +60,18 @@ export const API = {
   // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); PATCH labOrder carries the choices.
   validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
-  // The lab's admin tools and the order actions of issue 13 (ADMIN-CONTRACT.md Wire).
-  refund: '/lab_orders/:guid/refund',
-  createZipFile: '/lab_orders/:guid/create_zip_file',
-  sendToApi: '/lab_orders/:guid/send_to_api',
-  cancelOrder: '/lab_orders/:guid/cancel',
-  reorder: '/lab_orders/:guid/reorder',
-  mergeOrders: '/lab-orders/merge',
+  // The lab's admin tools (issue 13, ADMIN-CONTRACT.md Wire); PATCH/DELETE labOrder and PATCH user carry more types.
   photographers: '/photographers',
   findPhotographer: '/find_photographer',
   loginAsUser: '/login_as_user',
   apiInvoices: '/api_invoices',
+  refundOrder: '/lab_orders/:guid/refund',
+  cancelOrder: '/lab_orders/:guid/cancel',
+  reorder: '/lab_orders/:guid/reorder',
+  mergeOrders: '/lab-orders/merge',
+  // Not on the lab yet (admin-server's next step): the zip and the vendor send.
+  createZipFile: '/lab_orders/:guid/create_zip_file',
+  sendToApi: '/lab_orders/:guid/send_to_api',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -268,6 +268,55 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     },
   },
 
+  // Money on an order (issue 13): refunds by the lab, cancellation by the photographer
+  'POST /api/v2/lab_orders/{guid}/refund': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/refund`, payload: { refund_amount: '1.00', refund_note: 'Matrix' } }),
+  },
+  'POST /api/v2/lab_orders/{guid}/cancel': {
+    who: "the order's photographer (an admin sets the status and refunds instead)",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/cancel` }),
+    check: (res, w) => {
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerPaidOrder);
+      expectSame((json(res).data as Record<string, unknown>).attributes, 'status', 'cancelled');
+    },
+  },
+
+  'POST /api/v2/lab_orders/{guid}/reorder': {
+    who: "the order's photographer: a new order of their own",
+    access: OWNER_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/reorder`, payload: { order_name: `Reorder ${Math.random().toString(36).slice(2, 10)}` } }),
+  },
+  'POST /api/v2/lab-orders/merge': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: '/api/v2/lab-orders/merge', payload: { orders: [w.ownerOrder, w.ownerSecondOrder] } }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
+  },
+
+  // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
+  'GET /api/v2/photographers': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/photographers?search=${encodeURIComponent(w.owner.email)}` }),
+    check: (res, w) => expectSame((json(res).data as { attributes: unknown }[])[0]?.attributes, 'guid', w.owner.guid),
+  },
+  'GET /api/v2/find_photographer': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/find_photographer?query=${encodeURIComponent(w.owner.email)}` }),
+    check: (res, w) => expectSame((json(res).data as { attributes: unknown }[])[0]?.attributes, 'guid', w.owner.guid),
+  },
+  'POST /api/v2/login_as_user': {
+    who: 'lab admins (not while acting as a photographer)',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: '/api/v2/login_as_user', payload: { email: w.owner.email } }),
+    check: (res, w) => expectSame(json(res), 'guid', w.owner.guid),
+  },
+  'GET /api/v2/api_invoices': { who: 'lab admins and API vendors (none in the world: their own only)', access: ADMIN_ONLY, request: () => ({ url: '/api/v2/api_invoices' }) },
+
   // The catalogue (public)
   'GET /api/v2/papers_with_details': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/papers_with_details' }) },
   'GET /api/v2/products/{print_size_guid}/finishing_services': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: `/api/v2/products/${w.printSize}/finishing_services` }) },

@@ -1,7 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
-import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -55,6 +55,10 @@ export interface World {
   /** Signed storage URLs for A's certificate. */
   signedPut: string;
   signedGet: string;
+  /** A paid order of A (paid a minute ago by a $10.00 sandbox charge): refunds and cancellation. */
+  ownerPaidOrder: string;
+  /** Another open order of A, empty (merges). */
+  ownerSecondOrder: string;
   /** A discount code anyone may check (no one owns a code). */
   discountCode: string;
   /** The session token of each caller but the anonymous one. */
@@ -178,8 +182,24 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .insert(lineItems)
       .values({ guid: randomUUID(), labOrderId: order?.id ?? 0, photographId: photo?.id ?? 0, printSizeGuid: size.guid, cropX: 0, cropY: 0, cropW: 100, cropH: 100, quantity: 1, printCents: size.priceCents, finishingCents: 0 })
       .returning();
+    // A's paid order: charged $10.00 through the sandbox a minute ago.
+    const chargeId = `ch_sandbox_matrix_${tag.toLowerCase()}`;
+    await t.db.insert(sandboxCharges).values({
+      idempotencyKey: `matrix-${tag}`,
+      id: chargeId,
+      providerCardId: card?.providerCardId ?? '',
+      amountCents: 1000,
+      status: 'succeeded',
+      description: 'matrix',
+      metadata: {},
+    });
+    const [paid] = await t.db
+      .insert(labOrders)
+      .values({ userGuid: a.guid, orderName: `Matrix paid ${tag}`, status: 'paid', paidAt: new Date(now.getTime() - 60_000), subtotalCents: 1000, totalCents: 1000, paymentConfirmation: chargeId })
+      .returning();
+    const [second] = await t.db.insert(labOrders).values({ userGuid: a.guid, orderName: `Matrix second ${tag}` }).returning();
     const [code] = await t.db.insert(discountCodes).values({ code: `MATRIX-${tag}`, kind: 'percent', percent: 10 }).returning();
-    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code) throw new Error('world things not created');
+    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code || !paid || !second) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -201,6 +221,8 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       signedPut: upload.url,
       signedGet: get,
       discountCode: code.code,
+      ownerPaidOrder: paid.guid,
+      ownerSecondOrder: second.guid,
       tokens,
     };
   };

@@ -8,7 +8,7 @@ import type { Begun } from '../../server/services/checkout-payment.ts';
 import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import type { ServerDeps } from '../../server/deps.ts';
-import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { changed, crashedCheckout, discountCode, readyOrder } from './checkout-helpers.ts';
 import { products, send, type Products } from './line-items-helpers.ts';
 
@@ -116,5 +116,34 @@ describe('recovery of pending payments', () => {
     expect(res.statusCode).toBe(409);
     expect(expectErrorBody(res.json(), 409).message).toBe('This order is already being paid. Please wait a moment.');
     expect(await chargesOf(o.order)).toHaveLength(0);
+  });
+
+  it("an admin's status change waits for the payment in flight (its settling would overwrite it)", async () => {
+    const o = await readyOrder(t, p);
+    const { user: admin, password } = await createUser(t.db, { isAdmin: true });
+    const adminToken = await signIn(t.app, admin.email, password);
+    const begun = await crash(o.order, false);
+    const cancel = await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'cancelled' });
+    expect(cancel.statusCode).toBe(409);
+    expect((await orderRow(o.order))?.status).toBe('open');
+    await age(begun);
+    expect(await recoverPendingPayments(deps)).toBe(1);
+    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'cancelled' })).statusCode).toBe(200);
+  });
+
+  it('a TOTAL that moved since the photographer saw it is not charged: 409 with the new total, then a checkout of it pays', async () => {
+    const o = await readyOrder(t, p);
+    const before = await orderRow(o.order);
+    // The stored TOTAL is what the screens showed; as if the figures moved under it since.
+    await t.db.update(labOrders).set({ totalCents: (before?.totalCents ?? 0) + 500 }).where(eq(labOrders.guid, o.order));
+    const res = await pay(o.token, o.order);
+    expect(res.statusCode).toBe(409);
+    const body = expectErrorBody(res.json(), 409);
+    expect(body.class_name).toBe('TotalChanged');
+    expect(body.message).toContain(`$${((before?.totalCents ?? 0) / 100).toFixed(2)}`);
+    expect(await chargesOf(o.order)).toHaveLength(0);
+    expect((await orderRow(o.order))?.totalCents).toBe(before?.totalCents);
+    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect(await chargesOf(o.order)).toHaveLength(1);
   });
 });

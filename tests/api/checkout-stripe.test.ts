@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
-import { labOrders, payments } from '../../server/db/schema.ts';
+import { labOrders, payments, users } from '../../server/db/schema.ts';
 import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
@@ -79,15 +79,67 @@ describe('checkout through Stripe', () => {
     expect(chargesOf(o.order)).toHaveLength(1);
   });
 
+  /** What recovery runs with, as the server's housekeeping would, its printed mails kept. */
+  const recoveryDeps = (printed: string[] = []) => ({
+    db: t.db,
+    config: t.config,
+    mailer: createMailer(t.db, mailTransportFor(t.config, (line) => printed.push(line)), t.config.mailFrom),
+    payments: stripePayments({ secretKey: 'sk_test_lab', publishableKey: 'pk_test_lab', apiUrl: stripe.url }),
+  });
+  /** A minute passes: no request can still be charging the order's pending payment. */
+  const ageThePayment = (orderGuid: string) =>
+    t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.idempotencyKey, `lab-order-${orderGuid}-attempt-1`));
+
+  it('Stripe failing without a record leaves the payment pending (503), and a charge Stripe makes late is settled as paid, once', async () => {
+    const o = await readyOrder(t, p);
+    // Every try of the Stripe client fails before Stripe records anything (it retries twice).
+    stripe.failCharges = 3;
+    const res = await pay(o.token, o.order);
+    expect(res.statusCode).toBe(503);
+    expect(expectErrorBody(res.json(), 503).class_name).toBe('PaymentUnconfirmed');
+    const [pending] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, `lab-order-${o.order}-attempt-1`));
+    expect(pending?.status).toBe('pending');
+    // A second PLACE ORDER now starts no new charge: the order is still being paid.
+    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, o.token, { type: 'local_pickup', value: true })).statusCode).toBe(409);
+    // Stripe finishes the request that timed out after all: the charge exists under the payment's key.
+    const [owner] = await t.db.select({ customer: users.stripeCustomerId }).from(users).innerJoin(labOrders, eq(labOrders.userGuid, users.guid)).where(eq(labOrders.guid, o.order));
+    stripe.charges.push({
+      id: 'ch_stub_late',
+      object: 'charge',
+      amount: pending?.amountCents ?? 0,
+      currency: 'usd',
+      customer: owner?.customer ?? null,
+      source: 'card_ok_late',
+      status: 'succeeded',
+      failure_message: null,
+      description: null,
+      metadata: { lab_order: o.order, attempt: '1', idempotency_key: pending?.idempotencyKey ?? '' },
+      created: Math.floor(Date.now() / 1000),
+    });
+    await ageThePayment(o.order);
+    const printed: string[] = [];
+    expect(await recoverPendingPayments(recoveryDeps(printed))).toBe(1);
+    const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(after).toMatchObject({ status: 'paid', paymentConfirmation: 'ch_stub_late' });
+    expect(chargesOf(o.order)).toHaveLength(1);
+    expect(printed.filter((m) => m.includes('Receipt'))).toHaveLength(1);
+  });
+
+  it('Stripe failing without a record, and never charging: recovery marks it failed and the next PLACE ORDER charges once', async () => {
+    const o = await readyOrder(t, p);
+    stripe.failCharges = 3;
+    expect((await pay(o.token, o.order)).statusCode).toBe(503);
+    await ageThePayment(o.order);
+    expect(await recoverPendingPayments(recoveryDeps())).toBe(1);
+    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect(chargesOf(o.order)).toHaveLength(1);
+    expect((await t.db.select().from(payments).where(eq(payments.labOrderId, (await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order)))[0]?.id ?? 0))).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
+  });
+
   it('a crash between the charge and the commit is settled from the charge Stripe kept', async () => {
     const o = await readyOrder(t, p);
     const printed: string[] = [];
-    const deps = {
-      db: t.db,
-      config: t.config,
-      mailer: createMailer(t.db, mailTransportFor(t.config, (line) => printed.push(line)), t.config.mailFrom),
-      payments: stripePayments({ secretKey: 'sk_test_lab', publishableKey: 'pk_test_lab', apiUrl: stripe.url }),
-    };
+    const deps = recoveryDeps(printed);
     const begun = await crashedCheckout(t, deps, o.order, true);
     // The process dies here: tx2 never runs. A minute later, recovery.
     await t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.id, begun.payment.id));

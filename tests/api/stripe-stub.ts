@@ -21,16 +21,29 @@ export interface StubCharge {
   created: number;
 }
 
+export interface StubRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  status: 'succeeded';
+  metadata: Record<string, string>;
+}
+
 export interface StripeStub {
   url: string;
   /** Every request, in order. */
   seen: { method: string; path: string; idempotencyKey: string | undefined; body: URLSearchParams }[];
   /** Every charge Stripe made (declined ones too), as it keeps them. */
   charges: StubCharge[];
+  /** Every refund Stripe made. */
+  refunds: StubRefund[];
   /** How many of the next charges are made but their answer lost (the connection drops). */
   dropAnswers: number;
   /** How long Stripe takes to answer a charge (a real charge takes a second or two). */
   chargeDelayMs: number;
+  /** How many of the next charge requests fail with a 500 before Stripe records anything. */
+  failCharges: number;
   close(): Promise<void>;
 }
 
@@ -54,7 +67,8 @@ function metadataOf(body: URLSearchParams): Record<string, string> {
 export async function startStripeStub(): Promise<StripeStub> {
   const seen: StripeStub['seen'] = [];
   const charges: StubCharge[] = [];
-  const stub: StripeStub = { url: '', seen, charges, dropAnswers: 0, chargeDelayMs: 0, close: async () => {} };
+  const refunds: StubRefund[] = [];
+  const stub: StripeStub = { url: '', seen, charges, refunds, dropAnswers: 0, chargeDelayMs: 0, failCharges: 0, close: async () => {} };
   const replies = new Map<string, { status: number; body: string }>();
   let customers = 0;
   let sources = 0;
@@ -90,6 +104,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       return send(res, 200, { id: `card_${declines ? 'declines' : 'ok'}_${sources}`, object: 'card', brand: 'Visa', last4: declines ? '0002' : '4242', exp_month: 12, exp_year: 2030, customer: source[1] }, key);
     }
     if (req.method === 'POST' && url.pathname === '/v1/charges') {
+      if (stub.failCharges > 0) {
+        stub.failCharges -= 1;
+        // Not remembered under its key: Stripe has not made the charge (yet).
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+      }
       if (stub.chargeDelayMs) await new Promise((resolve) => setTimeout(resolve, stub.chargeDelayMs));
       const declines = (body.get('source') ?? '').startsWith('card_declines');
       const charge: StubCharge = {
@@ -114,6 +134,17 @@ export async function startStripeStub(): Promise<StripeStub> {
       }
       if (declines) return send(res, 402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.', charge: charge.id } }, key);
       return send(res, 200, charge, key);
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      // As Stripe: a refund of a succeeded charge, never more than what is left of it.
+      const charge = charges.find((c) => c.id === body.get('charge') && c.status === 'succeeded');
+      if (!charge) return send(res, 400, { error: { type: 'invalid_request_error', message: `No such charge: '${body.get('charge') ?? ''}'` } }, key);
+      const left = charge.amount - refunds.filter((r) => r.charge === charge.id).reduce((sum, r) => sum + r.amount, 0);
+      const amount = Number(body.get('amount') ?? left);
+      if (amount > left) return send(res, 400, { error: { type: 'invalid_request_error', message: `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})` } }, key);
+      const refund: StubRefund = { id: `re_stub_${refunds.length + 1}`, object: 'refund', amount, charge: charge.id, status: 'succeeded', metadata: metadataOf(body) };
+      refunds.push(refund);
+      return send(res, 200, refund, key);
     }
     if (req.method === 'GET' && url.pathname === '/v1/charges') {
       const customer = url.searchParams.get('customer');

@@ -240,5 +240,5 @@ test('SALES HISTORY: generate a year in the background, then download its PDF an
   expect(readFileSync((await pdfFile.path()) ?? '', 'latin1')).toMatch(/^%PDF-[\s\S]*No paid orders in \d{4}\./);
   const csv = page.waitForEvent('download');
   await page.getByRole('link', { name: `DOWNLOAD ${thisYear} CSV` }).click();
-  expect(readFileSync((await (await csv).path()) ?? '', 'utf8')).toBe('Order,Paid on,Subtotal,Discount,Credit,Shipping,Total\r\nTOTAL,,0.00,0.00,0.00,0.00,0.00\r\n');
+  expect(readFileSync((await (await csv).path()) ?? '', 'utf8')).toBe('Order,Paid on,Subtotal,Discount,Credit,Shipping,Boutique,Total\r\nTOTAL,,0.00,0.00,0.00,0.00,0.00,0.00\r\n');
 });

@@ -47,7 +47,27 @@ export interface Payments {
    * (crash recovery). The customer, when known, lets Stripe look among that customer's charges.
    */
   findCharge(idempotencyKey: string, hints?: { customerId?: string | null | undefined }): Promise<ChargeRecord | null>;
+  /**
+   * Gives back part or all of a charge, once per idempotency key (a repeated key answers the first
+   * refund). More than what is left of the charge is a RefundError with the provider's words.
+   */
+  refund(request: RefundRequest): Promise<RefundRecord>;
 }
+
+export interface RefundRequest {
+  chargeId: string;
+  amountCents: number;
+  idempotencyKey: string;
+  metadata: Record<string, string>;
+}
+
+export interface RefundRecord {
+  id: string;
+  amountCents: number;
+}
+
+/** The provider refused a refund (more than the charge, the charge unknown). */
+export class RefundError extends Error {}
 
 /** A refusal by the card provider, shown to the photographer under the card field. */
 export class CardError extends Error {}

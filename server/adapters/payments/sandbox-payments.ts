@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { cards, sandboxCardTokens, sandboxCharges } from '../../db/schema.ts';
-import { CardError, type ChargeRecord, type Payments, type SavedCard } from './payments.ts';
+import { cards, sandboxCardTokens, sandboxCharges, sandboxRefunds } from '../../db/schema.ts';
+import { CardError, RefundError, type ChargeRecord, type Payments, type RefundRecord, type SavedCard } from './payments.ts';
 
 export const SANDBOX_DECLINED = 'Your card was declined.';
 
@@ -108,6 +108,25 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
     },
 
     findCharge: (idempotencyKey) => recorded(idempotencyKey),
+
+    /** Records a refund of a sandbox charge, never more than what is left of it (as Stripe refuses). */
+    async refund(request): Promise<RefundRecord> {
+      const known = async () => (await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, request.idempotencyKey)))[0];
+      const before = await known();
+      if (before) return { id: before.id, amountCents: before.amountCents };
+      const [charge] = await db.select().from(sandboxCharges).where(eq(sandboxCharges.id, request.chargeId));
+      if (!charge || charge.status !== 'succeeded') throw new RefundError(`No such charge: ${request.chargeId}`);
+      const [done] = await db.select({ cents: sql<number>`coalesce(sum(${sandboxRefunds.amountCents}), 0)::integer` }).from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, charge.id));
+      const left = charge.amountCents - (done?.cents ?? 0);
+      if (request.amountCents > left) throw new RefundError(`Refund amount (${request.amountCents}) is greater than unrefunded amount on charge (${left}).`);
+      await db
+        .insert(sandboxRefunds)
+        .values({ idempotencyKey: request.idempotencyKey, id: `re_sandbox_${randomBytes(12).toString('hex')}`, chargeId: charge.id, amountCents: request.amountCents })
+        .onConflictDoNothing();
+      const row = await known();
+      if (!row) throw new Error('sandbox refund not recorded');
+      return { id: row.id, amountCents: row.amountCents };
+    },
 
     async saveCard(_customer, tokenId): Promise<SavedCard> {
       const fixed = TEST_TOKENS[tokenId];

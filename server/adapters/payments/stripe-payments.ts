@@ -1,5 +1,5 @@
 import { Stripe } from 'stripe';
-import { CardError, type ChargeRecord, type Payments, type SavedCard } from './payments.ts';
+import { CardError, RefundError, type ChargeRecord, type Payments, type RefundRecord, type SavedCard } from './payments.ts';
 
 // How far back recovery looks among a customer's charges: a pending payment is settled within
 // minutes (housekeeping runs every minute), a week covers a lab that was down for days.
@@ -62,6 +62,20 @@ export function stripePayments(opts: { secretKey: string; publishableKey: string
       } catch (err) {
         // A refusal (declined, amount below Stripe's minimum, card gone): nothing was charged.
         if (err instanceof Stripe.errors.StripeCardError || err instanceof Stripe.errors.StripeInvalidRequestError) throw new CardError(err.message);
+        throw err;
+      }
+    },
+
+    async refund(request): Promise<RefundRecord> {
+      try {
+        const refund = await stripe.refunds.create(
+          { charge: request.chargeId, amount: request.amountCents, metadata: { ...request.metadata, idempotency_key: request.idempotencyKey } },
+          // A retried refund with this key is the same refund: Stripe gives the money back once.
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return { id: refund.id, amountCents: refund.amount };
+      } catch (err) {
+        if (err instanceof Stripe.errors.StripeInvalidRequestError) throw new RefundError(err.message);
         throw err;
       }
     },

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API } from '../../src/domain/paths.ts';
+import type { ServerDeps } from '../deps.ts';
+import { cancelOrder, refundOrder } from '../services/order-money.ts';
+import { mergeOrders, reorder } from '../services/order-copies.ts';
+import { fullOrderSchema } from './line-item-shapes.ts';
+import { guid } from './shapes.ts';
+
+const tags = ['lab orders'];
+const orderParam = z.object({ guid: guid('This order does not exist.') });
+// A refund reason is a sentence or two for the photographer's mail.
+const REFUND_NOTE_MAX = 500;
+
+// As a new order's name (order-routes.ts).
+const ORDER_NAME_MAX = 120;
+
+/** The order tools of issue 13 beyond PATCH: refund, cancel, reorder, merge (ADMIN-CONTRACT.md Wire). */
+export const orderToolsRoutes =
+  (deps: ServerDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    app.post(
+      API.refundOrder,
+      {
+        schema: {
+          tags,
+          summary:
+            "Admins: refunds part of the order's charge through the payment provider (never more than paid less earlier refunds), records it and mails the photographer; 502 when the provider refuses (nothing refunded)",
+          params: orderParam,
+          body: z.object({
+            refund_amount: z.union([z.string().max(20), z.number().min(0).max(10_000_000)]).describe('Dollars, at most 2 decimals, more than 0.'),
+            refund_note: z.string().max(REFUND_NOTE_MAX, `The refund reason can be at most ${REFUND_NOTE_MAX} characters.`).optional(),
+          }),
+          response: { 200: fullOrderSchema },
+        },
+      },
+      (request) => refundOrder(deps, request.actor, request.params.guid, request.body),
+    );
+
+    app.post(
+      API.cancelOrder,
+      {
+        schema: {
+          tags,
+          summary: "The photographer: cancels a paid order the lab has not started, within CANCEL_WINDOW_MINUTES of payment; the card is refunded, the credit returned, the photographer mailed",
+          params: orderParam,
+          response: { 200: fullOrderSchema },
+        },
+      },
+      (request) => cancelOrder(deps, request.actor, request.params.guid),
+    );
+
+    app.post(
+      API.reorder,
+      {
+        schema: {
+          tags,
+          summary: "The photographer: a new open order with this order's photos (the stored originals shared, no upload) and line items at today's prices",
+          params: orderParam,
+          body: z.object({ order_name: z.string().trim().min(1, 'Enter an order name.').max(ORDER_NAME_MAX, `An order name can be at most ${ORDER_NAME_MAX} characters.`) }),
+          response: { 201: fullOrderSchema },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await reorder(deps, request.actor, request.params.guid, request.body)),
+    );
+
+    app.post(
+      API.mergeOrders,
+      {
+        schema: {
+          tags,
+          summary: "Admins: moves the second order's line items and photos into the first (a photo in both kept once) and deletes the second, in one transaction; both open, one photographer",
+          body: z.object({ orders: z.tuple([guid('This order does not exist.'), guid('This order does not exist.')]) }),
+          response: { 200: fullOrderSchema },
+        },
+      },
+      (request) => mergeOrders(deps, request.actor, request.body.orders),
+    );
+  };

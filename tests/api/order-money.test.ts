@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { changed, readyOrder } from './checkout-helpers.ts';
+import { products, send, type Products } from './line-items-helpers.ts';
+import { startStripeStub, type StripeStub } from './stripe-stub.ts';
+
+/** Refunds and cancellation through the payment adapter (ADMIN-CONTRACT.md Decisions), sandbox and Stripe. */
+
+async function paidOrder(t: TestApp, p: Products, opts: { creditCents?: number } = {}) {
+  const o = await readyOrder(t, p, opts);
+  if (opts.creditCents) await changed(t, o.token, o.order, { type: 'credit', value: (opts.creditCents / 100).toFixed(2) });
+  const res = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {});
+  expect(res.statusCode).toBe(200);
+  const attributes = res.json().data.attributes as { total: number; stripe_order_confirmation: string };
+  return { ...o, totalCents: Math.round(attributes.total * 100), charge: attributes.stripe_order_confirmation };
+}
+const refund = (t: TestApp, token: string, order: string, body: Record<string, unknown>) => send(t, 'POST', `/lab_orders/${order}/refund`, token, body);
+const mailsTo = async (t: TestApp, email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => `${m.subject}\n${m.bodyText}`);
+
+describe('with the sandbox', () => {
+  let t: TestApp;
+  let p: Products;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    p = await products(t);
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(() => t.close());
+
+  it('refunds in parts up to what was paid, records each, and mails the photographer the amount', async () => {
+    const o = await paidOrder(t, p);
+    const first = await refund(t, admin, o.order, { refund_amount: '5.25', refund_note: 'One print was scratched' });
+    expect(first.statusCode).toBe(200);
+    const detail = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
+    expect(detail.refund_amount).toBe(5.25);
+    expect(detail.refunds).toEqual([expect.objectContaining({ amount: 5.25, note: 'One print was scratched', provider_refund_id: expect.stringMatching(/^re_sandbox_/) })]);
+    expect(detail.events[0]).toMatchObject({ kind: 'refund', to: '5.25', detail: 'One print was scratched' });
+    expect((await mailsTo(t, o.user.email)).find((m) => m.includes('refund of $5.25'))).toContain('One print was scratched');
+
+    const left = o.totalCents - 525;
+    const over = await refund(t, admin, o.order, { refund_amount: ((left + 1) / 100).toFixed(2) });
+    expect(over.statusCode).toBe(422);
+    expect(expectErrorBody(over.json(), 422).message).toBe(`The refund is more than what is left to refund ($${(left / 100).toFixed(2)}).`);
+    expect((await refund(t, admin, o.order, { refund_amount: (left / 100).toFixed(2) })).statusCode).toBe(200);
+    expect((await refund(t, admin, o.order, { refund_amount: '0.01' })).statusCode).toBe(422);
+    const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(row?.refundCents).toBe(o.totalCents);
+    const provider = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, o.charge));
+    expect(provider.reduce((sum, r) => sum + r.amountCents, 0)).toBe(o.totalCents);
+  });
+
+  it('refuses amounts that are not dollars with 2 decimals above 0, and photographers (403)', async () => {
+    const o = await paidOrder(t, p);
+    for (const amount of ['0', '0.00', '-1', '1.005', 'ten', '']) {
+      const res = await refund(t, admin, o.order, { refund_amount: amount });
+      expect(res.statusCode).toBe(422);
+      expect(expectErrorBody(res.json(), 422).message).toBe('Enter the refund as an amount in dollars with at most 2 decimals, more than 0.');
+    }
+    expect((await refund(t, o.token, o.order, { refund_amount: '1.00' })).statusCode).toBe(403);
+    expect(await t.db.select().from(refunds)).toHaveLength(2);
+  });
+
+  it('ten refunds of one order at once never give back more than was paid', async () => {
+    const o = await paidOrder(t, p);
+    const share = Math.floor(o.totalCents / 3);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => refund(t, admin, o.order, { refund_amount: (share / 100).toFixed(2) })));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.statusCode === 422)).toHaveLength(7);
+    const provider = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, o.charge));
+    expect(provider).toHaveLength(3);
+  });
+
+  it('cancels within the window: the card refunded, the credit returned, the photographer mailed', async () => {
+    const o = await paidOrder(t, p, { creditCents: 300 });
+    const res = await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.attributes.status).toBe('cancelled');
+    const provider = await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, o.charge));
+    expect(provider.map((r) => r.amountCents)).toEqual([o.totalCents]);
+    const [owner] = await t.db.select().from(users).where(eq(users.guid, o.user.guid));
+    expect(owner?.creditAvailableCents).toBe(300);
+    expect((await t.db.select().from(creditLedger).where(eq(creditLedger.userGuid, o.user.guid))).map((l) => l.reason).sort()).toEqual(['cancel_returned', 'order']);
+    expect((await mailsTo(t, o.user.email)).find((m) => m.includes('is cancelled'))).toContain(`Refunded to your card: $${(o.totalCents / 100).toFixed(2)}`);
+    // Once cancelled, not again.
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(422);
+  });
+
+  it('refuses to cancel after the window or once the lab has started', async () => {
+    const late = await paidOrder(t, p);
+    t.clock.now = new Date(t.clock.now.getTime() + 31 * 60_000);
+    const res = await send(t, 'POST', `/lab_orders/${late.order}/cancel`, late.token);
+    t.clock.now = new Date(t.clock.now.getTime() - 31 * 60_000);
+    expect(res.statusCode).toBe(422);
+    expect(expectErrorBody(res.json(), 422).message).toBe('This order can no longer be cancelled: the lab has started it or the 30 minutes have passed.');
+    const started = await paidOrder(t, p);
+    await send(t, 'PATCH', `/lab_orders/${started.order}`, admin, { type: 'status', value: 'printing' });
+    expect((await send(t, 'POST', `/lab_orders/${started.order}/cancel`, started.token)).statusCode).toBe(422);
+    expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, late.charge))).toEqual([]);
+    const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, late.order));
+    expect(row?.status).toBe('paid');
+  });
+});
+
+describe('with Stripe (stubbed locally)', () => {
+  let t: TestApp;
+  let p: Products;
+  let admin: string;
+  let stripe: StripeStub;
+  beforeAll(async () => {
+    stripe = await startStripeStub();
+    t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_lab', STRIPE_PUBLISHABLE_KEY: 'pk_test_lab', STRIPE_API_URL: stripe.url });
+    p = await products(t);
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.close();
+  });
+
+  it('refunds through Stripe once per refund, with an idempotency key', async () => {
+    const o = await paidOrder(t, p);
+    expect((await refund(t, admin, o.order, { refund_amount: '2.00', refund_note: 'Late' })).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.charge === o.charge).map((r) => r.amount)).toEqual([200]);
+    const call = stripe.seen.find((s) => s.path === '/v1/refunds');
+    expect(call?.idempotencyKey).toMatch(new RegExp(`^refund-${o.order}-`));
+    const detail = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
+    expect(detail.refunds[0].provider_refund_id).toBe(stripe.refunds[0]?.id);
+  });
+
+  it('a refund Stripe refuses leaves nothing refunded (502) and the amount still refundable', async () => {
+    const o = await paidOrder(t, p);
+    // Refunded at Stripe behind the lab's back: Stripe refuses the lab's next refund.
+    stripe.refunds.push({ id: 're_outside', object: 'refund', amount: o.totalCents, charge: o.charge, status: 'succeeded', metadata: {} });
+    const res = await refund(t, admin, o.order, { refund_amount: '1.00' });
+    expect(res.statusCode).toBe(502);
+    expectErrorBody(res.json(), 502);
+    const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(row?.refundCents).toBe(0);
+    expect(await t.db.select().from(refunds).where(eq(refunds.labOrderId, row?.id ?? 0))).toEqual([]);
+  });
+
+  it('cancels through Stripe: one refund of the whole charge', async () => {
+    const o = await paidOrder(t, p);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.charge === o.charge).map((r) => r.amount)).toEqual([o.totalCents]);
+  });
+});
