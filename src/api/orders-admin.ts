@@ -3,7 +3,7 @@
  * one typed function per call. Mutations carry an Idempotency-Key made per user action, so a
  * retried request changes nothing twice.
  */
-import type { OrderStatus } from '../domain/order-detail.ts';
+import type { OrderStatus } from '../domain/order-status.ts';
 import { API, routePath } from '../domain/paths.ts';
 import { apiRequest } from './client.ts';
 

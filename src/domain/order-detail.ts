@@ -2,11 +2,7 @@
 import { CATEGORY_NAMES, formatFrameProfile, type FinishingCategory } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
 
-/** Order statuses in the lab's order of work (orders.md §4); admins may set any of them. */
-export const ORDER_STATUSES = ['open', 'paid', 'printing', 'framing', 'shipped', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-export const isOrderStatus = (s: string): s is OrderStatus => (ORDER_STATUSES as readonly string[]).includes(s);
+export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
 /** Only an open order goes back to the builder (CONTINUE ORDER). */
 export const canContinueOrder = (status: string): boolean => status === 'open';

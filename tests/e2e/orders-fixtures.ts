@@ -64,9 +64,12 @@ export async function playLab(page: Page, orders: Attrs[], opts: { admin: boolea
         (!urgent || o.urgent) &&
         (!filters.includes('hide_open') || o.status !== 'open') &&
         (!filters.includes('frame') || o.has_frame) &&
-        (!filters.includes('hide_mine') || o.photographer_id !== 'admin'),
+        (!filters.includes('hide_mine') || o.photographer_id !== 'admin') &&
+        (!filters.includes('boutique') || o.boutique_shipping) &&
+        (!url.searchParams.get('photographer_id') || o.photographer_id === url.searchParams.get('photographer_id')),
     );
-    const per = opts.perPage ?? 50;
+    // A search answers a page of the lab's default size, as the lab does.
+    const per = search ? 50 : (opts.perPage ?? 50);
     const start = Number(url.searchParams.get('cursor') ?? 0);
     await route.fulfill({
       json: {

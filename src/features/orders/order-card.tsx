@@ -16,7 +16,6 @@ export function Icon({ path, label }: { path: string; label: string }) {
   const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
   return (
     <svg className="card-icon" viewBox="0 0 24 24" focusable="false" {...named}>
-      {label ? <title>{label}</title> : null}
       <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );

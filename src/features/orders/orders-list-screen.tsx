@@ -3,21 +3,20 @@ import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { useSession } from '../../api/session.ts';
 import type { MergeSelection } from '../../domain/order-actions.ts';
-import { ADMIN_DEFAULT_FILTERS, filtersParam, passesFilters, toggleFilter, type OrderFilter } from '../../domain/order-filters.ts';
+import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { LoadMore } from './load-more.tsx';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
 import './orders-list.css';
 
-// The admin's tools are one chunk that photographers never download (DESIGN.md §6a budget).
-const tools = () => import('./admin-tools.tsx');
-const AdminFilterBar = lazy(() => tools().then((m) => ({ default: m.AdminFilterBar })));
-const UrgentSection = lazy(() => tools().then((m) => ({ default: m.UrgentSection })));
-const MergeBanner = lazy(() => tools().then((m) => ({ default: m.MergeBanner })));
-const AdminCardLines = lazy(() => tools().then((m) => ({ default: m.AdminCardLines })));
+// The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget), and
+// the card lines come with the first admin card.
+const AdminTop = lazy(() => import('./admin-top.tsx').then((m) => ({ default: m.AdminTop })));
+// LOAD MORE comes with the first list that has more than a page.
+const LoadMore = lazy(() => import('./load-more.tsx').then((m) => ({ default: m.LoadMore })));
+const AdminCardLines = lazy(() => import('./admin-card-lines.tsx').then((m) => ({ default: m.AdminCardLines })));
 const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx').then((m) => ({ default: m.DeleteOrderDialog })));
 
 // A phone shows about five cards: the first page's first cards are rendered and painted first,
@@ -30,14 +29,13 @@ const ADMIN_START: ReadonlySet<OrderFilter> = new Set(ADMIN_DEFAULT_FILTERS);
 /** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time; the admin's tools. */
 export function OrdersListScreen() {
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
-  const myGuid = useSession((s) => s.session?.guid ?? null);
   // null until the admin touches a filter: admins start with HIDE OPEN and HIDE MY ORDERS on (orders.md §4).
   const [chosen, setChosen] = useState<ReadonlySet<OrderFilter> | null>(null);
   const [merge, setMerge] = useState<MergeSelection>(null);
   const [known, setKnown] = useState<{ admin: boolean }>({ admin: false });
   const filters = known.admin ? (chosen ?? ADMIN_START) : NO_FILTERS;
   const scope = useMemo(() => ({ filters: filtersParam(filters), photographerId: merge?.photographerId ?? null }), [filters, merge]);
-  const { load, query, setQuery, searching, shown, more, loadMore, reload } = useOrderList(owner, scope);
+  const { load, query, setQuery, shown, more, loadMore, reload } = useOrderList(owner, scope);
   const isAdmin = load.state === 'loaded' && load.list.meta.current_user_is_admin;
   if (isAdmin !== known.admin && load.state === 'loaded') setKnown({ admin: isAdmin });
 
@@ -57,12 +55,8 @@ export function OrdersListScreen() {
     startTransition(() => setChosen(next));
   };
 
-  // The lab filters too; the loaded pages are filtered here as well, so a change shows at once.
-  const viewAs = load.state === 'loaded' ? (load.list.meta.view_as_photographer_id ?? myGuid) : myGuid;
-  const orders = useMemo(
-    () => (isAdmin ? shown.orders.filter((o) => passesFilters(o, filters, viewAs) && (!merge || o.photographer_id === merge.photographerId)) : shown.orders),
-    [isAdmin, shown.orders, filters, viewAs, merge],
-  );
+  // The lab applies the filters and the merge selection's photographer (the scope asked for).
+  const orders = shown.orders;
   const partial = !allRendered && orders.length > FIRST_RENDER_CARDS;
   useEffect(() => {
     if (partial) startTransition(() => setAllRendered(true));
@@ -83,6 +77,8 @@ export function OrdersListScreen() {
     [askDelete, isAdmin, adminLines],
   );
   const hasOrders = load.state === 'loaded' && load.list.data.length > 0;
+  // With a filter on, an empty answer does not mean there are no orders at all.
+  const narrowed = filters.size > 0 || merge !== null;
 
   return (
     <section className="orders-list">
@@ -93,14 +89,12 @@ export function OrdersListScreen() {
         </Link>
         <label className="search">
           <span className="visually-hidden">Search by Order Name or Status</span>
-          <input type="search" placeholder="Search by Order Name or Status" value={query} onChange={(e) => setQuery(e.target.value)} aria-busy={searching} />
+          <input type="search" placeholder="Search by Order Name or Status" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       </div>
-      {isAdmin && (hasOrders || chosen !== null) ? (
+      {isAdmin && (hasOrders || narrowed) ? (
         <Suspense fallback={null}>
-          <AdminFilterBar filters={filters} onToggle={(f) => setFilters(toggleFilter(filters, f))} onReset={() => setFilters(new Set())} />
-          {merge ? <MergeBanner selection={merge} onCancel={() => setMerge(null)} /> : null}
-          <UrgentSection version={version} renderAdmin={adminLines} />
+          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} renderAdmin={adminLines} />
         </Suspense>
       ) : null}
       {load.state === 'loading' && <p role="status">loading</p>}
@@ -117,17 +111,21 @@ export function OrdersListScreen() {
           {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
         </p>
       )}
-      {load.state === 'loaded' && load.list.data.length === 0 && chosen === null && !merge && (
+      {load.state === 'loaded' && load.list.data.length === 0 && !narrowed && (
         <p className="empty">No lab orders yet. Start one with NEW LAB ORDER.</p>
       )}
-      {load.state === 'loaded' && (load.list.data.length > 0 || chosen !== null) && orders.length === 0 && !shown.hasMore && (
+      {load.state === 'loaded' && (load.list.data.length > 0 || narrowed) && orders.length === 0 && !shown.hasMore && (
         <p className="empty">No orders match your search{isAdmin ? ' and filters' : ''}.</p>
       )}
       <OrderGroups orders={partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders} renderCard={renderCard} />
       {load.state === 'loaded' && orders.length > 0 && !partial ? (
         <p className="muted list-count">{shown.local ? `${orders.length} found among the orders loaded` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}
-      {shown.hasMore && !partial ? <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
+      {shown.hasMore && !partial ? (
+        <Suspense fallback={null}>
+          <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} />
+        </Suspense>
+      ) : null}
       {deleting ? (
         <Suspense fallback={null}>
           {/* After a delete the list reloads (orders.md §4). */}

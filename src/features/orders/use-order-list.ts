@@ -149,5 +149,5 @@ export function useOrderList(owner: string, scope: ListScope) {
     fetchOrders();
   }, [fetchOrders]);
 
-  return { load, query, setQuery, searching: query !== deferredQuery, shown, more, loadMore, reload };
+  return { load, query, setQuery, shown, more, loadMore, reload };
 }
