@@ -65,9 +65,9 @@ export const routes: RouteObject[] = [
               { path: ROUTES.calculate, lazy: screen(() => import('../features/calculator/calculator-screen.tsx'), 'CalculatorScreen') },
               { path: ROUTES.priceLists, lazy: screen(() => import('../features/price-lists/price-lists-screen.tsx'), 'PriceListsScreen') },
               { path: ROUTES.cartPreview, lazy: screen(() => import('../features/cart-preview/cart-preview-screen.tsx'), 'CartPreviewScreen') },
-              { path: ROUTES.apiInvoices, element: planned('API INVOICES', 'Invoices of orders placed through the API.') },
+              { path: ROUTES.apiInvoices, lazy: screen(() => import('../features/api-invoices/api-invoices-screen.tsx'), 'ApiInvoicesScreen') },
               { path: ROUTES.photographer, lazy: screen(() => import('../features/credit/credit-screen.tsx'), 'CreditScreen') },
-              { path: ROUTES.photographers, element: planned('PHOTOGRAPHERS', 'Every photographer of the lab.') },
+              { path: ROUTES.photographers, lazy: screen(() => import('../features/photographers/photographers-screen.tsx'), 'PhotographersScreen') },
               { path: ROUTES.orderThanks, lazy: screen(() => import('../features/checkout/order-thanks-screen.tsx'), 'OrderThanksScreen') },
               // The form, the upload screen and its worker load only on their routes.
               { path: ROUTES.newOrder, lazy: screen(() => import('../features/orders-new/new-order-screen.tsx'), 'NewOrderScreen') },

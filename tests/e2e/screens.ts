@@ -46,7 +46,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   // details and on. checkout.spec.ts opens both with a full cart at every width.
   { path: '/lab-orders/:order/checkout-details', heading: /^(CHECKOUT|ORDER BUILDER)$/ },
   { path: '/lab-orders/:order/checkout-final/', heading: /^(REVIEW & CONFIRM|CHECKOUT|ORDER BUILDER)$/ },
-  // Screens whose issues have not landed yet: their placeholders must hold up too.
+  // The admin's photographers list and API invoices (issue 13).
   { path: '/photographers', heading: 'PHOTOGRAPHERS' },
   { path: '/api-invoices', heading: 'API INVOICES' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
