@@ -9,6 +9,8 @@ import { recoverPendingPayments } from './services/checkout-recovery.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
 import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
+import { ORDER_ZIP_QUEUE, buildZip, type ZipJob } from './services/order-zip.ts';
+import { VENDOR_SEND_QUEUE, sendToVendor, type VendorJob } from './services/vendor-send.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
 /**
@@ -78,6 +80,10 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log));
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));
+  // DOWNLOAD ALL: retried by pg-boss when storage fails; the link stays null until it is built.
+  await deps.jobs.work<ZipJob>(ORDER_ZIP_QUEUE, (data) => buildZip(deps, data));
+  // SEND TO VENDOR: retried with backoff (vendor-send.ts VENDOR_RETRY) while the vendor fails.
+  await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data) => sendToVendor(deps, data));
   // A payment a crash left pending is settled now, not only at the next minute's housekeeping.
   await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };

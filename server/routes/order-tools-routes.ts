@@ -4,6 +4,9 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { cancelOrder, refundOrder } from '../services/order-money.ts';
 import { mergeOrders, reorder } from '../services/order-copies.ts';
+import { requestZip } from '../services/order-zip.ts';
+import { requestVendorSend } from '../services/vendor-send.ts';
+import { successSchema } from './shapes.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
 
@@ -75,5 +78,31 @@ export const orderToolsRoutes =
         },
       },
       (request) => mergeOrders(deps, request.actor, request.body.orders),
+    );
+
+    app.post(
+      API.createZipFile,
+      {
+        schema: {
+          tags,
+          summary: "Admins: (re)builds the zip of the order's originals in the background; download_all_link is null until it is ready",
+          params: orderParam,
+          response: { 200: successSchema.extend({ zip_requested_at: z.string() }) },
+        },
+      },
+      (request) => requestZip(deps, request.actor, request.params.guid),
+    );
+
+    app.post(
+      API.sendToApi,
+      {
+        schema: {
+          tags,
+          summary: "Admins: sends (again) the order's JSON to VENDOR_API_URL in the background, retried with backoff; 422 when no vendor is configured",
+          params: orderParam,
+          response: { 200: successSchema },
+        },
+      },
+      (request) => requestVendorSend(deps, request.actor, request.params.guid),
     );
   };

@@ -12,7 +12,7 @@ import { recordEvent } from './order-events.ts';
 import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 import { ORDER_NAME_TAKEN } from './order-service.ts';
-import { requireAdmin } from './photographers-service.ts';
+import { requireAdmin } from './admin-guard.ts';
 
 /** Reorder (the photographer) and merge (the lab) (ADMIN-CONTRACT.md Decisions). */
 

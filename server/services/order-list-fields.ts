@@ -5,6 +5,7 @@ import { labOrders, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { Actor } from './auth-service.ts';
 import { signPhotoKey } from './photo-service.ts';
+import { zipLink } from './order-zip.ts';
 
 /**
  * What the orders list shows of each order beyond its summary (ADMIN-CONTRACT.md Wire): the
@@ -36,6 +37,7 @@ export const listFieldColumns = {
   zipKey: labOrders.zipKey,
 };
 export interface ListFieldRow {
+  orderName: string;
   urgent: boolean;
   hasNotes: boolean;
   hasAdminNotes: boolean;
@@ -76,7 +78,7 @@ export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, acto
     tracking_url: row.trackingUrl,
     total: toDollars(row.totalCents),
     cover_photo_url: coverKey ? await signPhotoKey(deps, coverKey) : null,
-    download_all_link: admin && row.zipKey ? await signPhotoKey(deps, row.zipKey) : null,
+    download_all_link: admin ? await zipLink(deps, row) : null,
     color_correction: row.colorCorrection as 'lab' | 'as_is',
     line_item_count: row.lineItemCount,
   };

@@ -12,7 +12,7 @@ import { releaseDiscountUse } from './discount-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
 import { ownOrder, visibleOrder, type OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
-import { requireAdmin } from './photographers-service.ts';
+import { requireAdmin } from './admin-guard.ts';
 
 /**
  * Refunds (admin) and cancellation (the photographer, within the window), through the payment

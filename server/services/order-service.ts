@@ -7,7 +7,8 @@ import { fullName, type Actor, type UserRow } from './auth-service.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
 import { lineItemsOfOrder } from './line-item-answer.ts';
-import { firstPhotosOf, signPhotoKey } from './photo-service.ts';
+import { firstPhotosOf } from './photo-service.ts';
+import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
 import { coverKeys, listFields } from './order-list-fields.ts';
@@ -56,7 +57,7 @@ async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
     events,
     refunds,
     refund_amount: toDollars(order.refundCents),
-    download_all_link: order.zipKey ? await signPhotoKey(deps, order.zipKey) : null,
+    download_all_link: await zipLink(deps, order),
     zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
     last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
     photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },

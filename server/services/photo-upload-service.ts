@@ -79,7 +79,9 @@ export async function presignPhoto(deps: ServerDeps, actor: Actor | null, orderG
     const single = await issueUpload(deps, upload);
     return { signedUrl: single.url, key: single.key, headers: single.headers };
   }
-  const row = await issueMultipartUpload(deps, { ...upload, partSize: PART_SIZE });
+  // A store that hashes parts as they arrive walks a JPEG to its end marker on the way too.
+  const scan = input.content_type === 'image/jpeg' ? new JpegEndScanner() : undefined;
+  const row = await issueMultipartUpload(deps, { ...upload, partSize: PART_SIZE, ...(scan ? { scan } : {}) });
   const numbers = Array.from({ length: partCount(input.size, PART_SIZE) }, (_, i) => i + 1);
   return multipartAnswer(deps, row, numbers);
 }

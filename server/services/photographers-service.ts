@@ -5,6 +5,7 @@ import type { ServerDeps } from '../deps.ts';
 import { HttpError, forbidden, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { createSession, normaliseEmail, type Actor, type UserRow } from './auth-service.ts';
 import { listMeta } from './lab-orders-service.ts';
+import { requireAdmin } from './admin-guard.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 
 /** The photographers list and the admin's tools on a photographer (ADMIN-CONTRACT.md Wire; accounts.md). */
@@ -20,11 +21,6 @@ const CREDIT_RULE = 'Enter the credit as an amount in dollars with at most 2 dec
 const STATUS_RULE = "status is 'approved' or 'not_approved'.";
 const EMAIL_RULE = 'Enter a valid email address.';
 
-export const requireAdmin = (actor: Actor | null): Actor => {
-  if (!actor) throw unauthorized();
-  if (!actor.user.isAdmin) throw forbidden();
-  return actor;
-};
 
 const columns = {
   guid: users.guid,

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PresignedPut, Storage } from '../adapters/storage/storage.ts';
+import type { ByteScan, PresignedPut, Storage } from '../adapters/storage/storage.ts';
 import { PART_URL_TTL_S, UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
 import type { Db } from '../db/client.ts';
 import { storageUploads } from '../db/schema.ts';
@@ -69,10 +69,10 @@ export async function issueUpload(
  */
 export async function issueMultipartUpload(
   deps: UploadDeps,
-  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; partSize: number } & Declared,
+  input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; partSize: number; scan?: ByteScan } & Declared,
 ): Promise<UploadRow> {
   const uploadKey = `${INCOMING_PREFIX}${input.key}`;
-  const uploadId = await deps.storage.createMultipart(uploadKey, { contentType: input.contentType });
+  const uploadId = await deps.storage.createMultipart(uploadKey, { contentType: input.contentType, ...(input.scan ? { scan: input.scan } : {}) });
   try {
     const [row] = await deps.db
       .insert(storageUploads)

@@ -69,7 +69,6 @@ export const API = {
   cancelOrder: '/lab_orders/:guid/cancel',
   reorder: '/lab_orders/:guid/reorder',
   mergeOrders: '/lab-orders/merge',
-  // Not on the lab yet (admin-server's next step): the zip and the vendor send.
   createZipFile: '/lab_orders/:guid/create_zip_file',
   sendToApi: '/lab_orders/:guid/send_to_api',
 } as const;

@@ -23,14 +23,15 @@ export interface OrderUploadCounts {
   rejected: number;
 }
 
-const mine = (owner: string) => (row: { owner: string }) => row.owner === owner;
-
 /** Counted on indexes: no row (nor a photo's thumbnail) is read to count it. */
 const ofOwnerOrder = (owner: string, orderGuid: string) => [owner, orderGuid] as [string, string];
 
 export async function orderUploadCounts(owner: string, orderGuid: string, db: LabDatabase = labDb): Promise<OrderUploadCounts> {
   const inState = (state: UploadState) => db.uploads.where('[owner+orderGuid+state]').equals([owner, orderGuid, state]).count();
-  const [queued, ready, uploading, completing, confirming, failed, paused, accepted, rejected] = await Promise.all([
+  // One read transaction for the nine counts, not one each: the screen counts again at every
+  // write of the queue, and opening a transaction is the costly part of a count (page profile,
+  // README Performance).
+  const counts = await db.transaction('r', [db.uploads, db.photos, db.rejections], () => Promise.all([
     inState('queued'),
     inState('ready'),
     inState('uploading'),
@@ -40,29 +41,31 @@ export async function orderUploadCounts(owner: string, orderGuid: string, db: La
     db.uploads.where('[owner+orderGuid+paused]').equals([owner, orderGuid, 1]).count(),
     db.photos.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
     db.rejections.where('[owner+orderGuid]').equals(ofOwnerOrder(owner, orderGuid)).count(),
-  ]);
+  ]));
+  const [queued, ready, uploading, completing, confirming, failed, paused, accepted, rejected] = counts;
   const pending = queued + ready + uploading + completing + confirming + failed;
   // Failed photos are never paused (see setPaused), so the two counts do not overlap.
   return { accepted, pending, active: pending - failed - paused, processing: completing + confirming, failed, paused, rejected };
 }
 
-const inOrder = (orderGuid: string) => [
-  [orderGuid, Dexie.minKey],
-  [orderGuid, Dexie.maxKey],
+/** The whole of one owner's order on an [owner+orderGuid+…] index. */
+const ownOrder = (owner: string, orderGuid: string) => [
+  [owner, orderGuid, Dexie.minKey],
+  [owner, orderGuid, Dexie.maxKey],
 ] as const;
 
 /** The first `limit` queued files of the order, in sending order. */
 export function orderQueue(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
-  const [from, to] = inOrder(orderGuid);
-  return db.uploads.where('[orderGuid+seq]').between(from, to).filter(mine(owner)).limit(limit).toArray();
+  const [from, to] = ownOrder(owner, orderGuid);
+  return db.uploads.where('[owner+orderGuid+seq]').between(from, to).limit(limit).toArray();
 }
 
 /** The newest `limit` accepted photos (thumbnails are Blob handles: no bytes are read here). */
 export function orderPhotos(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
-  const [from, to] = inOrder(orderGuid);
+  const [from, to] = ownOrder(owner, orderGuid);
   // Dexie's Collection.reverse() orders the index walk backwards; it is not Array#reverse.
   // oxlint-disable-next-line unicorn/no-array-reverse
-  return db.photos.where('[orderGuid+createdAt]').between(from, to).reverse().filter(mine(owner)).limit(limit).toArray();
+  return db.photos.where('[owner+orderGuid+createdAt]').between(from, to).reverse().limit(limit).toArray();
 }
 
 export const orderRejections = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>
@@ -75,10 +78,17 @@ export const orderQueueIds = (owner: string, orderGuid: string, db: LabDatabase 
 /** Pages of the server's list, merged into the photos table; 100 a page keeps each answer small. */
 const PHOTOS_PER_PAGE = 100;
 
-export async function refreshOrderPhotos(owner: string, orderGuid: string, signal?: AbortSignal, db: LabDatabase = labDb): Promise<void> {
+/**
+ * Merges the server's list of the order's photos into the photos table; answers whether the lab
+ * is still working on some of them (no preview yet, and not found unreadable), so a screen knows
+ * to ask again.
+ */
+export async function refreshOrderPhotos(owner: string, orderGuid: string, signal?: AbortSignal, db: LabDatabase = labDb): Promise<boolean> {
+  let processing = false;
   for (let page = 1; ; page++) {
     const answer = await getLabOrderPhotographs(orderGuid, page, PHOTOS_PER_PAGE, signal);
     await keepServerPhotos(db, owner, orderGuid, answer.data);
-    if (answer.data.length === 0 || page * answer.meta.per_page >= answer.meta.total) return;
+    processing ||= answer.data.some((p) => !p.derivatives_ready && !p.unreadable_reason);
+    if (answer.data.length === 0 || page * answer.meta.per_page >= answer.meta.total) return processing;
   }
 }

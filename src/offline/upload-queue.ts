@@ -207,10 +207,10 @@ export class UploadQueue {
       this.#pendingBytes = await pendingBytes(db, this.owner);
       this.#pendingBytesAt = t;
     }
-    const [next, candidates] = await Promise.all([
-      nextToCheck(db, this.owner),
-      sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || this.#backoff.waits(r.id, t)),
-    ]);
+    // In one read transaction: a look happens up to ten times a second while sending.
+    const [next, candidates] = await db.transaction('r', db.uploads, () =>
+      Promise.all([nextToCheck(db, this.owner), sendCandidates(db, this.owner, MAX_ACTIVE_FILES * 2, (r) => this.#active.has(r.id) || this.#backoff.waits(r.id, t))]),
+    );
     // Stopped while reading: launch nothing (another tab or queue may own these files now).
     if (this.#stopped) return;
 

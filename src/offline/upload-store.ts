@@ -85,8 +85,11 @@ export async function queueFiles(db: LabDatabase, owner: string, orderGuid: stri
 const inState = (db: LabDatabase, owner: string, state: UploadState) =>
   db.uploads.where('[owner+state+seq]').between([owner, state, Dexie.minKey], [owner, state, Dexie.maxKey]);
 
-/** The next photo waiting for its check. */
-export const nextToCheck = (db: LabDatabase, owner: string) => inState(db, owner, 'queued').first();
+/** The next photo waiting for its check, past those `taken` says are being checked already. */
+export const nextToCheck = (db: LabDatabase, owner: string, taken: (id: string) => boolean = () => false) =>
+  inState(db, owner, 'queued')
+    .filter((r) => !taken(r.id))
+    .first();
 
 /**
  * Files that may be sent now, in the order they should go: those already started first (finish
@@ -112,9 +115,12 @@ export async function pendingBytes(db: LabDatabase, owner: string): Promise<numb
   return keys.flat().reduce<number>((sum, key) => sum + (Array.isArray(key) ? Number(key[2]) : 0), 0);
 }
 
-export async function updateUpload(db: LabDatabase, id: string, changes: Partial<UploadEntry>): Promise<UploadEntry | undefined> {
-  await db.uploads.update(id, changes);
-  return db.uploads.get(id);
+/** Changes a queued photo and answers it as stored, in one transaction (a step's every state change). */
+export function updateUpload(db: LabDatabase, id: string, changes: Partial<UploadEntry>): Promise<UploadEntry | undefined> {
+  return db.transaction('rw', db.uploads, async () => {
+    await db.uploads.update(id, changes);
+    return db.uploads.get(id);
+  });
 }
 
 /** Finished parts of the upload under way (parts of a forgotten upload do not count). */
@@ -224,15 +230,20 @@ export const dismissRejections = (db: LabDatabase, owner: string, orderGuid: str
 export async function keepServerPhotos(db: LabDatabase, owner: string, orderGuid: string, photos: readonly Photo[]): Promise<void> {
   await db.transaction('rw', db.photos, async () => {
     const known = new Map((await db.photos.bulkGet(photos.map((p) => p.guid))).filter((p) => p !== undefined).map((p) => [p.id, p]));
-    await db.photos.bulkPut(
-      photos.map((p) => {
-        const before = known.get(p.guid);
-        const row: PhotoEntry = { id: p.guid, owner, orderGuid, name: p.photo_file_name, size: p.size, checksum: p.checksum, createdAt: before?.createdAt ?? Date.parse(p.created_at) };
-        if (before?.thumbnail) row.thumbnail = before.thumbnail;
-        if (p.derivatives_ready) row.smallestPhotoUrl = p.smallest_photo;
-        withPixels(row, p);
-        return row;
-      }),
-    );
+    const rows = photos.map((p) => {
+      const before = known.get(p.guid);
+      const row: PhotoEntry = { id: p.guid, owner, orderGuid, name: p.photo_file_name, size: p.size, checksum: p.checksum, createdAt: before?.createdAt ?? Date.parse(p.created_at) };
+      if (before?.thumbnail) row.thumbnail = before.thumbnail;
+      if (p.derivatives_ready) row.smallestPhotoUrl = p.smallest_photo;
+      withPixels(row, p);
+      return row;
+    });
+    // Only rows that changed are written: the upload screen asks again every few seconds while
+    // the lab makes previews, and each write wakes the screens' live queries of the table.
+    const changed = rows.filter((row) => {
+      const before = known.get(row.id);
+      return !before || (Object.keys(row) as (keyof PhotoEntry)[]).some((k) => row[k] !== before[k]) || Object.keys(before).length !== Object.keys(row).length;
+    });
+    if (changed.length) await db.photos.bulkPut(changed);
   });
 }

@@ -21,7 +21,8 @@ const clientDir = mkdtempSync(join(tmpdir(), 'matrix-client-'));
 beforeAll(async () => {
   // A client build's version file, so /client_version has something to answer.
   writeFileSync(join(clientDir, 'version.json'), JSON.stringify({ version: 'matrix-build' }));
-  t = await createTestApp({ CLIENT_DIR: clientDir }, { jobs: 'recorded' });
+  // A vendor endpoint (never called: jobs are recorded), so SEND TO VENDOR is allowed for admins.
+  t = await createTestApp({ CLIENT_DIR: clientDir, VENDOR_API_URL: 'http://127.0.0.1:9/orders' }, { jobs: 'recorded' });
   await ensureCatalogue(t.db);
   routes = await reachableRoutes(t.app);
   // With login_as_user in the API, the admin-as-A session comes from it; until then it is made

@@ -296,6 +296,17 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
   },
 
+  'POST /api/v2/lab_orders/{guid}/create_zip_file': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/create_zip_file` }),
+  },
+  'POST /api/v2/lab_orders/{guid}/send_to_api': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/send_to_api` }),
+  },
+
   // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
   'GET /api/v2/photographers': {
     who: 'lab admins',

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
+import { refreshFigures } from '../../server/services/order-figures.ts';
 import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
@@ -182,6 +183,9 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .insert(lineItems)
       .values({ guid: randomUUID(), labOrderId: order?.id ?? 0, photographId: photo?.id ?? 0, printSizeGuid: size.guid, cropX: 0, cropY: 0, cropW: 100, cropH: 100, quantity: 1, printCents: size.priceCents, finishingCents: 0 })
       .returning();
+    // The order's stored figures, as every change of a cart stores them (checkout charges only
+    // the TOTAL it showed).
+    await t.db.transaction((tx) => refreshFigures(tx, order?.id ?? 0));
     // A's paid order: charged $10.00 through the sandbox a minute ago.
     const chargeId = `ch_sandbox_matrix_${tag.toLowerCase()}`;
     await t.db.insert(sandboxCharges).values({

@@ -25,7 +25,8 @@ let makeWorld: WorldMaker;
 let documentedMutating: string[];
 let openapi: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: unknown }> }; parameters?: { name: string; schema: unknown }[] }>> };
 beforeAll(async () => {
-  t = await createTestApp({}, { jobs: 'recorded' });
+  // A vendor endpoint (never called: jobs are recorded), so SEND TO VENDOR is accepted when valid.
+  t = await createTestApp({ VENDOR_API_URL: 'http://127.0.0.1:9/orders' }, { jobs: 'recorded' });
   await ensureCatalogue(t.db);
   const routes = await reachableRoutes(t.app);
   openapi = (await t.app.inject({ method: 'GET', url: '/api/v2/openapi.json' })).json();

@@ -10,8 +10,10 @@
  *       preview (target <= 50 ms), and its ratio to a plain createImageBitmap resize without one.
  * (a) to (d) need the server half of issue 10; without it only (e) runs. Not part of npm test.
  * BENCH_UPLOAD_FILES and BENCH_UPLOAD_MB change the batch (default 200 photos of about 20 MB).
+ * BENCH_UPLOAD_PROFILE=<file> writes the page's CPU profile of the upload (a), to see which code a
+ * long task is (Chromium DevTools, Performance panel; build with --minify false for names).
  */
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from 'playwright-core';
@@ -162,11 +164,20 @@ async function main(): Promise<void> {
     heap.start();
     const firstPut = proxy.puts.length;
     const trace = process.env.BENCH_UPLOAD_TRACE ? traceApi(page) : null;
+    const profiler = process.env.BENCH_UPLOAD_PROFILE ? await page.context().newCDPSession(page) : null;
+    if (profiler) {
+      await profiler.send('Profiler.enable');
+      await profiler.send('Profiler.start');
+    }
     const chosenAt = Date.now();
     await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(batch.paths);
     await page.getByText(`${FILES} of ${FILES} photos uploaded`).waitFor({ timeout: 3_600_000 });
     const doneAt = Date.now();
     const peakHeap = heap.stop();
+    if (profiler) {
+      writeFileSync(process.env.BENCH_UPLOAD_PROFILE ?? '', JSON.stringify((await profiler.send('Profiler.stop')).profile));
+      await profiler.detach();
+    }
     if (trace) {
       printTrace(trace, chosenAt, proxy.puts.slice(firstPut));
       const frames = ((await page.evaluate('window.__longFrames')) as { at: number; ms: number }[]).filter((f) => f.at >= chosenAt && f.at <= doneAt).sort((a, b) => b.ms - a.ms);

@@ -50,3 +50,18 @@ export function textNamedJpg(dir: string, name = 'notes.jpg'): string {
   writeFileSync(path, 'Notes for the lab: please print these on lustre, 8x10.\n');
   return path;
 }
+
+/**
+ * A JPEG that every check of the upload passes (its magic bytes, header, end marker and checksum
+ * are in order) and only a full decode finds damaged: restart markers where none belong, half-way
+ * through its image data, as a failing card reader leaves them. The lab's derivatives job cannot
+ * decode it (tests/api/photo-derivatives.test.ts) and marks it unreadable.
+ */
+export async function damagedJpeg(dir: string, name: string): Promise<string> {
+  const jpeg = await noise(800, 600).jpeg({ quality: 85 }).toBuffer();
+  const middle = Math.floor(jpeg.length / 2);
+  for (let i = middle; i < middle + 4000; i += 2) jpeg.set([0xff, 0xd3], i);
+  const path = join(dir, name);
+  writeFileSync(path, jpeg);
+  return path;
+}

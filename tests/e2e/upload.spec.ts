@@ -16,7 +16,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { idbRows, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { StorageProxy } from './storage-proxy.ts';
-import { largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
+import { damagedJpeg, largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
 
 const SELECT = 'SELECT PHOTOS TO UPLOAD';
 const TAKEN = 'Order Name already taken. Please create a different Order Name.';
@@ -258,6 +258,27 @@ test.describe('against the lab', () => {
     await expect(page.getByText('20 of 21 photos uploaded')).toBeVisible();
     expect(proxy.storedPuts().length).toBe(sent);
     expect(await photosOf(page, guid)).toHaveLength(20);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a photo whose image data the lab finds damaged after accepting it shows CANNOT BE PRINTED with the reason, without a reload', async () => {
+    const dir = photoDir();
+    const [good = ''] = await smallPhotos(dir, 1);
+    const damaged = await damagedJpeg(dir, 'IMG_0042.jpg');
+    await newOrder(page);
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.getByLabel(SELECT).setInputFiles([good, damaged]);
+    // Its header, end marker and checksum are in order: the upload accepts it.
+    await expect(page.getByText('2 of 2 photos uploaded')).toBeVisible({ timeout: 60_000 });
+    // The derivatives job finds the damage; the screen learns it from the lab on its own.
+    const tile = (name: string) => page.getByRole('region', { name: 'Uploaded photos' }).getByRole('listitem').filter({ hasText: name });
+    await expect(tile('IMG_0042.jpg')).toContainText(
+      'CANNOT BE PRINTED IMG_0042.jpg could not be read: its image data is damaged, so the lab cannot print it. Please export it again and upload it again.',
+      { timeout: 45_000 },
+    );
+    await expect(tile('IMG_0001.jpg')).not.toContainText('CANNOT BE PRINTED');
+    expect(loads).toBe(0);
     rmSync(dir, { recursive: true, force: true });
   });
 

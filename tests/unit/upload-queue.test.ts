@@ -396,6 +396,31 @@ describe('upload queue', () => {
     expect(await db.rejections.toArray()).toMatchObject([{ name: 'huge.jpg', reason: 'huge.jpg is larger than 200 MB. Photos can be at most 200 MB each.' }]);
   });
 
+  it('checks two photos at once, each once, taking them in the order chosen', async () => {
+    const { db, worker, queue } = setup();
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    const inspect = worker.inspect.bind(worker);
+    worker.inspect = async (file, name, side) => {
+      running += 1;
+      most = Math.max(most, running);
+      order.push(name);
+      await new Promise((r) => setTimeout(r, 20));
+      try {
+        return await inspect(file, name, side);
+      } finally {
+        running -= 1;
+      }
+    };
+    const files = Array.from({ length: 6 }, (_, i) => jpeg(`p${i}.jpg`, 1000, i + 1));
+    await queueFiles(db, OWNER, ORDER, files);
+    queue.start();
+    await settled(db);
+    expect(most).toBe(2);
+    expect(order).toEqual(files.map((f) => f.name));
+  });
+
   it('a worker that fails leaves the photo queued; a photo whose stored bytes are unreadable fails with the reason', async () => {
     let checks = 0;
     const broken = (name: string) => async () => {

@@ -14,8 +14,17 @@ export interface PeriodicTask {
 }
 
 /** Background work (reports now; derivatives, zips, vendor sends later) on pg-boss (DESIGN.md §2). */
+/** How a job is retried when it fails (the default: RETRY_LIMIT tries, 5 s apart). */
+export interface RetryPolicy {
+  retryLimit: number;
+  /** Seconds before the first retry. */
+  retryDelay: number;
+  /** Doubles the delay before each further retry. */
+  retryBackoff?: boolean;
+}
+
 export interface Jobs {
-  send(queue: string, data: object): Promise<void>;
+  send(queue: string, data: object, retry?: RetryPolicy): Promise<void>;
   work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
   /** Runs a task once per period for the whole lab, however many API processes are up. */
   every(task: PeriodicTask): Promise<void>;
@@ -96,9 +105,9 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
   };
 
   return {
-    async send(queue, data) {
+    async send(queue, data, retry) {
       await ensureQueue(queue);
-      await boss.send(queue, data, { retryLimit: RETRY_LIMIT, retryDelay: 5 });
+      await boss.send(queue, data, retry ?? { retryLimit: RETRY_LIMIT, retryDelay: 5 });
     },
     async work(queue, handler) {
       await ensureQueue(queue);

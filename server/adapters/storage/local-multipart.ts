@@ -4,6 +4,7 @@ import { mkdir, readFile, readdir, rename, rm, stat, truncate, writeFile } from 
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PartDigests } from './local-part-digests.ts';
 import { MIN_PART_BYTES, MultipartError, bareEtag, type ByteScan, type UploadedPart } from './storage.ts';
 
 /**
@@ -16,7 +17,7 @@ import { MIN_PART_BYTES, MultipartError, bareEtag, type ByteScan, type UploadedP
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const markerOf = (file: string, uploadId: string) => `${file}.part-${uploadId}`;
-const partOf = (file: string, uploadId: string, n: number) => `${file}.part-${uploadId}-${n}`;
+export const partOf = (file: string, uploadId: string, n: number) => `${file}.part-${uploadId}-${n}`;
 const unique = () => `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
 
 export class TooLarge extends Error {}
@@ -83,6 +84,7 @@ export async function receivePart(
   body: Readable,
   maxBytes: number,
   beforeCommit: () => Promise<void>,
+  digests?: PartDigests,
 ): Promise<string> {
   await openUpload(file, uploadId);
   const target = partOf(file, uploadId, n);
@@ -93,8 +95,14 @@ export async function receivePart(
     await beforeCommit();
     // Finished or dropped while the part was arriving: the part has nowhere to go.
     if (!(await exists(markerOf(file, uploadId)))) throw noSuchUpload();
-    await writeFile(`${target}.etag`, md5);
-    await rename(temp, target);
+    digests?.willCommit(file, uploadId, n);
+    try {
+      await writeFile(`${target}.etag`, md5);
+      await rename(temp, target);
+    } finally {
+      // Hashed now, in part order, while the rest of the photo arrives (local-part-digests.ts).
+      digests?.committed(file, uploadId, n);
+    }
   } finally {
     await rm(temp, { force: true });
   }
@@ -135,9 +143,13 @@ const JOIN_READ_BYTES = 1024 * 1024;
  * never copied; every byte is read once (the first part from the page cache it was just written
  * to) to hash it with SHA-256 and feed `scan`, so the confirmation need not read the photo again.
  */
-export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<{ size: number; contentType: string }> {
+export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan, digests?: PartDigests): Promise<{ size: number; contentType: string }> {
   const { contentType } = await openUpload(file, uploadId);
   await checkParts(file, uploadId, parts);
+  // Hashed (and scanned) as the parts arrived: joining them only appends. Without it (a restart
+  // since, a part replaced after it was hashed), every byte is hashed here.
+  const hashed = await digests?.take(file, uploadId, parts);
+  const early = hashed && (!scan || hashed.whole !== undefined) ? hashed : null;
   // Claimed by a rename, so two completions at once cannot both assemble (the loser sees no upload).
   const marker = markerOf(file, uploadId);
   const claim = `${marker}.completing-${unique()}`;
@@ -152,19 +164,27 @@ export async function assembleParts(file: string, uploadId: string, parts: Uploa
     const hash = createHash('sha256');
     const feed = async function* (path: string) {
       for await (const chunk of createReadStream(path, { highWaterMark: JOIN_READ_BYTES }) as AsyncIterable<Buffer>) {
-        hash.update(chunk);
-        scan?.push(chunk);
+        if (!early) {
+          hash.update(chunk);
+          scan?.push(chunk);
+        }
         yield chunk;
       }
     };
-    // The first part is only read (it is already in place); the others are read and appended.
-    const firstBytes = feed(temp);
-    while (!(await firstBytes.next()).done);
+    // The first part is only read (it is already in place; not at all when hashed already); the
+    // others are read and appended.
+    if (!early) {
+      const firstBytes = feed(temp);
+      while (!(await firstBytes.next()).done);
+    }
     await pipeline(async function* appended() {
       for (const part of rest) yield* feed(partOf(file, uploadId, part.partNumber));
     }, createWriteStream(temp, { flags: 'a' }));
     const { size } = await stat(temp);
-    const digest: JoinedDigest = { sha256: hash.digest('hex'), ...(scan ? { whole: scan.complete } : {}) };
+    if (early && early.size !== size) throw new Error(`the parts of ${basename(file)} changed while they were joined`);
+    const digest: JoinedDigest = early
+      ? { sha256: early.sha256, ...(early.whole === undefined || !scan ? {} : { whole: early.whole }) }
+      : { sha256: hash.digest('hex'), ...(scan ? { whole: scan.complete } : {}) };
     await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size, digest }));
     await rename(temp, file);
     await abortParts(file, uploadId);

@@ -1,9 +1,11 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { abortParts, assembleParts, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
+import { abortParts, assembleParts, partOf, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
+import { PartDigests } from './local-part-digests.ts';
 import type { ByteScan, LocalCopy, ObjectDigest, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
 
 export { TooLarge } from './local-multipart.ts';
@@ -20,6 +22,8 @@ export class LocalStorage implements Storage {
   readonly root: string;
   readonly #secret: string;
   readonly #now: () => Date;
+  /** SHA-256 of multipart uploads, hashed as their parts arrive. */
+  readonly #digests = new PartDigests(partOf);
 
   constructor(opts: { root: string; secret: string; now?: () => Date }) {
     this.root = resolve(opts.root);
@@ -137,6 +141,23 @@ export class LocalStorage implements Storage {
     await writeFile(file, body);
   }
 
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    const file = this.path(key);
+    await mkdir(dirname(file), { recursive: true });
+    // Written beside the object and renamed into place: a reader never sees half a file.
+    const partial = `${file}.writing-${randomBytes(6).toString('hex')}`;
+    try {
+      await pipeline(body, createWriteStream(partial));
+      const { size } = await stat(partial);
+      await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size }));
+      await rename(partial, file);
+      return size;
+    } catch (err) {
+      await rm(partial, { force: true });
+      throw err;
+    }
+  }
+
   async move(from: string, to: string): Promise<void> {
     const source = this.path(from);
     const target = this.path(to);
@@ -168,8 +189,10 @@ export class LocalStorage implements Storage {
     return { path, release: async () => {} };
   }
 
-  createMultipart(key: string, opts: { contentType: string }): Promise<string> {
-    return startParts(this.path(key), opts.contentType);
+  async createMultipart(key: string, opts: { contentType: string; scan?: ByteScan }): Promise<string> {
+    const uploadId = await startParts(this.path(key), opts.contentType);
+    this.#digests.start(this.path(key), uploadId, opts.scan);
+    return uploadId;
   }
 
   async presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string> {
@@ -182,11 +205,11 @@ export class LocalStorage implements Storage {
 
   /** Receives one part of a multipart upload; answers its ETag (see local-multipart.ts). */
   receivePart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes: number, beforeCommit: () => Promise<void>): Promise<string> {
-    return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit);
+    return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit, this.#digests);
   }
 
   async completeMultipart(key: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<void> {
-    await assembleParts(this.path(key), uploadId, parts, scan);
+    await assembleParts(this.path(key), uploadId, parts, scan, this.#digests);
   }
 
   /**
@@ -207,6 +230,7 @@ export class LocalStorage implements Storage {
   }
 
   abortMultipart(key: string, uploadId: string): Promise<void> {
+    this.#digests.forget(this.path(key), uploadId);
     return abortParts(this.path(key), uploadId);
   }
 }

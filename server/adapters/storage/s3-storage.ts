@@ -18,7 +18,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MultipartError, bareEtag, type LocalCopy, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
+import { MultipartError, STREAM_PART_BYTES, bareEtag, type LocalCopy, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -132,6 +132,41 @@ export class S3Storage implements Storage {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async putStream(key: string, body: Readable, contentType: string): Promise<number> {
+    // One part's bytes at a time in memory; a stream shorter than a part is one PUT.
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    let uploadId: string | undefined;
+    const parts: { PartNumber: number; ETag: string }[] = [];
+    const sendPart = async () => {
+      uploadId ??= (await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key, ContentType: contentType }))).UploadId;
+      const PartNumber = parts.length + 1;
+      const res = await this.client.send(new UploadPartCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, PartNumber, Body: Buffer.concat(pending) }));
+      parts.push({ PartNumber, ETag: res.ETag ?? '' });
+      pending = [];
+      pendingBytes = 0;
+    };
+    try {
+      for await (const chunk of body as AsyncIterable<Buffer>) {
+        pending.push(chunk);
+        pendingBytes += chunk.length;
+        total += chunk.length;
+        if (pendingBytes >= STREAM_PART_BYTES) await sendPart();
+      }
+      if (!uploadId) {
+        await this.put(key, Buffer.concat(pending), contentType);
+        return total;
+      }
+      if (pendingBytes) await sendPart();
+      await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: key, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+      return total;
+    } catch (err) {
+      if (uploadId) await this.abortMultipart(key, uploadId).catch(() => undefined);
+      throw err;
+    }
   }
 
   async move(from: string, to: string): Promise<void> {

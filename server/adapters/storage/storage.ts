@@ -57,6 +57,11 @@ export interface Storage {
   readEnd(key: string, bytes: number): Promise<Buffer>;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   /**
+   * Writes a stream to an object without holding it in memory (S3: a multipart upload a part at
+   * a time); the object appears only once the stream has ended. Answers its size in bytes.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<number>;
+  /**
    * Moves an object to another key, where no signed upload address reaches it (S3: copy, then
    * delete). Confirming an upload moves it before checking it, so a late PUT cannot swap it.
    */
@@ -72,8 +77,12 @@ export interface Storage {
   localCopy(key: string): Promise<LocalCopy>;
 
   // S3-style multipart upload: start → signed part PUTs (each answers an ETag) → complete.
-  /** Starts a multipart upload of `key`; answers its upload id. */
-  createMultipart(key: string, opts: { contentType: string }): Promise<string>;
+  /**
+   * Starts a multipart upload of `key`; answers its upload id. A store that reads the parts as they
+   * arrive (the local one) hashes them then and feeds them, in order, to `scan`, so completing
+   * need not read them again; the others ignore it.
+   */
+  createMultipart(key: string, opts: { contentType: string; scan?: ByteScan }): Promise<string>;
   /** A signed PUT address for one part (1-based); the part may be at most maxBytes long. */
   presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string>;
   /**
@@ -117,5 +126,8 @@ export const PART_URL_TTL_S = 15 * 60;
 // S3 refuses parts below 5 MiB, but the last; the local store refuses them too, so a client that
 // works against it works against S3.
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
+// The part size of a stream written to S3 (putStream): above S3's minimum; 10,000 of them hold
+// an 80 GiB zip, more than any order's originals.
+export const STREAM_PART_BYTES = 8 * 1024 * 1024;
 // S3 numbers parts from 1 to 10,000.
 export const MAX_PARTS = 10_000;

@@ -11,7 +11,7 @@ import { PhotoDropZone } from './photo-drop-zone.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
 import { QueuedFileRow, type RowActions } from './queued-file-row.tsx';
 import { RejectedList } from './rejected-list.tsx';
-import { PAGE, useOrderInfo, useOrderUpload } from './use-order-upload.ts';
+import { PAGE, useLabPhotoUpdates, useOrderInfo, useOrderUpload } from './use-order-upload.ts';
 import './upload.css';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -64,6 +64,7 @@ export function UploadProgressScreen() {
   const order = useOrderInfo(owner, guid);
   const { counts, queue, photos, rejections } = useOrderUpload(owner, guid, photoLimit, PAGE);
   const queueWaiting = useUploadProgress((s) => s.waitingForConnection);
+  useLabPhotoUpdates(owner, guid, counts.accepted);
 
   const total = counts.accepted + counts.pending + counts.rejected;
   const waiting = counts.active > 0 && (queueWaiting || !online);

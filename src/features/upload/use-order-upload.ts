@@ -31,13 +31,59 @@ export function useOrderInfo(owner: string, guid: string): OrderInfo {
         else setInfo({ state: 'missing', message: errorText(err) });
       },
     );
-    // Photos added from another device (or before this device kept them) join the grid.
-    refreshOrderPhotos(owner, guid, ctrl.signal).catch(() => {
-      // Offline or refused: the photos this device knows are shown.
-    });
     return () => ctrl.abort();
   }, [owner, guid]);
   return info;
+}
+
+/** The lab's list is read this often while it still makes previews of photos that just arrived... */
+export const LAB_PHOTOS_EVERY_MS = 3_000;
+/** ...for this many reads after the last photo arrived (its job is usually done within them)... */
+const LAB_PHOTOS_SOON_READS = 10;
+/** ...then less and less often, up to this: a big batch's previews take minutes. */
+export const LAB_PHOTOS_MAX_MS = 30_000;
+
+/**
+ * What the lab learns of the order's photos after accepting them reaches the grid without a
+ * reload: its thumbnails once the derivatives job made them, and 'CANNOT BE PRINTED' when that
+ * job found a photo's image data damaged. The list is read when the screen opens (photos added
+ * from another device join too), then again while the lab still works on some photo: every few
+ * seconds while photos arrive and for half a minute after, then less and less often, and not at
+ * all once every photo is done (until more arrive).
+ */
+export function useLabPhotoUpdates(owner: string, guid: string, accepted: number): void {
+  const acceptedNow = useRef(accepted);
+  useEffect(() => {
+    acceptedNow.current = accepted;
+  }, [accepted]);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let processing = true;
+    let readAt = -1;
+    let quietLooks = 0;
+    let wait = LAB_PHOTOS_EVERY_MS;
+    const look = async () => {
+      const arrived = acceptedNow.current !== readAt;
+      if (processing || arrived) {
+        readAt = acceptedNow.current;
+        try {
+          processing = await refreshOrderPhotos(owner, guid, ctrl.signal);
+        } catch {
+          // Offline or refused: the photos this device knows are shown; the next look tries again.
+        }
+      }
+      if (ctrl.signal.aborted) return;
+      quietLooks = arrived ? 0 : quietLooks + 1;
+      wait = quietLooks < LAB_PHOTOS_SOON_READS ? LAB_PHOTOS_EVERY_MS : Math.min(wait * 2, LAB_PHOTOS_MAX_MS);
+      timer = setTimeout(() => void look(), wait);
+    };
+    void look();
+    return () => {
+      ctrl.abort();
+      if (timer !== null) clearTimeout(timer);
+    };
+  }, [owner, guid]);
 }
 
 const sameFields = <T>(keys: readonly (keyof T)[]) => (a: T, b: T) => keys.every((k) => a[k] === b[k]);

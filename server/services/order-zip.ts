@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { PassThrough } from 'node:stream';
+import archiver from 'archiver';
+import { and, asc, eq } from 'drizzle-orm';
+import { labOrders, photographs } from '../db/schema.ts';
+import type { ServerDeps } from '../deps.ts';
+import type { Actor } from './auth-service.ts';
+import { visibleOrder } from './order-access.ts';
+import { recordEvent } from './order-events.ts';
+import { requireAdmin } from './admin-guard.ts';
+
+/**
+ * DOWNLOAD ALL (ADMIN-CONTRACT.md Decisions): a background job streams an order's originals
+ * through archiver into one object in storage, a photo at a time, never the whole archive in
+ * memory; the order's download_all_link signs it once ready.
+ */
+
+export const ORDER_ZIP_QUEUE = 'order-zip';
+// The download link lasts long enough to fetch gigabytes over a slow line, and no longer.
+const ZIP_LINK_TTL_S = 6 * 60 * 60;
+
+export interface ZipJob {
+  orderGuid: string;
+  /** The request this job answers: a newer request's job replaces it. */
+  requestedAt: string;
+}
+
+/** A signed GET link to the order's zip, named after the order; null while building or never made. */
+export function zipLink(deps: Pick<ServerDeps, 'storage'>, order: { zipKey: string | null; orderName: string }): Promise<string | null> {
+  if (!order.zipKey) return Promise.resolve(null);
+  return deps.storage.presignGet(order.zipKey, { expiresInSeconds: ZIP_LINK_TTL_S, downloadName: `${order.orderName.replace(/[^\w .-]+/g, '_')}.zip` });
+}
+
+/** POST /lab_orders/{id}/create_zip_file (admin): queues the zip; the link is null until it is built. */
+export async function requestZip(deps: ServerDeps, actor: Actor | null, guid: string) {
+  const admin = requireAdmin(actor);
+  const { order } = await visibleOrder(deps, admin, guid);
+  const requestedAt = new Date();
+  await deps.db.transaction(async (tx) => {
+    // The old zip goes: DOWNLOAD ALL is null until the new one is built.
+    await tx.update(labOrders).set({ zipRequestedAt: requestedAt, zipKey: null }).where(eq(labOrders.id, order.id));
+    await recordEvent(tx, order.id, admin.user.guid, 'zip', { detail: order.zipKey ? 'Zip re-created' : 'Zip created' });
+  });
+  if (order.zipKey) await deps.storage.remove(order.zipKey);
+  await deps.jobs.send(ORDER_ZIP_QUEUE, { orderGuid: order.guid, requestedAt: requestedAt.toISOString() } satisfies ZipJob);
+  return { success: true as const, zip_requested_at: requestedAt.toISOString() };
+}
+
+/** Names inside the zip: the photo's file name, made unique within the archive. */
+function entryNames(fileNames: string[]): string[] {
+  const seen = new Map<string, number>();
+  return fileNames.map((raw) => {
+    const name = raw.replace(/[/\\]/g, '_') || 'photo';
+    const n = (seen.get(name.toLowerCase()) ?? 0) + 1;
+    seen.set(name.toLowerCase(), n);
+    if (n === 1) return name;
+    const dot = name.lastIndexOf('.');
+    return dot > 0 ? `${name.slice(0, dot)} (${n})${name.slice(dot)}` : `${name} (${n})`;
+  });
+}
+
+/** The job: the originals, in upload order, stored (JPEG and PNG do not compress further). */
+export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: ZipJob): Promise<void> {
+  const [order] = await deps.db.select().from(labOrders).where(eq(labOrders.guid, job.orderGuid));
+  if (!order) return; // Deleted meanwhile: nothing to build.
+  const photos = await deps.db.select().from(photographs).where(eq(photographs.labOrderId, order.id)).orderBy(asc(photographs.id));
+  const key = `zips/${order.guid}/${randomUUID()}.zip`;
+  const archive = archiver('zip', { store: true });
+  const out = new PassThrough();
+  archive.on('warning', (err) => out.destroy(err));
+  archive.on('error', (err) => out.destroy(err));
+  archive.pipe(out);
+  const written = deps.storage.putStream(key, out, 'application/zip');
+  const names = entryNames(photos.map((p) => p.fileName));
+  // One photo at a time: archiver reads each stream to its end before the next.
+  for (const [i, photo] of photos.entries()) archive.append(await deps.storage.stream(photo.key), { name: names[i] ?? photo.fileName });
+  await Promise.all([archive.finalize(), written]);
+  const [done] = await deps.db
+    .update(labOrders)
+    .set({ zipKey: key, zipRequestedAt: null })
+    .where(and(eq(labOrders.id, order.id), eq(labOrders.zipRequestedAt, new Date(job.requestedAt))))
+    .returning({ id: labOrders.id });
+  if (!done) {
+    // A newer request came meanwhile: its job makes the zip that counts.
+    await deps.storage.remove(key);
+    return;
+  }
+  await recordEvent(deps.db, order.id, null, 'zip', { detail: `Zip ready: ${photos.length} photos` });
+}

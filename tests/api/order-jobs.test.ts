@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import yauzl from 'yauzl';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labOrders, photographs } from '../../server/db/schema.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { orderWithPhotos, payload, postItems, products, send } from './line-items-helpers.ts';
+
+/** The zip of an order's originals and the vendor send: pg-boss jobs (ADMIN-CONTRACT.md Decisions). */
+
+/** Every entry of a zip, by name, read with yauzl. */
+function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
+      if (err || !file) return reject(err ?? new Error('no zip'));
+      const entries = new Map<string, Buffer>();
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (e, stream) => {
+          if (e || !stream) return reject(e ?? new Error('no entry stream'));
+          const chunks: Buffer[] = [];
+          stream.on('data', (c: Buffer) => chunks.push(c));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks));
+            file.readEntry();
+          });
+        });
+      });
+      file.on('end', () => resolve(entries));
+      file.on('error', reject);
+      file.readEntry();
+    });
+  });
+}
+
+/** A noisy JPEG (it does not compress): each photo different bytes, some large. */
+const noisy = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+
+describe('create_zip_file', () => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp({}, { jobs: true });
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(() => t.close());
+
+  it('streams every original into one stored zip, byte for byte; DOWNLOAD ALL links to it', async () => {
+    const o = await orderWithPhotos(t, 0);
+    const [order] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    const originals = new Map<string, Buffer>();
+    // Two photos share a file name: both are in the zip, under two names.
+    for (const [i, name] of ['IMG_1.jpg', 'IMG_2.jpg', 'IMG_1.jpg', 'Wedding día.jpg'].entries()) {
+      const bytes = await noisy(600 + i * 40, 400);
+      const key = `photos/${o.order}/${i}.jpg`;
+      await t.storage.put(key, bytes, 'image/jpeg');
+      await t.db.insert(photographs).values({ labOrderId: order?.id ?? 0, fileName: name, key, size: bytes.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', width: 600, height: 400 });
+      originals.set(i === 2 ? 'IMG_1 (2).jpg' : name, bytes);
+    }
+    const asked = await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, admin);
+    expect(asked.statusCode).toBe(200);
+    expect((await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link).toBeNull();
+    const linkNow = async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link as string | null;
+    await expect.poll(linkNow, { timeout: 30_000, interval: 250 }).toBeTruthy();
+    const link = (await linkNow()) ?? '';
+    const url = new URL(link, 'http://lab.test');
+    const download = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+    expect(download.statusCode).toBe(200);
+    const entries = await unzip(download.rawPayload);
+    expect([...entries.keys()].sort()).toEqual([...originals.keys()].sort());
+    for (const [name, bytes] of originals) expect(`${name}: ${String(entries.get(name)?.equals(bytes))}`).toBe(`${name}: true`);
+    const detail = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
+    expect(detail.events.map((e: { detail: string }) => e.detail)).toEqual(['Zip ready: 4 photos', 'Zip created']);
+    // The photographer never sees the link.
+    expect((await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes.download_all_link).toBeNull();
+  });
+
+  it('answers 403 to photographers, and 422 for SEND TO VENDOR without a vendor configured', async () => {
+    const o = await orderWithPhotos(t, 0);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, o.token)).statusCode).toBe(403);
+    const res = await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin);
+    expect(res.statusCode).toBe(422);
+    expect(expectErrorBody(res.json(), 422).message).toBe('No vendor API is configured.');
+  });
+});
+
+describe('send_to_api', () => {
+  let t: TestApp;
+  let admin: string;
+  const received: { headers: IncomingHttpHeaders; body: string; status: number }[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      // Fails twice first, as a vendor mid-deploy would.
+      const status = received.length < 2 ? 503 : 200;
+      received.push({ headers: req.headers, body, status });
+      res.statusCode = status;
+      res.end(status === 200 ? '{"ok":true}' : 'down');
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as { port: number }).port;
+    t = await createTestApp({ VENDOR_API_URL: `http://127.0.0.1:${port}/orders` }, { jobs: true });
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  it('POSTs the order JSON, retrying with backoff until the vendor takes it, then records last_sent_to_vendor_at', async () => {
+    const p = await products(t);
+    const o = await orderWithPhotos(t, 1);
+    expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid, { quantity: 3 })])).statusCode).toBe(201);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
+    await expect
+      .poll(async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.last_sent_to_vendor_at, { timeout: 60_000, interval: 500 })
+      .not.toBeNull();
+    expect(received.map((r) => r.status)).toEqual([503, 503, 200]);
+    // One send: the same idempotency key on every try.
+    expect(new Set(received.map((r) => r.headers['idempotency-key'])).size).toBe(1);
+    const sent = JSON.parse(received[2]?.body ?? '{}');
+    expect(sent.order).toMatchObject({ guid: o.order, photographer: { email: o.user.email } });
+    expect(sent.order.line_items).toHaveLength(1);
+    expect(sent.order.line_items[0]).toMatchObject({ quantity: 3, photograph_guid: o.photos[0] });
+    const events = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.events.map((e: { detail: string }) => e.detail);
+    expect(events[0]).toBe('Received by the vendor');
+    expect(events.filter((d: string) => d.startsWith('Send failed'))).toHaveLength(2);
+  }, 90_000);
+});
