@@ -15,7 +15,7 @@ function Page({ name, children }: { name: string | null; children: ReactNode }) 
   return (
     <section className="order-detail">
       <header className="detail-header">
-        <p className="muted detail-kicker">{name === null ? '' : 'ORDER'}</p>
+        {name === null ? null : <p className="muted detail-kicker">ORDER</p>}
         <h1>{name ?? 'ORDER'}</h1>
       </header>
       {children}
