@@ -94,7 +94,7 @@ export function OrdersListScreen() {
       </div>
       {isAdmin && (hasOrders || narrowed) ? (
         <Suspense fallback={null}>
-          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} renderAdmin={adminLines} />
+          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={load.state === 'loaded' ? (load.list.meta.urgent_count ?? 0) : 0} renderAdmin={adminLines} />
         </Suspense>
       ) : null}
       {load.state === 'loading' && <p role="status">loading</p>}
