@@ -102,6 +102,15 @@ export function rememberAdmin(isAdmin: boolean): void {
   useSession.setState(read());
 }
 
+/** Acts as a photographer (POST /login_as_user's answer) until logout; the admin's own session stays. */
+export function startActingAs(answer: Pick<SessionAnswer, 'token' | 'email' | 'name' | 'business_name'>): void {
+  set(SESSION_KEYS.actingAsToken, answer.token);
+  set(SESSION_KEYS.actingAsEmail, answer.email);
+  set(SESSION_KEYS.actingAsName, answer.name);
+  set(SESSION_KEYS.actingAsBusinessName, answer.business_name);
+  useSession.setState(read());
+}
+
 export function clearActingAs(): void {
   for (const k of [SESSION_KEYS.actingAsToken, SESSION_KEYS.actingAsEmail, SESSION_KEYS.actingAsName, SESSION_KEYS.actingAsBusinessName]) {
     localStorage.removeItem(k);

@@ -50,7 +50,7 @@ export const freePort = async (): Promise<number> => {
  * The orders list has loaded: empty, or with its count line. The demo admin sees every order on
  * the e2e server, and other specs (the uploads) make orders, so no spec may assume it is empty.
  */
-export const ordersListLoaded = (page: Page) => page.getByText(/^No lab orders yet\.|^\d+ of \d+ orders$/).first();
+export const ordersListLoaded = (page: Page) => page.getByText(/^No lab orders yet\.|^No orders match your search|^\d+ of \d+ orders$/).first();
 
 /** The rows of one table of the app's IndexedDB, read with the browser's own API. */
 export function idbRows<T>(page: Page, table: string): Promise<T[]> {

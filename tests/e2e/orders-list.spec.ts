@@ -42,7 +42,7 @@ function answer(asked: URL[]) {
       json: {
         data,
         meta: {
-          current_user_is_admin: true,
+          current_user_is_admin: false,
           current_user_is_api_vendor: false,
           view_as_photographer_id: null,
           view_as_photographer: null,

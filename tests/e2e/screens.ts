@@ -46,13 +46,16 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   // details and on. checkout.spec.ts opens both with a full cart at every width.
   { path: '/lab-orders/:order/checkout-details', heading: /^(CHECKOUT|ORDER BUILDER)$/ },
   { path: '/lab-orders/:order/checkout-final/', heading: /^(REVIEW & CONFIRM|CHECKOUT|ORDER BUILDER)$/ },
-  // Screens whose issues have not landed yet: their placeholders must hold up too.
+  // The admin's photographers list and API invoices (issue 13).
   { path: '/photographers', heading: 'PHOTOGRAPHERS' },
   { path: '/api-invoices', heading: 'API INVOICES' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
   { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
   { path: '/lab-orders/:order/edit/order-builder', heading: 'ORDER BUILDER' },
-  { path: '/lab-orders/abc', heading: 'ORDER' },
+  // The same order twice: the review shows it on both sides and says two are needed.
+  { path: '/lab-orders/:order/merge-order/:order/review', heading: 'MERGE ORDERS' },
+  // The order detail of the admin's open order (named by accessibility.spec.ts): the admin panel shows.
+  { path: '/lab-orders/:order', heading: /^Accessibility / },
 ];
 
 /** Desktop, a common phone, and the narrowest phone still in use. */

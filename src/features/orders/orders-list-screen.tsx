@@ -1,28 +1,84 @@
-import { startTransition, useEffect, useMemo, useState } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { useSession } from '../../api/session.ts';
+import type { MergeSelection } from '../../domain/order-actions.ts';
+import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
+import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { groupOrdersByDate, orderCardDate, orderShownDate } from '../../domain/order-list.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
-import { LoadMore } from './load-more.tsx';
+import { OrderCard } from './order-card.tsx';
+import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
+import './orders-list.css';
+
+// The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget), and
+// the card lines come with the first admin card.
+const AdminTop = lazy(() => import('./admin-top.tsx').then((m) => ({ default: m.AdminTop })));
+// LOAD MORE comes with the first list that has more than a page.
+const LoadMore = lazy(() => import('./load-more.tsx').then((m) => ({ default: m.LoadMore })));
+const AdminCardLines = lazy(() => import('./admin-card-lines.tsx').then((m) => ({ default: m.AdminCardLines })));
+const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx').then((m) => ({ default: m.DeleteOrderDialog })));
 
 // A phone shows about five cards: the first page's first cards are rendered and painted first,
 // the rest of the page right after (in a transition), so on a slow phone the list appears sooner.
 const FIRST_RENDER_CARDS = 12;
 
-/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time. */
+const NO_FILTERS: ReadonlySet<OrderFilter> = new Set();
+const ADMIN_START: ReadonlySet<OrderFilter> = new Set(ADMIN_DEFAULT_FILTERS);
+
+/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time; the admin's tools. */
 export function OrdersListScreen() {
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
-  const { load, query, setQuery, shown, more, loadMore, reload } = useOrderList(owner);
+  // null until the admin touches a filter: admins start with HIDE OPEN and HIDE MY ORDERS on (orders.md §4).
+  const [chosen, setChosen] = useState<ReadonlySet<OrderFilter> | null>(null);
+  const [merge, setMerge] = useState<MergeSelection>(null);
+  const [known, setKnown] = useState<{ admin: boolean }>({ admin: false });
+  const filters = known.admin ? (chosen ?? ADMIN_START) : NO_FILTERS;
+  const scope = useMemo(() => ({ filters: filtersParam(filters), photographerId: merge?.photographerId ?? null }), [filters, merge]);
+  const { load, query, setQuery, shown, more, loadMore, reload } = useOrderList(owner, scope);
+  const isAdmin = load.state === 'loaded' && load.list.meta.current_user_is_admin;
+  if (isAdmin !== known.admin && load.state === 'loaded') setKnown({ admin: isAdmin });
+
   // The notice follows the one connectivity store, as the indicator does.
   const online = useConnectivity(isOnline);
   const [allRendered, setAllRendered] = useState(false);
-  const partial = !allRendered && shown.orders.length > FIRST_RENDER_CARDS;
+  const [deleting, setDeleting] = useState<LabOrderListAttributes | null>(null);
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => {
+    setVersion((v) => v + 1);
+    reload();
+  }, [reload]);
+
+  // Any filter change clears the merge selection (orders.md §4).
+  const setFilters = (next: ReadonlySet<OrderFilter>) => {
+    setMerge(null);
+    startTransition(() => setChosen(next));
+  };
+
+  // The lab applies the filters and the merge selection's photographer (the scope asked for).
+  const orders = shown.orders;
+  const partial = !allRendered && orders.length > FIRST_RENDER_CARDS;
   useEffect(() => {
     if (partial) startTransition(() => setAllRendered(true));
   }, [partial]);
-  const groups = useMemo(() => groupOrdersByDate(partial ? shown.orders.slice(0, FIRST_RENDER_CARDS) : shown.orders), [shown.orders, partial]);
+
+  const askDelete = useCallback((order: LabOrderListAttributes) => setDeleting(order), []);
+
+  const adminLines = useCallback(
+    (order: LabOrderListAttributes) => (
+      <Suspense fallback={null}>
+        <AdminCardLines order={order} selection={merge} onSelect={(s) => setMerge(s)} onChanged={changed} />
+      </Suspense>
+    ),
+    [merge, changed],
+  );
+  const renderCard = useCallback(
+    (order: LabOrderListAttributes) => <OrderCard order={order} onDelete={askDelete} admin={isAdmin ? adminLines(order) : undefined} />,
+    [askDelete, isAdmin, adminLines],
+  );
+  const hasOrders = load.state === 'loaded' && load.list.data.length > 0;
+  // With a filter on, an empty answer does not mean there are no orders at all.
+  const narrowed = filters.size > 0 || merge !== null;
 
   return (
     <section className="orders-list">
@@ -36,6 +92,11 @@ export function OrdersListScreen() {
           <input type="search" placeholder="Search by Order Name or Status" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       </div>
+      {isAdmin && (hasOrders || narrowed) ? (
+        <Suspense fallback={null}>
+          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={load.state === 'loaded' ? (load.list.meta.urgent_count ?? 0) : 0} renderAdmin={adminLines} />
+        </Suspense>
+      ) : null}
       {load.state === 'loading' && <p role="status">loading</p>}
       {load.state === 'error' && (
         <p role="alert" className="load-error">
@@ -50,36 +111,27 @@ export function OrdersListScreen() {
           {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
         </p>
       )}
-      {load.state === 'loaded' && load.list.data.length === 0 && (
+      {load.state === 'loaded' && load.list.data.length === 0 && !narrowed && (
         <p className="empty">No lab orders yet. Start one with NEW LAB ORDER.</p>
       )}
-      {load.state === 'loaded' && load.list.data.length > 0 && groups.length === 0 && !shown.hasMore && <p className="empty">No orders match your search.</p>}
-      {groups.map((group) => (
-        <section key={group.heading} aria-label={group.heading}>
-          <h2 className="date-heading">{group.heading}</h2>
-          <ul className="order-grid">
-            {group.orders.map((order) => (
-              <li key={order.guid} className="order-card">
-                <Link to={routePath(ROUTES.orderDetail, { id: order.guid })}>{order.order_name}</Link>
-                <span className={`status status-${order.status}`}>{order.status.toUpperCase()}</span>
-                <span className="muted">{orderCardDate(orderShownDate(order))}</span>
-                {load.state === 'loaded' && load.list.meta.current_user_is_admin ? (
-                  <span className="muted">
-                    {order.photographer_name}
-                    {order.photographer_business ? ` · ${order.photographer_business}` : ''}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ))}
-      {load.state === 'loaded' && shown.orders.length > 0 && !partial ? (
-        <p className="muted list-count">
-          {shown.local ? `${shown.orders.length} found among the orders loaded` : `${shown.orders.length} of ${shown.total} orders`}
-        </p>
+      {load.state === 'loaded' && (load.list.data.length > 0 || narrowed) && orders.length === 0 && !shown.hasMore && (
+        <p className="empty">No orders match your search{isAdmin ? ' and filters' : ''}.</p>
+      )}
+      <OrderGroups orders={partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders} renderCard={renderCard} />
+      {load.state === 'loaded' && orders.length > 0 && !partial ? (
+        <p className="muted list-count">{shown.local ? `${orders.length} found among the orders loaded` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}
-      {shown.hasMore && !partial ? <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
+      {shown.hasMore && !partial ? (
+        <Suspense fallback={null}>
+          <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} />
+        </Suspense>
+      ) : null}
+      {deleting ? (
+        <Suspense fallback={null}>
+          {/* After a delete the list reloads (orders.md §4). */}
+          <DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

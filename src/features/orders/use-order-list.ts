@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList, type LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { rememberAdmin } from '../../api/session.ts';
@@ -9,6 +9,18 @@ import { useServerCheck } from '../../ui/use-server-check.ts';
 import { takeFirstOrdersPage } from './first-page.ts';
 
 const KEPT_AS = 'lab_orders';
+
+/** What the lab is asked for: the admin's filters and the merge selection's photographer ('' and null for none). */
+export interface ListScope {
+  filters: string;
+  photographerId: string | null;
+}
+
+/** The scope's query parameters, for every page of the list and its searches. */
+const scopeQuery = (scope: ListScope) => ({
+  ...(scope.filters ? { filters: scope.filters } : {}),
+  ...(scope.photographerId ? { photographerId: scope.photographerId } : {}),
+});
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList; cachedAt: number | null };
 
@@ -33,16 +45,23 @@ function appendPage(list: LabOrderList, page: LabOrderList): LabOrderList {
  * orders on pages not loaded yet; until its answer comes (and offline) the loaded orders are
  * searched on the device.
  */
-export function useOrderList(owner: string) {
+export function useOrderList(owner: string, scope: ListScope) {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [query, setQuery] = useState('');
+  // Typing updates the box at once; the list follows when the browser has time (never blocks a key).
+  const deferredQuery = useDeferredValue(query);
+  const { filters, photographerId } = scope;
+  const scoped = Boolean(filters || photographerId);
   const [searchMore, setSearchMore] = useState<{ words: string; list: LabOrderList } | null>(null);
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   const fetchOrders = useCallback(
     (signal?: AbortSignal) => {
-      const early = takeFirstOrdersPage();
-      readThrough(owner, KEPT_AS, () => early ?? getLabOrders(signal ? { signal } : {})).then(
+      // The early first page is the unscoped one: a scoped list (admin filters) asks afresh.
+      const early = scoped ? null : takeFirstOrdersPage();
+      const asked = { ...scopeQuery({ filters, photographerId }), ...(signal ? { signal } : {}) };
+      const kept = scoped ? `${KEPT_AS}|${filters}|${photographerId ?? ''}` : KEPT_AS;
+      readThrough(owner, kept, () => early ?? getLabOrders(asked)).then(
         ({ data: list, cachedAt }) => {
           if (signal?.aborted) return;
           if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
@@ -62,7 +81,7 @@ export function useOrderList(owner: string) {
         },
       );
     },
-    [owner],
+    [owner, scoped, filters, photographerId],
   );
 
   useEffect(() => {
@@ -83,8 +102,8 @@ export function useOrderList(owner: string) {
   }, [online, showingCopy, fetchOrders]);
 
   const live = load.state === 'loaded' && load.cachedAt === null;
-  const words = query.trim();
-  const askServer = useCallback((search: string) => getLabOrders({ search }), []);
+  const words = deferredQuery.trim();
+  const askServer = useCallback((search: string) => getLabOrders({ search, ...scopeQuery({ filters, photographerId }) }), [filters, photographerId]);
   const found = useServerCheck(live && words ? words : null, askServer);
   const searchList = found && (searchMore?.words === words ? searchMore.list : found);
 
@@ -106,7 +125,7 @@ export function useOrderList(owner: string) {
     const from = searching && searchList ? searchList : load.list;
     if (!from.meta.next_cursor) return;
     setMore({ busy: true, error: null });
-    getLabOrders({ cursor: from.meta.next_cursor, ...(searching ? { search: words } : {}) }).then(
+    getLabOrders({ cursor: from.meta.next_cursor, ...scopeQuery({ filters, photographerId }), ...(searching ? { search: words } : {}) }).then(
       (page) => {
         const list = appendPage(from, page);
         if (searching) {
@@ -114,7 +133,7 @@ export function useOrderList(owner: string) {
         } else {
           setLoad({ state: 'loaded', list, cachedAt: null });
           // Offline, the orders seen so far are shown; a failure to keep them changes nothing now.
-          keepRead(owner, KEPT_AS, list).catch(logErrorDetails);
+          if (!scoped) keepRead(owner, KEPT_AS, list).catch(logErrorDetails);
         }
         setMore({ busy: false, error: null });
       },
@@ -123,7 +142,7 @@ export function useOrderList(owner: string) {
         setMore({ busy: false, error: errorText(err) });
       },
     );
-  }, [more.busy, load, words, searchList, owner]);
+  }, [more.busy, load, words, searchList, owner, scoped, filters, photographerId]);
 
   const reload = useCallback(() => {
     setLoad({ state: 'loading' });

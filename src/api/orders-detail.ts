@@ -1,0 +1,114 @@
+/**
+ * The order detail's reads (orders.md §2 Order detail, ADMIN-CONTRACT.md Wire): one order with
+ * its photos (and, for admins, the lab's fields), and the full order with line items and the
+ * checkout figures. One typed function per call.
+ */
+import type { ServerLineItem } from '../domain/line-items.ts';
+import { API, routePath } from '../domain/paths.ts';
+import type { Photo } from '../domain/photo-upload-wire.ts';
+import { apiRequest } from './client.ts';
+import type { FullOrder } from './line-item-calls.ts';
+import { retrieveFullOrder } from './line-items.ts';
+import type { ListMeta } from './lab-orders.ts';
+
+export interface ShippingAddress {
+  guid: string;
+  recipient: string | null;
+  street: string;
+  street_2: string | null;
+  city: string;
+  state_province: string;
+  zip: string;
+  phone_number: string | null;
+  email: string | null;
+}
+
+/** One entry of the order's history (admins): who did what, when. */
+export interface OrderEvent {
+  kind: string;
+  actor_guid: string | null;
+  actor_name: string | null;
+  from: string | null;
+  to: string | null;
+  detail: string | null;
+  created_at: string;
+}
+
+export interface OrderRefund {
+  amount: number;
+  note: string | null;
+  actor_guid: string | null;
+  provider_refund_id: string | null;
+  created_at: string;
+}
+
+/** An order as the detail shows it; money in dollars. The admin-only fields are absent for photographers. */
+export interface OrderDetailAttributes {
+  guid: string;
+  order_name: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+  paid_at: string | null;
+  photographer_id: string;
+  photographer_name: string;
+  photographer_business: string;
+  photographer_email: string;
+  subtotal: number;
+  discount: number;
+  credit_applied: number;
+  shipping_total: number;
+  total: number;
+  notes: string | null;
+  discount_code?: { code: string } | null;
+  boutique_shipping?: boolean;
+  boutique_shipping_note?: string | null;
+  boutique_shipping_price?: number;
+  local_pickup?: boolean;
+  shipping_method?: string | null;
+  shipping_address?: ShippingAddress | null;
+  selected_card_mask?: string | null;
+  tracking_url?: string | null;
+  urgent?: boolean;
+  color_correction?: 'lab' | 'as_is';
+  photo_count?: number;
+  images?: Photo[];
+  // Admins only.
+  internal_notes?: string | null;
+  events?: OrderEvent[];
+  refunds?: OrderRefund[];
+  refund_amount?: number;
+  download_all_link?: string | null;
+  last_sent_to_vendor_at?: string | null;
+  api_order?: boolean;
+  api_vendor?: string | null;
+  photographer?: { guid: string; name: string; business: string | null; email: string };
+}
+
+export interface OrderDetailAnswer {
+  data: { id: string; type: 'lab_order'; attributes: OrderDetailAttributes };
+  meta: ListMeta;
+}
+
+/** GET /lab_orders/:guid: the order, its first photos and (admins) the lab's fields. */
+export const getOrderDetail = (guid: string, signal?: AbortSignal) =>
+  apiRequest<OrderDetailAnswer>('GET', routePath(API.labOrder, { guid }), signal ? { signal } : {});
+
+export interface OrderDetail {
+  order: OrderDetailAttributes;
+  lineItems: ServerLineItem[];
+  isAdmin: boolean;
+}
+
+/**
+ * The order detail's data: the order (GET /lab_orders/:guid) beside its line items and checkout
+ * choices (retrieve_full_order), asked side by side. Where both carry a field the order's wins.
+ */
+export async function loadOrderDetail(guid: string, signal?: AbortSignal): Promise<OrderDetail> {
+  const [detail, full]: [OrderDetailAnswer, FullOrder] = await Promise.all([getOrderDetail(guid, signal), retrieveFullOrder(guid, signal)]);
+  return {
+    order: { ...(full.data.attributes as unknown as OrderDetailAttributes), ...detail.data.attributes },
+    lineItems: full.data.line_items,
+    isAdmin: detail.meta.current_user_is_admin,
+  };
+}

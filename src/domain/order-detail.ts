@@ -1,0 +1,100 @@
+/** Rules of the order detail and its admin panel (orders.md §2 Order detail, §4, §5, §6). */
+import { CATEGORY_NAMES, formatFrameProfile, type FinishingCategory } from './catalogue.ts';
+import { toCents, type Cents } from './money.ts';
+
+export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
+
+/** Only an open order goes back to the builder (CONTINUE ORDER). */
+export const canContinueOrder = (status: string): boolean => status === 'open';
+
+/** What a photographer reads when the order has no boutique packaging (orders.md §2). */
+export const NO_BOUTIQUE_PACKAGING = 'NO BOUTIQUE PACKAGING';
+
+// The server's limits (ADMIN-CONTRACT.md, PATCH types): checked here so a mistake is named before it is sent.
+export const TRACKING_URL_MAX = 500;
+export const INTERNAL_NOTES_MAX = 5000;
+
+/** A tracking link the lab accepts: http(s), at most 500 characters; '' clears it. Null when fine. */
+export function trackingUrlProblem(text: string): string | null {
+  const value = text.trim();
+  if (value === '') return null;
+  if (value.length > TRACKING_URL_MAX) return `A tracking link can be at most ${TRACKING_URL_MAX} characters.`;
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'http:' || url.protocol === 'https:') return null;
+  } catch {
+    // not a URL at all: the same message
+  }
+  return 'Enter the full tracking link, starting with https://.';
+}
+
+/**
+ * A refund as typed: dollars with at most 2 decimals, more than 0, at most what is left to refund
+ * (paid less earlier refunds). Answers the cents to send or why not.
+ */
+export function refundAmount(text: string, leftCents: Cents): { cents: Cents } | { problem: string } {
+  const value = text.trim().replace(/^\$/, '');
+  if (!/^\d+(\.\d{1,2})?$/.test(value)) return { problem: 'Enter the refund in dollars, like 12.50.' };
+  const cents = toCents(value);
+  if (cents <= 0) return { problem: 'A refund must be more than $0.00.' };
+  if (cents > leftCents) return { problem: `The refund is more than what is left to refund ($${(leftCents / 100).toFixed(2)}).` };
+  return { cents };
+}
+
+/** The refund as the wire takes it: a number of dollars with 2 decimals (orders.md §5). */
+export const refundDollars = (cents: Cents): number => Number((cents / 100).toFixed(2));
+
+/** A line item's finishing as one line: 'HARDWOOD FRAME: Walnut · -1.5 · White mat', or 'None'. */
+export function lineFinishingText(
+  finishing: {
+    finishing_category: FinishingCategory;
+    finishing_service: string;
+    formatted_frame_profile: string | null;
+    formatted_detail_one: string | null;
+    formatted_detail_two: string | null;
+    formatted_detail_three: string | null;
+  } | null,
+): string {
+  if (!finishing || finishing.finishing_category === 'none') return 'None';
+  const parts = [
+    finishing.finishing_service,
+    formatFrameProfile(finishing.formatted_frame_profile),
+    finishing.formatted_detail_one,
+    finishing.formatted_detail_two,
+    finishing.formatted_detail_three,
+  ].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+  const name = CATEGORY_NAMES[finishing.finishing_category];
+  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
+}
+
+/** One entry of an order's history as the admin reads it. */
+export interface OrderEventLike {
+  kind: string;
+  from?: string | null;
+  to?: string | null;
+  detail?: string | null;
+}
+
+const EVENT_NAMES: Record<string, string> = {
+  status: 'Status',
+  urgent: 'Urgent',
+  internal_notes: 'Admin note',
+  tracking_url: 'Tracking link',
+  refund: 'Refund',
+  zip: 'Zip file',
+  create_zip_file: 'Zip file',
+  vendor_send: 'Sent to vendor',
+  send_to_api: 'Sent to vendor',
+  merge: 'Merged',
+  cancel: 'Cancelled',
+  reorder: 'Reordered',
+};
+
+/** 'Status: paid → shipped', 'Refund: 12.50', or the kind itself for one not known here. */
+export function eventText(event: OrderEventLike): string {
+  const name = EVENT_NAMES[event.kind] ?? event.kind.replace(/_/g, ' ');
+  // A note's old and new text can be pages long: the note itself shows above the history.
+  if (event.kind === 'internal_notes') return `${name} changed`;
+  if ((event.from ?? null) !== null || (event.to ?? null) !== null) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'}`;
+  return event.detail ? `${name}: ${event.detail}` : name;
+}

@@ -1,0 +1,157 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { createZipFile, patchOrderAsAdmin, sendToVendor } from '../../api/orders-admin.ts';
+import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
+import { eventText, isOrderStatus, ORDER_STATUSES } from '../../domain/order-detail.ts';
+import { orderCardDate } from '../../domain/order-list.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+import { AdminTextForms, RefundForm } from './admin-forms.tsx';
+import { addressLines } from './order-summary.tsx';
+import { useAdminAction } from './use-admin-action.ts';
+
+// The zip is built by a job: the order is read again this often until its link is there, at most
+// this many times (5 minutes: a large order's originals take a while to stream).
+const ZIP_POLL_MS = 3000;
+const ZIP_POLLS_MAX = 100;
+
+/** The lab's tools on one order (orders.md §6 Admin panel; ADMIN-CONTRACT.md). */
+export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
+  const { busy, run } = useAdminAction(onChanged);
+  // How many times the order was read again since CREATE ZIP (null: no zip asked for here).
+  const [zipPolls, setZipPolls] = useState<number | null>(null);
+  const link = order.download_all_link ?? null;
+  const zipWaiting = zipPolls !== null && !link && zipPolls < ZIP_POLLS_MAX;
+
+  useEffect(() => {
+    if (!zipWaiting) return;
+    const timer = setInterval(() => {
+      onChanged();
+      setZipPolls((n) => (n ?? 0) + 1);
+    }, ZIP_POLL_MS);
+    return () => clearInterval(timer);
+  }, [zipWaiting, onChanged]);
+
+  const photographer = order.photographer;
+  const address = order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
+
+  return (
+    <aside className="admin-panel" aria-label="Admin panel">
+      <h2>ADMIN</h2>
+
+      <section aria-label="Photographer" className="admin-block">
+        <h3>PHOTOGRAPHER</h3>
+        <p>
+          {photographer?.name ?? order.photographer_name}
+          {(photographer?.business ?? order.photographer_business) ? <span className="muted"> · {photographer?.business ?? order.photographer_business}</span> : null}
+        </p>
+        <p className="muted break">{photographer?.email ?? order.photographer_email}</p>
+        <Link className="button" to={routePath(ROUTES.photographer, { guid: photographer?.guid ?? order.photographer_id })}>
+          PHOTOGRAPHER PAGE
+        </Link>
+        <p className="muted">PAID: {order.paid_at ? orderCardDate(order.paid_at) : 'not paid yet'}</p>
+      </section>
+
+      <section aria-label="Urgent and status" className="admin-block">
+        <button
+          type="button"
+          className={order.urgent ? 'button' : 'button danger'}
+          disabled={busy !== null}
+          onClick={() => void run(order.urgent ? 'Unflag' : 'Flag', () => patchOrderAsAdmin(order.guid, { type: 'urgent', value: !order.urgent }), order.urgent ? 'No longer urgent.' : 'Flagged urgent.')}
+        >
+          {order.urgent ? 'UNFLAG URGENT' : 'FLAG URGENT'}
+        </button>
+        {/* Not wrapped in its label: a wrapping label's name would take the chosen option's words too. */}
+        <div className="field">
+          <label htmlFor="order-status">Status</label>
+          <select
+            id="order-status"
+            value={order.status}
+            disabled={busy !== null}
+            onChange={(e) => {
+              const value = e.target.value;
+              if (isOrderStatus(value)) void run('The status change', () => patchOrderAsAdmin(order.guid, { type: 'status', value }), `Status set to ${value}.`);
+            }}
+          >
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s.toUpperCase()}
+              </option>
+            ))}
+          </select>
+        </div>
+      </section>
+
+      <AdminTextForms order={order} busy={busy} run={run} />
+      <RefundForm order={order} busy={busy} run={run} />
+
+      <section aria-label="Files and vendor" className="admin-block">
+        <h3>FILES</h3>
+        {link ? (
+          <a className="button primary" href={link}>
+            DOWNLOAD ALL
+          </a>
+        ) : zipWaiting ? (
+          <p role="status">The zip is being made; DOWNLOAD ALL appears here when it is ready.</p>
+        ) : null}
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null || zipWaiting}
+          onClick={() =>
+            void run('Creating the zip', () => createZipFile(order.guid), 'The zip of every original is being made.').then((ok) => ok && setZipPolls(0))
+          }
+        >
+          {link ? 'RE-CREATE ZIP' : 'CREATE ZIP'}
+        </button>
+        <button
+          type="button"
+          className="button"
+          disabled={busy !== null}
+          onClick={() => void run('Sending to the vendor', () => sendToVendor(order.guid), 'The order is on its way to the vendor.')}
+        >
+          {order.last_sent_to_vendor_at ? 'SEND TO VENDOR AGAIN' : 'SEND TO VENDOR'}
+        </button>
+        <p className="muted">{order.last_sent_to_vendor_at ? `Last sent to the vendor ${orderCardDate(order.last_sent_to_vendor_at)}` : 'Not sent to a vendor yet.'}</p>
+      </section>
+
+      {address ? (
+        <section aria-label="Shipping address" className="admin-block">
+          <h3>SHIP TO</h3>
+          <p className="pre-wrap">{address}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() =>
+              void navigator.clipboard.writeText(address).then(
+                () => toast.info('The address is copied.'),
+                () => toast.error('The address could not be copied: select it and copy it by hand.'),
+              )
+            }
+          >
+            COPY ADDRESS
+          </button>
+        </section>
+      ) : null}
+
+      <section aria-label="History" className="admin-block" role="region">
+        <h3>HISTORY</h3>
+        {order.events?.length ? (
+          <ol className="admin-events">
+            {order.events.map((e, i) => (
+              <li key={`${e.created_at}-${i}`}>
+                <span>{eventText(e)}</span>
+                <span className="muted">
+                  {' '}
+                  {e.actor_name ?? 'the lab'} · {orderCardDate(e.created_at)}
+                </span>
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="muted">Nothing changed by the lab yet.</p>
+        )}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,54 @@
+import { borderLabel } from '../../domain/catalogue.ts';
+import type { ServerLineItem } from '../../domain/line-items.ts';
+import { toCents, formatMoney } from '../../domain/money.ts';
+import { lineFinishingText } from '../../domain/order-detail.ts';
+import { truncateFileName } from '../../domain/photo-order.ts';
+import type { ModalPhoto } from './photo-modal.tsx';
+
+const dollars = (amount: number) => formatMoney(toCents(amount));
+
+/** One line item, read-only: the photo (which opens large), paper, size, border, finishing, quantity, price. */
+export function LineItemCard({ item, showInternal, onPhoto }: { item: ServerLineItem; showInternal: boolean; onPhoto: (photo: ModalPhoto) => void }) {
+  const shown = item.photograph_cropped_url ?? item.photograph_url;
+  return (
+    <li className="detail-item" aria-label={item.photo_file_name}>
+      <button
+        type="button"
+        className="detail-thumb"
+        aria-label={`View photo ${item.photo_file_name}`}
+        onClick={() => onPhoto({ name: item.photo_file_name, url: shown, originalUrl: item.photograph_full_url })}
+      >
+        <img src={shown} alt="" loading="lazy" />
+      </button>
+      <div className="detail-item-body">
+        <h3 title={item.photo_file_name}>{truncateFileName(item.photo_file_name)}</h3>
+        <dl className="detail-facts">
+          <dt>PAPER</dt>
+          <dd>{item.print_size_attributes.paper}</dd>
+          <dt>PRINT SIZE</dt>
+          <dd>{item.print_size_attributes.print_size}</dd>
+          <dt>BORDER</dt>
+          <dd>{borderLabel(item.print_border)}</dd>
+          <dt>FINISHING</dt>
+          <dd>{lineFinishingText(item.finishing_service)}</dd>
+          <dt>QUANTITY</dt>
+          <dd>{item.quantity}</dd>
+          <dt>PRICE</dt>
+          <dd>{dollars(item.subtotal)}</dd>
+          {item.notes ? (
+            <>
+              <dt>NOTES</dt>
+              <dd className="pre-wrap">{item.notes}</dd>
+            </>
+          ) : null}
+          {showInternal && item.internal_notes ? (
+            <>
+              <dt>LAB NOTES</dt>
+              <dd className="pre-wrap">{item.internal_notes}</dd>
+            </>
+          ) : null}
+        </dl>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,82 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { canContinueOrder } from '../../domain/order-detail.ts';
+import { ROUTES, routePath } from '../../domain/paths.ts';
+import { LineItemCard } from './line-item-card.tsx';
+import { OrderSummary } from './order-summary.tsx';
+import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
+import { useOrderDetail } from './use-order-detail.ts';
+import './order-detail.css';
+
+// Only admins see the panel: photographers never download its code.
+const AdminPanel = lazy(() => import('./admin-panel.tsx').then((m) => ({ default: m.AdminPanel })));
+
+function Page({ name, children }: { name: string | null; children: ReactNode }) {
+  return (
+    <section className="order-detail">
+      <header className="detail-header">
+        {name === null ? null : <p className="muted detail-kicker">ORDER</p>}
+        <h1>{name ?? 'ORDER'}</h1>
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** Order detail (orders.md §2): summary, line items with a photo modal, CONTINUE ORDER while open; the admin panel for admins. */
+export function OrderDetailScreen() {
+  const { id = '' } = useParams();
+  const { load, reload } = useOrderDetail(id);
+  const [photo, setPhoto] = useState<ModalPhoto | null>(null);
+
+  if (load.state === 'loading') return <Page name={null}>{<p role="status">loading</p>}</Page>;
+  if (load.state === 'error')
+    return (
+      <Page name={null}>
+        <p role="alert" className="load-error">
+          ERROR LOADING: {load.message}
+        </p>
+        <Link to={ROUTES.labOrders}>BACK TO ORDERS</Link>
+      </Page>
+    );
+
+  const { order, lineItems, isAdmin } = load.detail;
+  return (
+    <Page name={order.order_name}>
+      <div className="detail-actions">
+        <Link to={ROUTES.labOrders} className="button">
+          ALL ORDERS
+        </Link>
+        {canContinueOrder(order.status) ? (
+          <Link to={routePath(ROUTES.orderBuilder, { id: order.guid })} className="button primary">
+            CONTINUE ORDER
+          </Link>
+        ) : null}
+        {order.urgent ? <span className="urgent-badge">URGENT</span> : null}
+      </div>
+      <div className={isAdmin ? 'detail-layout with-panel' : 'detail-layout'}>
+        <div className="detail-main">
+          <OrderSummary order={order} />
+          <section aria-labelledby="items-heading">
+            <h2 id="items-heading">LINE ITEMS ({lineItems.length})</h2>
+            {lineItems.length === 0 ? (
+              <p className="muted">This order has no line items.</p>
+            ) : (
+              <ul className="detail-items" aria-label="Line items">
+                {lineItems.map((item) => (
+                  <LineItemCard key={item.guid} item={item} showInternal={isAdmin} onPhoto={setPhoto} />
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+        {isAdmin ? (
+          <Suspense fallback={<p className="muted">loading the admin tools…</p>}>
+            <AdminPanel order={order} onChanged={reload} />
+          </Suspense>
+        ) : null}
+      </div>
+      {photo ? <PhotoModal photo={photo} onClose={() => setPhoto(null)} /> : null}
+    </Page>
+  );
+}

@@ -1,0 +1,104 @@
+import type { OrderDetailAttributes, ShippingAddress } from '../../api/orders-detail.ts';
+import { formatMoney, toCents } from '../../domain/money.ts';
+import { NO_BOUTIQUE_PACKAGING } from '../../domain/order-detail.ts';
+import { orderCardDate } from '../../domain/order-list.ts';
+
+const dollars = (amount: number | undefined) => formatMoney(toCents(amount ?? 0));
+
+/** The address as lines: recipient, street, street 2, 'City, ST 12345', phone. */
+export function addressLines(a: ShippingAddress): string[] {
+  return [a.recipient, a.street, a.street_2, `${a.city}, ${a.state_province} ${a.zip}`, a.phone_number].filter((l): l is string => Boolean(l && l.trim()));
+}
+
+const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_day: 'TWO DAY' };
+
+/** What everyone who may see the order sees (orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
+export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
+  const method = order.shipping_method ? (SHIPPING_METHODS[order.shipping_method] ?? order.shipping_method.toUpperCase()) : null;
+  return (
+    <section className="detail-summary" aria-labelledby="summary-heading" role="region">
+      <h2 id="summary-heading">SUMMARY</h2>
+      <dl className="detail-facts">
+        <dt>STATUS</dt>
+        <dd>
+          <span className={`status status-${order.status}`}>{order.status.toUpperCase()}</span>
+        </dd>
+        <dt>UPDATED</dt>
+        <dd>{orderCardDate(order.updated_at)}</dd>
+        {order.paid_at ? (
+          <>
+            <dt>PAID</dt>
+            <dd>{orderCardDate(order.paid_at)}</dd>
+          </>
+        ) : null}
+        <dt>TRACKING</dt>
+        <dd>
+          {order.tracking_url ? (
+            <a href={order.tracking_url} target="_blank" rel="noreferrer">
+              TRACK THIS ORDER
+            </a>
+          ) : (
+            'Not shipped yet'
+          )}
+        </dd>
+        <dt>SHIPPING</dt>
+        <dd>
+          {order.local_pickup ? (
+            'LOCAL PICKUP'
+          ) : order.shipping_address ? (
+            <address className="detail-address">
+              {addressLines(order.shipping_address).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
+          ) : (
+            'No shipping address yet'
+          )}
+          {method ? <span className={order.shipping_method === 'overnight' || order.shipping_method === 'two_day' ? 'rush' : undefined}> {method}</span> : null}
+        </dd>
+        <dt>CARD</dt>
+        <dd>{order.selected_card_mask ?? (order.credit_applied > 0 && order.credit_applied >= order.total ? 'Paid with credit' : 'No card chosen')}</dd>
+        <dt>PACKAGING</dt>
+        <dd className="pre-wrap">{order.boutique_shipping ? `BOUTIQUE PACKAGING${order.boutique_shipping_note ? `: ${order.boutique_shipping_note}` : ''}` : NO_BOUTIQUE_PACKAGING}</dd>
+        {order.color_correction ? (
+          <>
+            <dt>COLOUR</dt>
+            <dd>{order.color_correction === 'as_is' ? 'Print as is' : 'Lab corrects colour'}</dd>
+          </>
+        ) : null}
+        {order.notes ? (
+          <>
+            <dt>NOTES</dt>
+            <dd className="pre-wrap">{order.notes}</dd>
+          </>
+        ) : null}
+      </dl>
+      <div role="group" aria-label="Order figures">
+      <dl className="detail-figures">
+        <dt>SUBTOTAL</dt>
+        <dd>{dollars(order.subtotal)}</dd>
+        {order.boutique_shipping ? (
+          <>
+            <dt>BOUTIQUE</dt>
+            <dd>{dollars(order.boutique_shipping_price)}</dd>
+          </>
+        ) : null}
+        <dt>SHIPPING</dt>
+        <dd>{dollars(order.shipping_total)}</dd>
+        <dt>DISCOUNT{order.discount_code ? ` (${order.discount_code.code})` : ''}</dt>
+        <dd>{order.discount > 0 ? `-${dollars(order.discount)}` : dollars(0)}</dd>
+        <dt>CREDIT</dt>
+        <dd>{order.credit_applied > 0 ? `-${dollars(order.credit_applied)}` : dollars(0)}</dd>
+        <dt>TOTAL</dt>
+        <dd className="detail-total">{dollars(order.total)}</dd>
+        {order.refund_amount ? (
+          <>
+            <dt>REFUNDED</dt>
+            <dd>{dollars(order.refund_amount)}</dd>
+          </>
+        ) : null}
+      </dl>
+      </div>
+    </section>
+  );
+}

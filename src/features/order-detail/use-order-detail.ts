@@ -1,0 +1,36 @@
+import { useCallback, useEffect, useState } from 'react';
+import { errorText, logErrorDetails } from '../../api/errors.ts';
+import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';
+
+export type DetailLoad = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; detail: OrderDetail };
+
+/** The order detail's data, and a reload for after an admin change (which answers the new state). */
+export function useOrderDetail(guid: string) {
+  const [load, setLoad] = useState<DetailLoad>({ state: 'loading' });
+
+  const fetchDetail = useCallback(
+    (signal?: AbortSignal) => {
+      loadOrderDetail(guid, signal).then(
+        (detail) => {
+          if (!signal?.aborted) setLoad({ state: 'loaded', detail });
+        },
+        (err: unknown) => {
+          if (signal?.aborted) return;
+          logErrorDetails(err);
+          setLoad({ state: 'error', message: errorText(err) });
+        },
+      );
+    },
+    [guid],
+  );
+
+  useEffect(() => {
+    const ctrl = new AbortController();
+    fetchDetail(ctrl.signal);
+    return () => ctrl.abort();
+  }, [fetchDetail]);
+
+  // A reload keeps the order on screen until the new reading replaces it.
+  const reload = useCallback(() => fetchDetail(), [fetchDetail]);
+  return { load, reload };
+}

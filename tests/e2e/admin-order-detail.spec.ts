@@ -1,0 +1,79 @@
+/**
+ * Issue 13, the admin panel of the order detail against the real lab (orders.md §2, §6;
+ * ADMIN-CONTRACT.md): flag and unflag urgent, tracking link, status with the shipped mail, admin
+ * note, the history; and what the photographer then sees of it.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
+import { lastMailTo, signIn } from './helpers.ts';
+import { WIDTHS, expectAccessible } from './screens.ts';
+
+// An upload, a sign-up and the lab's answers on a machine shared with other runs.
+test.setTimeout(120_000);
+
+const panel = (page: Page) => page.getByRole('complementary', { name: 'Admin panel' });
+
+test('an admin flags, tracks, ships and notes an order; the photographer gets the mail and sees the link, never the note', async ({ page, browser }) => {
+  const cart = await cartWithPhotos(page, [{ name: 'RED_0001.jpg', colour: 'red' }]);
+  await addLineItems(page.request, cart, [{ photo: 'RED_0001.jpg', paper: 'Lustre', size: '8x10' }]);
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await signIn(admin);
+  await admin.goto(`/lab-orders/${cart.orderGuid}`);
+  const tools = panel(admin);
+  await expect(tools.getByText('Dorothea Lange')).toBeVisible();
+  const email = (await tools.getByText(/@studio\.example$/).textContent()) ?? '';
+  const profile = tools.getByRole('link', { name: 'PHOTOGRAPHER PAGE' });
+  await expect(profile).toHaveAttribute('href', /^\/photographers\/[0-9a-f-]{36}$/);
+
+  for (const width of WIDTHS) {
+    await admin.setViewportSize({ width, height: 900 });
+    await expectAccessible(admin, `admin order detail at ${width}`);
+  }
+  await admin.setViewportSize({ width: 1280, height: 900 });
+
+  // Urgent, and back.
+  await tools.getByRole('button', { name: 'FLAG URGENT' }).click();
+  await expect(admin.getByText('URGENT', { exact: true })).toBeVisible();
+  await expect(tools.getByRole('button', { name: 'UNFLAG URGENT' })).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Urgent');
+
+  // A tracking link must be a full link.
+  const tracking = tools.getByLabel('Tracking URL', { exact: true });
+  await tracking.fill('track.example/1Z999');
+  await tools.getByRole('button', { name: 'SAVE TRACKING' }).click();
+  await expect(tools.getByRole('alert')).toHaveText('Enter the full tracking link, starting with https://.');
+  await tracking.fill('https://track.example/1Z999');
+  await tools.getByRole('button', { name: 'SAVE TRACKING' }).click();
+  await expect(admin.getByRole('link', { name: 'TRACK THIS ORDER' })).toHaveAttribute('href', 'https://track.example/1Z999');
+
+  // Shipped: the status shows, the history says who did it, the photographer is mailed the link.
+  await tools.getByLabel('Status', { exact: true }).selectOption('shipped');
+  await expect(admin.getByRole('region', { name: 'Summary' }).getByText('SHIPPED', { exact: true })).toBeVisible();
+  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Status: open → shipped');
+  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Admin');
+  const mail = await lastMailTo(email);
+  expect(mail).toContain('has shipped');
+  expect(mail).toContain('https://track.example/1Z999');
+  // No longer open: no CONTINUE ORDER.
+  await expect(admin.getByRole('link', { name: 'CONTINUE ORDER' })).toHaveCount(0);
+
+  await tools.getByRole('textbox', { name: 'Admin note' }).fill('Reprint the left print: dust spot.');
+  await tools.getByRole('button', { name: 'SAVE NOTE' }).click();
+  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Admin note changed');
+  await admin.reload();
+  await expect(panel(admin).getByRole('textbox', { name: 'Admin note' })).toHaveValue('Reprint the left print: dust spot.');
+  await panel(admin).getByRole('button', { name: 'UNFLAG URGENT' }).click();
+  await expect(panel(admin).getByRole('button', { name: 'FLAG URGENT' })).toBeVisible();
+  await expect(admin.getByText('URGENT', { exact: true })).toHaveCount(0);
+
+  // The photographer: the tracking link and the status, no admin panel, no admin note.
+  await page.goto(`/lab-orders/${cart.orderGuid}`);
+  await expect(page.getByRole('link', { name: 'TRACK THIS ORDER' })).toHaveAttribute('href', 'https://track.example/1Z999');
+  await expect(page.getByText('SHIPPED', { exact: true })).toBeVisible();
+  await expect(panel(page)).toHaveCount(0);
+  await expect(page.getByText('dust spot')).toHaveCount(0);
+  await adminContext.close();
+});
