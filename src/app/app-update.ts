@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { create } from 'zustand';
 import { getClientVersion } from '../api/client-version.ts';
 import { clearVersionedCaches } from '../offline/cache-names.ts';
@@ -15,7 +14,21 @@ const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 
 export const useAppUpdate = create<{ available: boolean }>(() => ({ available: false }));
 
-let workbox: Workbox | null = null;
+// The service worker's registration, once made (production builds only). The browser's own API,
+// not workbox-window: the three calls used here cost 3 KB of every first load with it.
+let registration: ServiceWorkerRegistration | null = null;
+
+/** Offers the update once a new worker is installed and waits (not on the first install). */
+function offerWhenWaiting(reg: ServiceWorkerRegistration): void {
+  const offer = () => {
+    if (reg.waiting && navigator.serviceWorker.controller) useAppUpdate.setState({ available: true });
+  };
+  offer();
+  reg.addEventListener('updatefound', () => {
+    const installing = reg.installing;
+    installing?.addEventListener('statechange', () => installing.state === 'installed' && offer());
+  });
+}
 
 const check = () => void checkForNewVersion();
 
@@ -33,9 +46,13 @@ export function startAppUpdates(): void {
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if (hadController) window.location.reload();
     });
-    workbox = new Workbox('/sw.js', { scope: '/' });
-    workbox.addEventListener('waiting', () => useAppUpdate.setState({ available: true }));
-    workbox.register().catch((err: unknown) => console.warn('service worker registration failed', err));
+    navigator.serviceWorker.register('/sw.js', { scope: '/' }).then(
+      (reg) => {
+        registration = reg;
+        offerWhenWaiting(reg);
+      },
+      (err: unknown) => console.warn('service worker registration failed', err),
+    );
     // A page that loaded while the first worker was activating is not taken by it: ask to be.
     void navigator.serviceWorker.ready.then((registration) => {
       if (!navigator.serviceWorker.controller) registration.active?.postMessage({ type: 'CLAIM' });
@@ -58,9 +75,9 @@ export async function checkForNewVersion(): Promise<void> {
   localStorage.setItem(VERSION_KEYS.lastCheck, String(Date.now()));
   localStorage.setItem(VERSION_KEYS.clientVersion, serverVersion);
   if (serverVersion === RUNNING_VERSION) return;
-  if (workbox) {
-    // Fetches the new sw.js; its 'waiting' event then offers the update.
-    await workbox.update();
+  if (registration) {
+    // Fetches the new sw.js; once it is installed and waiting, the update is offered.
+    await registration.update().catch((err: unknown) => console.warn('service worker update failed', err));
   } else {
     useAppUpdate.setState({ available: true });
   }
@@ -72,11 +89,12 @@ export async function checkForNewVersion(): Promise<void> {
  */
 export async function applyUpdate(): Promise<void> {
   await clearVersionedCaches();
-  const waiting = workbox ? (await navigator.serviceWorker.getRegistration())?.waiting : null;
-  if (!workbox || !waiting) {
+  const waiting = registration ? (await navigator.serviceWorker.getRegistration())?.waiting : null;
+  if (!registration || !waiting) {
     // No worker waits (another tab already took the update, or no service worker): a reload does it.
     window.location.reload();
     return;
   }
-  workbox.messageSkipWaiting();
+  // The worker (workers/sw.ts) takes over on this message; controllerchange then reloads.
+  waiting.postMessage({ type: 'SKIP_WAITING' });
 }

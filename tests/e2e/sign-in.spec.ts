@@ -83,9 +83,25 @@ test("logout ends the session and shows 'You have been logged out!' in a closabl
 });
 
 test('a 401 from any call signs the user out', async ({ page }) => {
+  // An admin's list asks again once its filters are on (and for urgent orders): the session ends
+  // only once the list has settled, so that the refusal met is the Account screen's.
+  let listCalls = 0;
+  let lastSettled = Date.now();
+  const isList = (url: string) => new URL(url).pathname === '/api/v2/lab_orders';
+  page.on('request', (r) => {
+    if (isList(r.url())) listCalls += 1;
+  });
+  const settled = (r: { url(): string }) => {
+    if (!isList(r.url())) return;
+    listCalls -= 1;
+    lastSettled = Date.now();
+  };
+  page.on('requestfinished', settled);
+  page.on('requestfailed', settled);
   await page.goto('/login');
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
+  await expect.poll(() => listCalls === 0 && Date.now() - lastSettled > 500).toBe(true);
   // The session ends elsewhere (another device, an admin, expiry); the next call answers 401.
   const token = await storedToken(page);
   expect((await page.request.delete('/api/v2/logout', { headers: { token: token ?? '' } })).status()).toBe(200);
