@@ -9,7 +9,7 @@ import type { Photo } from '../domain/photo-upload-wire.ts';
 import { apiRequest } from './client.ts';
 import type { FullOrder } from './line-item-calls.ts';
 import { retrieveFullOrder } from './line-items.ts';
-import type { ListMeta } from './lab-orders.ts';
+import type { LabOrderListAttributes, ListMeta } from './lab-orders.ts';
 
 export interface ShippingAddress {
   guid: string;
@@ -43,17 +43,11 @@ export interface OrderRefund {
 }
 
 /** An order as the detail shows it; money in dollars. The admin-only fields are absent for photographers. */
-export interface OrderDetailAttributes {
-  guid: string;
-  order_name: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  photographer_id: string;
-  photographer_name: string;
-  photographer_business: string;
-  photographer_email: string;
+export interface OrderDetailAttributes
+  extends Pick<
+    LabOrderListAttributes,
+    'guid' | 'order_name' | 'status' | 'created_at' | 'updated_at' | 'paid_at' | 'photographer_id' | 'photographer_name' | 'photographer_business' | 'photographer_email'
+  > {
   subtotal: number;
   discount: number;
   credit_applied: number;
