@@ -9,6 +9,7 @@ import { CART_CLEARED, CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM, NO_LINE_ITEMS
 import { formatMoney } from '../../src/domain/money.ts';
 import { GONE_TEXT } from '../../src/offline/outbox-drain.ts';
 import { PHOTO_COLOURS, addLineItems, atLab, cartWithPhotos, expectLabMatchesScreen, onScreen, type LabCart } from './cart-fixtures.ts';
+import { DEMO_ADMIN } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
@@ -334,14 +335,10 @@ test.describe('answers the lab cannot be made to give from a browser', () => {
   test('a closed order goes to its page with the bad-status notice', async ({ page, request }) => {
     const cart = await cartWithPhotos(page, [{ name: 'RED_0001.jpg', colour: 'red' }]);
     await addLineItems(request, cart, [{ photo: 'RED_0001.jpg', paper: 'Lustre', size: '8x10' }]);
-    // No route of the lab (not even the admin's) changes an order's status: checkout, which
-    // will, is not built yet. The real answer passes through with its status changed.
-    await page.route(`**/api/v2/lab_orders/${cart.orderGuid}/retrieve_full_order`, async (route) => {
-      const answer = await route.fetch();
-      const body = (await answer.json()) as { data: { attributes: { status: string } } };
-      body.data.attributes.status = 'paid';
-      await route.fulfill({ response: answer, json: body });
-    });
+    // The lab moves the order on (an admin's status change) while the cart is on this device.
+    const login = await request.post('/api/v2/login', { data: DEMO_ADMIN });
+    const { token } = (await login.json()) as { token: string };
+    expect((await request.patch(`/api/v2/lab_orders/${cart.orderGuid}`, { headers: { token }, data: { type: 'status', value: 'printing' } })).ok()).toBe(true);
     await page.goto(`/lab-orders/${cart.orderGuid}/review`);
     await expect(page).toHaveURL(new RegExp(`/lab-orders/${cart.orderGuid}$`));
     await expect(page.getByText(ORDER_NOT_OPEN_TO_CHECKOUT)).toBeVisible();
