@@ -21,6 +21,7 @@ import { openDatabase } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, labOrders, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
 import { loadAppSecret } from '../services/app-secret.ts';
 import { hashPassword } from '../services/passwords.ts';
+import { seededRandom } from './seeded-random.ts';
 
 export const SEED_PASSWORD = 'seeded-password';
 // Distinct photos stored once and shared by the orders (a lab's demo needs pictures, not gigabytes).
@@ -30,18 +31,6 @@ const BATCH = 250;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const KINDS = ['Wedding', 'Family session', 'Portfolio prints', 'Gallery show', 'Senior portraits', 'Newborn', 'Client album', 'Landscapes', 'Headshots', 'Holiday cards'];
 const NAMES = ['Ansel Adams', 'Dorothea Lange', 'Annie Leibovitz', 'Vivian Maier', 'Gordon Parks', 'Imogen Cunningham', 'Margaret Bourke-White', 'Diane Arbus', 'Robert Capa', 'Henri Cartier'];
-
-/** The same lab on every run with the same arguments (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function statusFor(ageDays: number, r: number): string {
   if (r < 0.03) return 'cancelled';
@@ -65,7 +54,7 @@ async function main(args: string[]): Promise<number> {
     await ensureCatalogue(db);
     const secret = await loadAppSecret(db);
     const storage = config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret });
-    const rand = random(total * 7919 + people);
+    const rand = seededRandom(total * 7919 + people);
     const run = randomBytes(3).toString('hex');
 
     const pool: { key: string; size: number; checksum: string; fileName: string }[] = [];

@@ -8,6 +8,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { labOrders, users } from '../../server/db/schema.ts';
 import { DEMO_ADMIN, ensureAdmin } from '../../server/services/admin-bootstrap.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
+import { seededRandom } from '../../server/cli/seeded-random.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
 
@@ -40,18 +41,6 @@ const LAST = ['Adams', 'Lange', 'Leibovitz', 'Salgado', 'Maier', 'Parks', 'Cunni
 const STUDIO = ['Studio', 'Photography', 'Portraits', 'Fine Art', 'Weddings', 'Imaging'];
 const ORDER_KIND = ['Wedding', 'Family session', 'Portfolio prints', 'Gallery show', 'Senior portraits', 'Newborn', 'Client album', 'Landscape series', 'Headshots', 'Holiday cards'];
 
-/** mulberry32: the same lab on every run, so runs compare. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Splits `total` orders over `n` photographers by rank (largest first), exactly. */
 function volumes(total: number, n: number): number[] {
   const weights = Array.from({ length: n }, (_, i) => 1 / (i + 1) ** VOLUME_SKEW);
@@ -77,7 +66,7 @@ export async function seedBenchDatabase(dataDir: string, opts: { orders: number;
     const { db } = database;
     // The same first admin the server creates on its first start (none exists yet: fresh dir).
     await ensureAdmin(db, { admin: undefined });
-    const rand = random(20_261_121);
+    const rand = seededRandom(20_261_121);
     const passwordHash = await hashPassword(BENCH_PASSWORD);
     const now = Date.now();
 

@@ -20,7 +20,7 @@ const items = (page: Page) => page.getByRole('list', { name: 'Line items' }).get
 const box = (page: Page, label: string) =>
   page
     .getByRole('complementary', { name: 'ORDER SUMMARY' })
-    .locator('.checkout-row')
+    .locator('.figure-row')
     .filter({ has: page.getByText(label, { exact: true }) })
     .locator('dd');
 

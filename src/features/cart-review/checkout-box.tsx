@@ -2,6 +2,7 @@ import { checkoutBox } from '../../domain/cart-review.ts';
 import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
 import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
 import { checkoutBoxLines, checkoutBoxOrder } from './review-figures.ts';
+import { FigureRows } from '../../ui/figure-rows.tsx';
 
 
 /**
@@ -30,14 +31,7 @@ export function CheckoutBox({
   return (
     <aside className="checkout-box" aria-labelledby="checkout-box-title">
       <h2 id="checkout-box-title">ORDER SUMMARY</h2>
-      <dl className="checkout-rows">
-        {rows.map((row) => (
-          <div key={row.label} className={`checkout-row${row.label === 'TOTAL' ? ' is-total' : ''}`}>
-            <dt>{row.label}</dt>
-            <dd>{row.text}</dd>
-          </div>
-        ))}
-      </dl>
+      <FigureRows rows={rows} />
       {waiting > 0 ? (
         <p className="muted">
           {waiting === 1 ? '1 change is' : `${waiting} changes are`} waiting to be sent; the lab confirms these figures when it has {waiting === 1 ? 'it' : 'them'}.
