@@ -88,6 +88,8 @@ const EVENT_NAMES: Record<string, string> = {
   merge: 'Merged',
   cancel: 'Cancelled',
   reorder: 'Reordered',
+  color_correction: 'Colour correction',
+  referral_clawback: 'Referral credit',
 };
 
 /** 'Status: paid → shipped', 'Refund: 12.50', or the kind itself for one not known here. */
