@@ -11,7 +11,7 @@ export function ColourSection({ order, busy, actions }: { order: CheckoutOrder; 
       <ColourCorrectionChoice
         value={value}
         disabled={busy}
-        onChange={(next) => void actions.change(() => updateCheckout(actions.orderGuid, { type: 'color_correction', value: next }), `${colorCorrectionLabel(next)} could not be chosen`)}
+        onChange={(next) => actions.change(() => updateCheckout(actions.orderGuid, { type: 'color_correction', value: next }), `${colorCorrectionLabel(next)} could not be chosen`)}
       />
     </section>
   );

@@ -102,23 +102,23 @@ const refundOf = (order: OrderDetailAttributes) => ({ cardCents: Math.max(0, toC
  */
 export function OwnerNotes({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
   const offer = cancellation(order, useNow(order.cancel_until ? new Date(order.cancel_until) : null));
-  const [saving, setSaving] = useState(false);
+  // The lab's answer to the last choice made here, shown until the order read again says the same.
+  const [saved, setSaved] = useState<ColorCorrection | null>(null);
+  // Each reading of the order (the reload after the change among them) is the truth again.
+  useEffect(() => setSaved(null), [order]);
 
-  const choose = (value: ColorCorrection) => {
-    setSaving(true);
-    updateCheckout(order.guid, { type: 'color_correction', value })
-      .then(
-        () => {
-          toast.success(`Colour correction: ${colorCorrectionLabel(value)}.`);
-          onChanged();
-        },
-        (err: unknown) => {
-          logErrorDetails(err);
-          toast.error(`The colour correction could not be changed: ${errorText(err)}`);
-        },
-      )
-      .finally(() => setSaving(false));
-  };
+  const choose = (value: ColorCorrection) =>
+    updateCheckout(order.guid, { type: 'color_correction', value }).then(
+      (answer) => {
+        setSaved(answer.data.attributes.color_correction);
+        toast.success(`Colour correction: ${colorCorrectionLabel(value)}.`);
+        onChanged();
+      },
+      (err: unknown) => {
+        logErrorDetails(err);
+        toast.error(`The colour correction could not be changed: ${errorText(err)}`);
+      },
+    );
 
   return (
     <>
@@ -136,7 +136,7 @@ export function OwnerNotes({ order, onChanged }: { order: OrderDetailAttributes;
       ) : null}
       {canChooseColorCorrection(order.status) ? (
         <section className="detail-colour" aria-label="Colour correction">
-          <ColourCorrectionChoice value={order.color_correction ?? 'lab'} disabled={saving} onChange={choose} />
+          <ColourCorrectionChoice value={saved ?? order.color_correction ?? 'lab'} disabled={false} onChange={choose} />
         </section>
       ) : null}
     </>

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorText, logErrorDetails } from '../../api/errors.ts';
+import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
 import { reorderOrder } from '../../api/order-actions.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { ORDER_NAME_MAX, reorderName } from '../../domain/order-actions-photographer.ts';
@@ -52,7 +52,8 @@ export function ReorderDialog({ order, onClose }: { order: OrderDetailAttributes
       },
       (err: unknown) => {
         logErrorDetails(err);
-        setProblem(errorText(err));
+        // The lab's refusal (a name in use, a product no longer offered) in its own words, beside the field.
+        setProblem(err instanceof ApiError && err.kind === 'server' ? err.message : errorText(err));
         setBusy(false);
       },
     );
