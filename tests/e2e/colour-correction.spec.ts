@@ -57,7 +57,7 @@ test('the photographer chooses Print as is; checkout and the lab show it', async
   const adminCard = admin.getByRole('article', { name });
   await expect(adminCard).toContainText('PRINT AS IS (NO COLOUR CORRECTION)');
   await admin.goto(`/lab-orders/${cart.orderGuid}`);
-  await expect(admin.getByRole('complementary', { name: 'Admin panel' }).getByText('COLOUR CORRECTION: PRINT AS IS')).toBeVisible();
+  await expect(admin.getByRole('complementary', { name: 'Admin panel' }).getByText('COLOUR CORRECTION: PRINT AS IS', { exact: true })).toBeVisible();
   for (const width of [375, 1280]) {
     await admin.setViewportSize({ width, height: 800 });
     await expectAccessible(admin, '/admin-order-colour');

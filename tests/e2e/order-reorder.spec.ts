@@ -39,6 +39,9 @@ test('REORDER copies the photos and line items into a new open order, uploading 
   const newGuid = /\/lab-orders\/([^/]+)\/edit\/order-builder$/.exec(page.url())?.[1] ?? '';
   expect(newGuid).not.toBe(cart.orderGuid);
   await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
+  // Ready to edit: its photo in the strip and its line item in the cart.
+  await expect(page.getByRole('region', { name: 'Photos of this order' }).getByRole('button', { name: /PORTRAIT_0001\.jpg$/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'VIEW CART (1)' })).toBeVisible();
 
   const before = await labOrder(page.request, cart.token, cart.orderGuid);
   const after = await labOrder(page.request, cart.token, newGuid);

@@ -42,3 +42,11 @@ describe("the photographer's order actions", () => {
     expect(colorCorrectionLabel(undefined)).toBe('Lab corrects colour');
   });
 });
+
+describe('the history of the choice', () => {
+  it('names the colour choices, not their stored values', async () => {
+    const { eventText } = await import('../../src/domain/order-detail.ts');
+    expect(eventText({ kind: 'color_correction', from: 'lab', to: 'as_is' })).toBe('Colour correction: Lab corrects colour → Print as is');
+    expect(eventText({ kind: 'referral_clawback', detail: 'referral credit taken back: $1.00' })).toBe('Referral credit: referral credit taken back: $1.00');
+  });
+});

@@ -103,14 +103,15 @@ const refundOf = (order: OrderDetailAttributes) => ({ cardCents: Math.max(0, toC
 export function OwnerNotes({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
   const offer = cancellation(order, useNow(order.cancel_until ? new Date(order.cancel_until) : null));
   // The lab's answer to the last choice made here, shown until the order read again says the same.
-  const [saved, setSaved] = useState<ColorCorrection | null>(null);
-  // Each reading of the order (the reload after the change among them) is the truth again.
-  useEffect(() => setSaved(null), [order]);
+  // Kept with the reading of the order it was made on: the next reading (the reload after the
+  // change among them) is the truth again.
+  const [saved, setSaved] = useState<{ value: ColorCorrection; on: OrderDetailAttributes } | null>(null);
+  const shown = saved?.on === order ? saved.value : (order.color_correction ?? 'lab');
 
   const choose = (value: ColorCorrection) =>
     updateCheckout(order.guid, { type: 'color_correction', value }).then(
       (answer) => {
-        setSaved(answer.data.attributes.color_correction);
+        setSaved({ value: answer.data.attributes.color_correction, on: order });
         toast.success(`Colour correction: ${colorCorrectionLabel(value)}.`);
         onChanged();
       },
@@ -136,7 +137,7 @@ export function OwnerNotes({ order, onChanged }: { order: OrderDetailAttributes;
       ) : null}
       {canChooseColorCorrection(order.status) ? (
         <section className="detail-colour" aria-label="Colour correction">
-          <ColourCorrectionChoice value={saved ?? order.color_correction ?? 'lab'} disabled={false} onChange={choose} />
+          <ColourCorrectionChoice value={shown} disabled={false} onChange={choose} />
         </section>
       ) : null}
     </>

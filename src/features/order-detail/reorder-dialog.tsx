@@ -70,7 +70,7 @@ export function ReorderDialog({ order, onClose }: { order: OrderDetailAttributes
         if (!busy) onClose();
       }}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className="reorder-form">
         <h2 id="reorder-title">REORDER</h2>
         <p id="reorder-message">
           A new open order with the photos and line items of {order.order_name}, at today&apos;s prices. The photos are already at the lab: nothing is uploaded again.
