@@ -89,3 +89,14 @@ test('once the lab has started it: no CANCEL ORDER; a cancel that loses the race
   await expect(page.getByRole('button', { name: 'CANCEL ORDER' })).toHaveCount(0);
   expect((await labOrder(page.request, admin, guid)).status).toBe('printing');
 });
+
+test('a page left open loses CANCEL ORDER when the window closes', async ({ page }) => {
+  const shopper = await paidShopper(page);
+  // The page's own clock, from now on, under the test's hand (the lab's clock is real).
+  await page.clock.install();
+  await page.goto(`/lab-orders/${shopper.cart.orderGuid}`);
+  await expect(page.getByRole('button', { name: 'CANCEL ORDER' })).toBeVisible();
+  await page.clock.fastForward('30:01');
+  await expect(page.getByText(`${CLOSED}the 30 minutes after payment have passed.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'CANCEL ORDER' })).toHaveCount(0);
+});

@@ -22,14 +22,25 @@ import { ReorderDialog } from './reorder-dialog.tsx';
 // page left open (a timer of the whole window could be delayed by a sleeping laptop).
 const CANCEL_RECHECK_MS = 15_000;
 
-/** Now, again when the window closes (and every CANCEL_RECHECK_MS while it is open). */
-function useNow(until: Date | null): Date {
+/** Now, read again when the window closes (and every CANCEL_RECHECK_MS while it is open). */
+function useNow(untilIso: string | null | undefined): Date {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    if (!until) return;
-    const timer = setInterval(() => setNow(new Date()), Math.min(CANCEL_RECHECK_MS, Math.max(0, until.getTime() - Date.now()) + 50));
-    return () => clearInterval(timer);
-  }, [until]);
+    if (!untilIso) return;
+    const until = new Date(untilIso).getTime();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const next = () => {
+      const left = until - Date.now();
+      // Past the end: one last reading (the offer goes), then nothing more to wait for.
+      timer = left >= 0 ? setTimeout(tick, Math.min(CANCEL_RECHECK_MS, left + 50)) : undefined;
+    };
+    const tick = () => {
+      setNow(new Date());
+      next();
+    };
+    next();
+    return () => clearTimeout(timer);
+  }, [untilIso]);
   return now;
 }
 
@@ -41,7 +52,7 @@ function useNow(until: Date | null): Date {
 export function OwnerButtons({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
   const [asking, setAsking] = useState<'reorder' | 'cancel' | null>(null);
   const [busy, setBusy] = useState(false);
-  const offer = cancellation(order, useNow(order.cancel_until ? new Date(order.cancel_until) : null));
+  const offer = cancellation(order, useNow(order.cancel_until));
 
   const confirmCancel = () => {
     setBusy(true);
@@ -101,7 +112,7 @@ const refundOf = (order: OrderDetailAttributes) => ({ cardCents: Math.max(0, toC
  * while the order is open.
  */
 export function OwnerNotes({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
-  const offer = cancellation(order, useNow(order.cancel_until ? new Date(order.cancel_until) : null));
+  const offer = cancellation(order, useNow(order.cancel_until));
   // The lab's answer to the last choice made here, shown until the order read again says the same.
   // Kept with the reading of the order it was made on: the next reading (the reload after the
   // change among them) is the truth again.
