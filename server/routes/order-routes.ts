@@ -48,6 +48,11 @@ const orderAttributes = orderSummaryAttributes.extend({
   shipped_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   refund_amount: z.number().describe('Dollars refunded so far.'),
+  cancel_until: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('GET only: paid_at plus CANCEL_WINDOW_MINUTES (null before payment); the photographer may cancel while the status is still paid and before this.'),
 })
   .extend(orderListFields.shape)
   .extend(checkoutAttributesSchema.shape)

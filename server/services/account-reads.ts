@@ -70,11 +70,12 @@ export interface ReferralJson {
   earned: number;
 }
 
-// The photographers the user referred, oldest first, with the credit each earned them.
+// The photographers the user referred, oldest first, with the credit each earned them (less what a
+// cancellation or full refund took back).
 const referralList = sql<ReferralJson[]>`coalesce((select json_agg(json_build_object(
   'firstName', r.first_name, 'lastName', r.last_name, 'businessName', r.business_name, 'email', r.email,
   'earned', coalesce((select sum(l.amount_cents) from ${creditLedger} l
-    where l.user_guid = ${userGuid} and l.referred_user_guid = r.guid and l.reason = 'referral'), 0)
+    where l.user_guid = ${userGuid} and l.referred_user_guid = r.guid and l.reason in ('referral', 'referral_clawback')), 0)
 ) order by r.created_at) from ${users} r where r.referred_by_guid = ${userGuid}), '[]'::json)`;
 
 /**

@@ -17,7 +17,8 @@ export type OrderEventKind =
   | 'zip'
   | 'vendor_send'
   | 'merge'
-  | 'reorder';
+  | 'reorder'
+  | 'referral_clawback';
 
 export interface EventValues {
   from?: string | null | undefined;

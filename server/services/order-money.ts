@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { RefundError } from '../adapters/payments/payments.ts';
 import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
@@ -13,6 +13,7 @@ import { fullOrderAnswer } from './line-item-answer.ts';
 import { ownOrder, visibleOrder, type OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
+import { clawBackReferralCredit, clawbackText } from './referral-service.ts';
 
 /**
  * Refunds (admin) and cancellation (the photographer, within the window), through the payment
@@ -40,6 +41,13 @@ function refundCents(value: string | number): number {
   if (cents <= 0) throw validationError(REFUND_RULE);
   return cents;
 }
+
+/**
+ * Until when the photographer may cancel a paid order (paid_at + CANCEL_WINDOW_MINUTES), or null
+ * for an order never paid. The status decides too: only while still `paid` (the lab has not
+ * started it). The detail shows it; cancelOrder applies it.
+ */
+export const cancelUntil = (order: Pick<OrderRow, 'paidAt'>, minutes: number): Date | null => (order.paidAt ? new Date(order.paidAt.getTime() + minutes * 60_000) : null);
 
 /** What the card paid and has not been refunded yet. */
 const leftToRefund = (order: OrderRow) => order.totalCents - order.refundCents;
@@ -74,6 +82,23 @@ const refundMail = (email: string, order: OrderRow, cents: number, note: string 
 
 const ownerEmail = async (tx: Tx, order: OrderRow) => (await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid)))[0]?.email ?? '';
 
+/**
+ * A refund of the whole charge makes the order earn its referrer nothing, as a cancellation does:
+ * the referral credit is taken back. Counted over the refunds the provider made (settled rows), not
+ * reservations still in flight, so a refund the provider then refuses never triggers it. A partial
+ * refund (a scratched print) leaves the sale, and the referral, standing.
+ */
+async function clawBackIfRefundedInFull(tx: Tx, order: OrderRow, actor: Actor) {
+  if (order.totalCents <= 0) return;
+  const [settled] = await tx
+    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.labOrderId, order.id), isNotNull(refunds.providerRefundId)));
+  if (Number(settled?.cents ?? 0) < order.totalCents) return;
+  const clawback = await clawBackReferralCredit(tx, order.id);
+  if (clawback) await recordEvent(tx, order.id, actor.user.guid, 'referral_clawback', { detail: clawbackText(clawback, formatMoney) });
+}
+
 /** POST /lab_orders/{id}/refund (admin): part or all of what is left, with the reason, mailed to the photographer. */
 export async function refundOrder(deps: ServerDeps, actor: Actor | null, guid: string, input: { refund_amount: string | number; refund_note?: string | undefined }) {
   const admin = requireAdmin(actor);
@@ -94,6 +119,7 @@ export async function refundOrder(deps: ServerDeps, actor: Actor | null, guid: s
     }
     await tx.update(refunds).set({ providerRefundId: made.id }).where(eq(refunds.id, reserved.row.id));
     await recordEvent(tx, order.id, admin.user.guid, 'refund', { to: (cents / 100).toFixed(2), detail: note });
+    await clawBackIfRefundedInFull(tx, reserved.locked, admin);
     const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id));
     return { updated: row ?? null, mailId: row ? await deps.mailer.queue(tx, refundMail(await ownerEmail(tx, row), row, cents, note)) : null };
   });
@@ -114,7 +140,8 @@ export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: s
   const now = deps.now?.() ?? new Date();
   const begun = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
-    const open = locked?.status === 'paid' && locked.paidAt && now.getTime() - locked.paidAt.getTime() <= minutes * 60_000;
+    const until = locked ? cancelUntil(locked, minutes) : null;
+    const open = locked?.status === 'paid' && until !== null && now.getTime() <= until.getTime();
     if (!locked || !open) throw validationError(cancelClosed(minutes));
     // Marked cancelled now, under the lock: the lab cannot start it while the card is refunded.
     await tx.update(labOrders).set({ status: 'cancelled', cancelledAt: now }).where(eq(labOrders.id, order.id));
@@ -136,8 +163,11 @@ export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: s
       await tx.insert(creditLedger).values({ userGuid: o.userGuid, amountCents: o.creditCents, reason: CREDIT_RETURNED, labOrderId: o.id }).onConflictDoNothing();
     }
     if (o.discountCodeId) await releaseDiscountUse(tx, o.discountCodeId);
+    // A cancelled order earns its referrer nothing: the credit its payment gave is taken back.
+    const clawback = await clawBackReferralCredit(tx, o.id);
     const refunded = begun.row?.amountCents ?? 0;
-    await recordEvent(tx, o.id, me.user.guid, 'cancel', { from: 'paid', to: 'cancelled', detail: `refunded ${formatMoney(refunded)}, credit returned ${formatMoney(o.creditCents)}` });
+    const detail = [`refunded ${formatMoney(refunded)}, credit returned ${formatMoney(o.creditCents)}`, ...(clawback ? [clawbackText(clawback, formatMoney)] : [])].join('; ');
+    await recordEvent(tx, o.id, me.user.guid, 'cancel', { from: 'paid', to: 'cancelled', detail });
     const mail: OutgoingMail = {
       to: await ownerEmail(tx, o),
       subject: `Your order ${o.orderName} is cancelled`,

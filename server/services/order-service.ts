@@ -12,6 +12,7 @@ import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
 import { listFields } from './order-list-fields.ts';
+import { cancelUntil } from './order-money.ts';
 
 /** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
 
@@ -42,8 +43,11 @@ export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: s
   if (!actor) throw unauthorized();
   const { order, photographer } = await visibleOrder(deps, actor, guid);
   const [photos, lines] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id)]);
+  const resource = await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines);
+  // The detail offers CANCEL ORDER while paid and before this (the server decides again on the call).
+  const until = cancelUntil(order, deps.config.cancelWindowMinutes);
   return {
-    data: await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines),
+    data: { ...resource, attributes: { ...resource.attributes, cancel_until: until?.toISOString() ?? null } },
     included: [] as never[],
     meta: listMeta(actor),
   };

@@ -1,4 +1,4 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { referralCreditCents } from '../../src/domain/pricing.ts';
 import type { Tx } from '../db/client.ts';
@@ -28,7 +28,7 @@ export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | nul
   return { user: { guid, referral_code: code, referred_users: referred?.n ?? 0 } };
 }
 
-/** The photographers someone referred, with the credit each earned them (REFERRAL REPORT). */
+/** The photographers someone referred, with the credit each earned them (REFERRAL REPORT), less what a cancellation took back. */
 const referralsOf = perDatabase((db) =>
   db
     .select({
@@ -37,7 +37,7 @@ const referralsOf = perDatabase((db) =>
       lastName: users.lastName,
       businessName: users.businessName,
       email: users.email,
-      earned: sql<number>`coalesce((select sum(${creditLedger.amountCents}) from ${creditLedger} where ${creditLedger.userGuid} = ${sql.placeholder('referrer')} and ${creditLedger.referredUserGuid} = ${users.guid} and ${creditLedger.reason} = 'referral'), 0)`,
+      earned: sql<number>`coalesce((select sum(${creditLedger.amountCents}) from ${creditLedger} where ${creditLedger.userGuid} = ${sql.placeholder('referrer')} and ${creditLedger.referredUserGuid} = ${users.guid} and ${creditLedger.reason} in ('referral', 'referral_clawback')), 0)`,
     })
     .from(users)
     .where(eq(users.referredByGuid, sql.placeholder('referrer')))
@@ -97,4 +97,61 @@ export async function accrueReferralCredit(tx: Tx, referralCreditPercent: number
   if (!inserted.length) return 0;
   await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} + ${cents}` }).where(eq(users.guid, referrer));
   return cents;
+}
+
+// The credit ledger's reasons for a referral's credit and its taking back (one of each per order:
+// the ledger's unique (order, reason) index makes both happen once).
+const REFERRAL = 'referral';
+const REFERRAL_CLAWBACK = 'referral_clawback';
+
+export interface Clawback {
+  referrerGuid: string;
+  /** What the order earned the referrer. */
+  earnedCents: number;
+  /** What was taken back: all of it, or what the referrer still had when they spent some. */
+  takenCents: number;
+}
+
+/**
+ * An order that was cancelled (or refunded in full) earns its referrer nothing: the credit its
+ * payment accrued is taken back, in the caller's transaction. Never below zero: a referrer who has
+ * spent it already loses what is left, and the ledger row records what was taken (the shortfall is
+ * earned less taken). Once per order; null when the order earned nothing or was taken back before.
+ */
+export async function clawBackReferralCredit(tx: Tx, labOrderId: number): Promise<Clawback | null> {
+  const [earned] = await tx
+    .select()
+    .from(creditLedger)
+    .where(and(eq(creditLedger.labOrderId, labOrderId), eq(creditLedger.reason, REFERRAL)));
+  if (!earned || earned.amountCents <= 0) return null;
+  const [already] = await tx
+    .select({ id: creditLedger.id })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.labOrderId, labOrderId), eq(creditLedger.reason, REFERRAL_CLAWBACK)));
+  if (already) return null;
+  // The referrer's row locked: a checkout of theirs spending credit waits, so what is taken is what they have.
+  const [referrer] = await tx.select({ credit: users.creditAvailableCents }).from(users).where(eq(users.guid, earned.userGuid)).for('update');
+  if (!referrer) return null;
+  const takenCents = Math.min(earned.amountCents, Math.max(0, referrer.credit));
+  const inserted = await tx
+    .insert(creditLedger)
+    .values({ userGuid: earned.userGuid, amountCents: -takenCents, reason: REFERRAL_CLAWBACK, referredUserGuid: earned.referredUserGuid, labOrderId })
+    .onConflictDoNothing()
+    .returning({ id: creditLedger.id });
+  if (!inserted.length) return null;
+  if (takenCents > 0) {
+    await tx
+      .update(users)
+      .set({ creditAvailableCents: sql`${users.creditAvailableCents} - ${takenCents}` })
+      .where(eq(users.guid, earned.userGuid));
+  }
+  return { referrerGuid: earned.userGuid, earnedCents: earned.amountCents, takenCents };
+}
+
+/** The order history's words for a clawback: what was taken back, and what could not be. */
+export function clawbackText(c: Clawback, money: (cents: number) => string): string {
+  const short = c.earnedCents - c.takenCents;
+  return short > 0
+    ? `referral credit taken back: ${money(c.takenCents)} of ${money(c.earnedCents)} (the referrer had spent ${money(short)})`
+    : `referral credit taken back: ${money(c.takenCents)}`;
 }

@@ -3,6 +3,7 @@
  * connection: these go straight to the lab, never through the outbox.
  */
 import type { ShippingAddress } from '../domain/checkout.ts';
+import type { ColorCorrection } from '../domain/order-actions-photographer.ts';
 import { API, routePath } from '../domain/paths.ts';
 import type { Profile } from './account.ts';
 import { apiRequest } from './client.ts';
@@ -26,6 +27,7 @@ export interface CheckoutAttributes extends FullOrderAttributes {
   stripe_order_confirmation: string | null;
   client_name: string | null;
   photographer_name: string | null;
+  color_correction: ColorCorrection;
 }
 
 export interface CheckoutOrder extends FullOrder {
@@ -42,7 +44,8 @@ export type CheckoutChange =
   | { type: 'boutique_shipping'; value: true; boutique_shipping_note: string }
   | { type: 'boutique_shipping'; value: false }
   | { type: 'permission_to_share'; value: boolean | 'no' }
-  | { type: 'updated_at'; value: 'now' };
+  | { type: 'updated_at'; value: 'now' }
+  | { type: 'color_correction'; value: ColorCorrection };
 
 export interface ValidDiscountCode {
   success: true;

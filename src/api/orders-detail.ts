@@ -65,6 +65,9 @@ export interface OrderDetailAttributes
   tracking_url?: string | null;
   urgent?: boolean;
   color_correction?: 'lab' | 'as_is';
+  /** Paid orders: paid_at plus the cancellation window (GET /lab_orders/:guid only). */
+  cancel_until?: string | null;
+  cancelled_at?: string | null;
   photo_count?: number;
   images?: Photo[];
   // Admins only.

@@ -1,6 +1,7 @@
 /** Rules of the order detail and its admin panel (orders.md §2 Order detail, §4, §5, §6). */
 import { CATEGORY_NAMES, formatFrameProfile, type FinishingCategory } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
+import { colorCorrectionLabel } from './order-actions-photographer.ts';
 
 export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
@@ -88,11 +89,15 @@ const EVENT_NAMES: Record<string, string> = {
   merge: 'Merged',
   cancel: 'Cancelled',
   reorder: 'Reordered',
+  color_correction: 'Colour correction',
+  referral_clawback: 'Referral credit',
 };
 
 /** 'Status: paid → shipped', 'Refund: 12.50', or the kind itself for one not known here. */
 export function eventText(event: OrderEventLike): string {
   const name = EVENT_NAMES[event.kind] ?? event.kind.replace(/_/g, ' ');
+  // The photographer's choice in the words they chose it by, not the stored values.
+  if (event.kind === 'color_correction') return `${name}: ${colorCorrectionLabel(event.from)} → ${colorCorrectionLabel(event.to)}`;
   // A note's old and new text can be pages long: the note itself shows above the history.
   if (event.kind === 'internal_notes') return `${name} changed`;
   if ((event.from ?? null) !== null || (event.to ?? null) !== null) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'}`;

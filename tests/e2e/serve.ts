@@ -34,4 +34,6 @@ const port = await new Promise<number>((resolve) => {
 process.env.SMTP_URL = `smtp://127.0.0.1:${port}?tls=off`;
 // Checkout's discount codes, made as an admin makes them, before the lab opens its database.
 await (await import('./checkout-seed.ts')).seedDiscountCodes();
+// A paid order long past its cancellation window (order-cancel.spec.ts).
+await (await import('./order-actions-seed.ts')).seedLatePaidOrder();
 await import('../../server/main.ts');

@@ -10,6 +10,7 @@ import { BoutiqueSection } from './boutique-section.tsx';
 import { CardSection } from './card-section.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';
 import { CheckoutPage } from './checkout-page.tsx';
+import { ColourSection } from './colour-section.tsx';
 import { DiscountCreditSection } from './discount-credit-section.tsx';
 import { readSaveCard, writeSaveCard } from './save-card-choice.ts';
 import { OrderFigures } from './summary-panel.tsx';
@@ -92,6 +93,7 @@ export function CheckoutDetailsScreen() {
           <CardSection order={o} profile={profile} busy={updating} actions={actions} saveCard={saveCard} onSaveCard={onSaveCard} />
           <DiscountCreditSection order={o} profile={profile} busy={updating} actions={actions} />
           <BoutiqueSection order={o} busy={updating} actions={actions} />
+          <ColourSection order={o} busy={updating} actions={actions} />
         </div>
         <aside className="checkout-summary" aria-labelledby="checkout-summary">
           <h2 id="checkout-summary">ORDER SUMMARY</h2>

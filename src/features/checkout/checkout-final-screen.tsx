@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { placeOrder } from '../../api/checkout.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
+import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { NONE_SELECTED, NO_BOUTIQUE_PACKAGING, canPlaceOrder, discountAndCreditCents, finalGuard, shippingToLines } from '../../domain/checkout.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
@@ -131,6 +132,10 @@ export function CheckoutFinalScreen() {
             <div>
               <h2>BOUTIQUE PACKAGING</h2>
               <p className="boutique-note">{a.boutique_shipping ? a.boutique_shipping_note : NO_BOUTIQUE_PACKAGING}</p>
+            </div>
+            <div>
+              <h2>COLOUR CORRECTION</h2>
+              <p>{colorCorrectionLabel(a.color_correction)}</p>
             </div>
           </section>
           <section className="checkout-section" aria-labelledby="final-details">

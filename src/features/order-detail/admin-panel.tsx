@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { createZipFile, patchOrderAsAdmin, sendToVendor } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
+import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { eventText, isOrderStatus, ORDER_STATUSES } from '../../domain/order-detail.ts';
 import { orderCardDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
@@ -50,6 +51,7 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
           PHOTOGRAPHER PAGE
         </Link>
         <p className="muted">PAID: {order.paid_at ? orderCardDate(order.paid_at) : 'not paid yet'}</p>
+        <p className={order.color_correction === 'as_is' ? 'admin-colour as-is' : 'admin-colour'}>COLOUR CORRECTION: {colorCorrectionLabel(order.color_correction).toUpperCase()}</p>
       </section>
 
       <section aria-label="Urgent and status" className="admin-block">

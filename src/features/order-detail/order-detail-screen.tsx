@@ -2,7 +2,9 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { canContinueOrder } from '../../domain/order-detail.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
+import { useSession } from '../../api/session.ts';
 import { LineItemCard } from './line-item-card.tsx';
+import { OwnerButtons, OwnerNotes } from './owner-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
 import { useOrderDetail } from './use-order-detail.ts';
@@ -28,6 +30,7 @@ export function OrderDetailScreen() {
   const { id = '' } = useParams();
   const { load, reload } = useOrderDetail(id);
   const [photo, setPhoto] = useState<ModalPhoto | null>(null);
+  const myGuid = useSession((s) => s.session?.guid ?? null);
 
   if (load.state === 'loading') return <Page name={null}>{<p role="status">loading</p>}</Page>;
   if (load.state === 'error')
@@ -41,6 +44,8 @@ export function OrderDetailScreen() {
     );
 
   const { order, lineItems, isAdmin } = load.detail;
+  // The photographer's own actions: theirs (an admin acting as them holds their session), never an admin's on another's order.
+  const mine = !isAdmin || order.photographer_id === myGuid;
   return (
     <Page name={order.order_name}>
       <div className="detail-actions">
@@ -52,10 +57,12 @@ export function OrderDetailScreen() {
             CONTINUE ORDER
           </Link>
         ) : null}
+        {mine ? <OwnerButtons order={order} onChanged={reload} /> : null}
         {order.urgent ? <span className="urgent-badge">URGENT</span> : null}
       </div>
       <div className={isAdmin ? 'detail-layout with-panel' : 'detail-layout'}>
         <div className="detail-main">
+          {mine ? <OwnerNotes order={order} onChanged={reload} /> : null}
           <OrderSummary order={order} />
           <section aria-labelledby="items-heading">
             <h2 id="items-heading">LINE ITEMS ({lineItems.length})</h2>

@@ -1,5 +1,6 @@
 import type { OrderDetailAttributes, ShippingAddress } from '../../api/orders-detail.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
+import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { NO_BOUTIQUE_PACKAGING } from '../../domain/order-detail.ts';
 import { orderCardDate } from '../../domain/order-list.ts';
 
@@ -62,8 +63,8 @@ export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
         <dd className="pre-wrap">{order.boutique_shipping ? `BOUTIQUE PACKAGING${order.boutique_shipping_note ? `: ${order.boutique_shipping_note}` : ''}` : NO_BOUTIQUE_PACKAGING}</dd>
         {order.color_correction ? (
           <>
-            <dt>COLOUR</dt>
-            <dd>{order.color_correction === 'as_is' ? 'Print as is' : 'Lab corrects colour'}</dd>
+            <dt>COLOUR CORRECTION</dt>
+            <dd>{colorCorrectionLabel(order.color_correction)}</dd>
           </>
         ) : null}
         {order.notes ? (

@@ -49,7 +49,7 @@ export function AdminCardLines({ order, selection, onSelect, onChanged }: AdminL
       </span>
       <span className="muted">
         {order.local_pickup ? 'LOCAL PICKUP' : `SHIPPING: ${(order.shipping_method ?? 'standard').replace('_', ' ').toUpperCase()}`}
-        {order.color_correction === 'as_is' ? ' · PRINT AS IS' : ''}
+        {order.color_correction === 'as_is' ? ' · PRINT AS IS (NO COLOUR CORRECTION)' : ''}
       </span>
       {order.tracking_url ? (
         <a href={order.tracking_url} target="_blank" rel="noreferrer">

@@ -1,0 +1,100 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { creditLedger, users } from '../../server/db/schema.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { readyOrder } from './checkout-helpers.ts';
+import { products, send, type Products } from './line-items-helpers.ts';
+
+/**
+ * A cancelled or fully refunded order earns its referrer nothing: the referral credit its payment
+ * accrued is taken back in the cancel's (or refund's) transaction, never below zero; and the
+ * order detail says until when the photographer may cancel (cancel_until).
+ */
+
+describe('referral credit and cancellation', () => {
+  let t: TestApp;
+  let p: Products;
+  let admin: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    p = await products(t);
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(() => t.close());
+
+  const creditOf = async (guid: string) => (await t.db.select().from(users).where(eq(users.guid, guid)))[0]?.creditAvailableCents;
+  const ledger = (guid: string) => t.db.select().from(creditLedger).where(and(eq(creditLedger.userGuid, guid)));
+
+  /** A referrer (with a password, to read their report) and a paid order of the photographer they referred. */
+  async function referredPaidOrder() {
+    const referrer = await createUser(t.db, { referralCode: `REF${Math.random().toString(36).slice(2, 10).toUpperCase()}` });
+    const o = await readyOrder(t, p, { quantity: 5 });
+    await t.db.update(users).set({ referredByGuid: referrer.user.guid }).where(eq(users.guid, o.user.guid));
+    const paid = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {});
+    expect(paid.statusCode).toBe(200);
+    const earned = Math.round((o.subtotalCents * t.config.referralCreditPercent) / 100);
+    expect(earned).toBeGreaterThan(0);
+    expect(await creditOf(referrer.user.guid)).toBe(earned);
+    const total = Math.round((paid.json().data.attributes.total as number) * 100);
+    return { referrer, o, earned, total };
+  }
+
+  it('a cancellation takes back the referral credit the payment earned, in its transaction, and records it', async () => {
+    const { referrer, o, earned } = await referredPaidOrder();
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(200);
+    expect(await creditOf(referrer.user.guid)).toBe(0);
+    const rows = await ledger(referrer.user.guid);
+    expect(rows.map((r) => [r.reason, r.amountCents]).sort()).toEqual([
+      ['referral', earned],
+      ['referral_clawback', -earned],
+    ]);
+    const events = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.events as { kind: string; detail: string }[];
+    expect(events.find((e) => e.kind === 'cancel')?.detail).toContain(`referral credit taken back: $${(earned / 100).toFixed(2)}`);
+    // The referrer's report no longer counts it as earned.
+    const report = (await send(t, 'GET', `/photographers/${referrer.user.guid}`, admin)).json();
+    const row = JSON.stringify(report);
+    expect(row).toContain('"credit_earned":0');
+  });
+
+  it('never takes the referrer below zero: what they spent is recorded as not taken back', async () => {
+    const { referrer, o, earned } = await referredPaidOrder();
+    // The referrer spent all but 25 cents of it meanwhile.
+    const left = 25;
+    await t.db.update(users).set({ creditAvailableCents: left }).where(eq(users.guid, referrer.user.guid));
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(200);
+    expect(await creditOf(referrer.user.guid)).toBe(0);
+    const clawback = (await ledger(referrer.user.guid)).find((r) => r.reason === 'referral_clawback');
+    expect(clawback?.amountCents).toBe(-left);
+    const events = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.events as { kind: string; detail: string }[];
+    expect(events.find((e) => e.kind === 'cancel')?.detail).toContain(`$0.25 of $${(earned / 100).toFixed(2)} (the referrer had spent $${((earned - left) / 100).toFixed(2)})`);
+  });
+
+  it("an admin's refund of the whole charge takes the credit back; a partial refund does not", async () => {
+    const { referrer, o, earned, total } = await referredPaidOrder();
+    const part = 100;
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/refund`, admin, { refund_amount: (part / 100).toFixed(2), refund_note: 'One print scratched' })).statusCode).toBe(200);
+    expect(await creditOf(referrer.user.guid)).toBe(earned);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/refund`, admin, { refund_amount: ((total - part) / 100).toFixed(2), refund_note: 'Lost in the post' })).statusCode).toBe(200);
+    expect(await creditOf(referrer.user.guid)).toBe(0);
+    expect((await ledger(referrer.user.guid)).filter((r) => r.reason === 'referral_clawback').map((r) => r.amountCents)).toEqual([-earned]);
+    const events = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.events as { kind: string }[];
+    expect(events.filter((e) => e.kind === 'referral_clawback')).toHaveLength(1);
+  });
+
+  it('an order with no referrer cancels as before, touching nobody else', async () => {
+    const o = await readyOrder(t, p);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {})).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(200);
+    expect((await t.db.select().from(creditLedger).where(eq(creditLedger.reason, 'referral_clawback'))).every((r) => r.referredUserGuid !== o.user.guid)).toBe(true);
+  });
+
+  it('the detail says until when the order may be cancelled: paid_at plus the window, null while open', async () => {
+    const o = await readyOrder(t, p);
+    const open = (await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes;
+    expect(open.cancel_until).toBeNull();
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {})).statusCode).toBe(200);
+    const paid = (await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes;
+    expect(new Date(paid.cancel_until).getTime() - new Date(paid.paid_at).getTime()).toBe(t.config.cancelWindowMinutes * 60_000);
+  });
+});
