@@ -181,6 +181,9 @@ test('local pickup needs no address: no shipping charged, SHIPPING TO says LOCAL
   const lab = await placeOrder(page, s);
   expect(lab.shipping_total).toBe(0);
   expect(lab.local_pickup).toBe(true);
+  // The order's page says it once (its shipping method is local_pickup too).
+  await page.goto(`/lab-orders/${s.cart.orderGuid}`);
+  await expect(page.getByRole('definition').filter({ hasText: 'LOCAL PICKUP' })).toHaveText('LOCAL PICKUP');
 });
 
 test('credit earned by a referral covers a whole order: no card needed, the credit is spent once', async ({ page, browser }) => {

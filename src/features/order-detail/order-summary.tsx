@@ -15,7 +15,8 @@ const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_d
 
 /** What everyone who may see the order sees (orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
 export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
-  const method = order.shipping_method ? (SHIPPING_METHODS[order.shipping_method] ?? order.shipping_method.toUpperCase()) : null;
+  // A local pickup already says LOCAL PICKUP; its method ('local_pickup') would say it twice.
+  const method = order.shipping_method && !order.local_pickup ? (SHIPPING_METHODS[order.shipping_method] ?? order.shipping_method.replace(/_/g, ' ').toUpperCase()) : null;
   return (
     <section className="detail-summary" aria-labelledby="summary-heading" role="region">
       <h2 id="summary-heading">SUMMARY</h2>
