@@ -83,7 +83,7 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // DOWNLOAD ALL: retried by pg-boss when storage fails; the link stays null until it is built.
   await deps.jobs.work<ZipJob>(ORDER_ZIP_QUEUE, (data) => buildZip(deps, data));
   // SEND TO VENDOR: retried with backoff (vendor-send.ts VENDOR_RETRY) while the vendor fails.
-  await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data) => sendToVendor(deps, data));
+  await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data, attempt) => sendToVendor(deps, data, attempt));
   // A payment a crash left pending is settled now, not only at the next minute's housekeeping.
   await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };

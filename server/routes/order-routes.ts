@@ -32,6 +32,10 @@ const adminOrderAttributes = z.object({
   download_all_link: z.string().nullable(),
   zip_requested_at: z.string().nullable().describe('Set while the zip is being built.'),
   last_sent_to_vendor_at: z.string().nullable(),
+  vendor_send_status: z
+    .object({ state: z.enum(['queued', 'retrying', 'sent', 'failed']), detail: z.string().nullable(), at: z.string() })
+    .nullable()
+    .describe("The latest send to the vendor: queued, retrying after a failure, sent, or failed once its retries ran out (SEND AGAIN); null when never sent."),
   photographer: z.object({ guid: z.string(), name: z.string(), business: z.string(), email: z.string() }),
 });
 

@@ -12,6 +12,8 @@ export type OrderEventKind =
   | 'internal_notes'
   | 'tracking_url'
   | 'color_correction'
+  | 'shipping_address'
+  | 'vendor_send_failed'
   | 'refund'
   | 'cancel'
   | 'zip'

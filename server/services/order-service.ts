@@ -10,6 +10,7 @@ import { lineItemsOfOrder } from './line-item-answer.ts';
 import { firstPhotosOf } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
+import { vendorSendStatus } from './vendor-send.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
 import { listFields } from './order-list-fields.ts';
 
@@ -60,6 +61,7 @@ async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
     download_all_link: await zipLink(deps, order),
     zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
     last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
+    vendor_send_status: vendorSendStatus(events),
     photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },
   };
 }
