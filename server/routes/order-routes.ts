@@ -22,7 +22,14 @@ const orderEvent = z.object({
   detail: z.string().nullable(),
   created_at: z.string(),
 });
-const refundSchema = z.object({ amount: z.number(), note: z.string().nullable(), actor_guid: z.string().nullable(), provider_refund_id: z.string().nullable(), created_at: z.string() });
+const refundSchema = z.object({
+  amount: z.number(),
+  note: z.string().nullable(),
+  status: z.string().describe("'pending' until the provider's answer is recorded (a crash's is settled within minutes), then 'succeeded'."),
+  actor_guid: z.string().nullable(),
+  provider_refund_id: z.string().nullable(),
+  created_at: z.string(),
+});
 
 /** Admins only: present in an admin's answer, absent in a photographer's. */
 const adminOrderAttributes = z.object({

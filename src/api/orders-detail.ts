@@ -37,6 +37,8 @@ export interface OrderEvent {
 export interface OrderRefund {
   amount: number;
   note: string | null;
+  /** 'pending' until the provider's answer is recorded (an interrupted one settles within minutes). */
+  status?: 'pending' | 'succeeded';
   actor_guid: string | null;
   provider_refund_id: string | null;
   created_at: string;
