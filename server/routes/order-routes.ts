@@ -31,6 +31,26 @@ const refundSchema = z.object({
   created_at: z.string(),
 });
 
+/** A custom album order (orders.md §3 Album), read-only. */
+export const albumSchema = z.object({
+  id: z.string(),
+  guid: z.string(),
+  description: z.string(),
+  outer_fabric_name: z.string().nullable(),
+  inner_fabric_name: z.string().nullable(),
+  font: z.string().nullable(),
+  spread_quantity: z.number(),
+  stamping: z.string().nullable(),
+  upper_text_value: z.string().nullable(),
+  upper_text_font_size: z.number().nullable(),
+  lower_text_value: z.string().nullable(),
+  lower_text_font_size: z.number().nullable(),
+  text_font: z.string().nullable(),
+  text_color: z.string().nullable(),
+  total_price: z.number(),
+  album_photos: z.array(z.object({ photo_guid: z.string(), photo_file_name: z.string(), photo_url: z.string(), photo_full_url: z.string() })),
+});
+
 /** Admins only: present in an admin's answer, absent in a photographer's. */
 const adminOrderAttributes = z.object({
   internal_notes: z.string().nullable(),
@@ -59,6 +79,7 @@ const orderAttributes = orderSummaryAttributes.extend({
   shipped_at: z.string().nullable(),
   cancelled_at: z.string().nullable(),
   refund_amount: z.number().describe('Dollars refunded so far.'),
+  album_line_items: z.array(albumSchema).optional().describe('Custom albums of the order (GET /lab_orders/{guid}).'),
 })
   .extend(orderListFields.shape)
   .extend(checkoutAttributesSchema.shape)

@@ -13,6 +13,7 @@ export type OrderEventKind =
   | 'tracking_url'
   | 'color_correction'
   | 'shipping_address'
+  | 'album'
   | 'vendor_send_failed'
   | 'refund'
   | 'cancel'

@@ -11,6 +11,7 @@ import { firstPhotosOf } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
 import { vendorSendStatus } from './vendor-send.ts';
+import { albumsOf } from './album-service.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
 import { listFields } from './order-list-fields.ts';
 
@@ -42,9 +43,10 @@ export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | '
 export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: string) {
   if (!actor) throw unauthorized();
   const { order, photographer } = await visibleOrder(deps, actor, guid);
-  const [photos, lines] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id)]);
+  const [photos, lines, albumLineItems] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id), albumsOf(deps, order.id)]);
+  const resource = await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines);
   return {
-    data: await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines),
+    data: { ...resource, attributes: { ...resource.attributes, album_line_items: albumLineItems } },
     included: [] as never[],
     meta: listMeta(actor),
   };

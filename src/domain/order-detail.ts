@@ -89,6 +89,7 @@ const EVENT_NAMES: Record<string, string> = {
   cancel: 'Cancelled',
   reorder: 'Reordered',
   shipping_address: 'Shipping address',
+  album: 'Album added',
   vendor_send_failed: 'Vendor send failed',
 };
 

@@ -5,7 +5,7 @@ import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import type { Payments } from '../../server/adapters/payments/payments.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
-import { creditLedger, labOrders, mailOutbox, refunds, users } from '../../server/db/schema.ts';
+import { creditLedger, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
 import type { ServerDeps } from '../../server/deps.ts';
 import { housekeepingSteps } from '../../server/job-workers.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
@@ -29,7 +29,7 @@ const PROVIDERS: Provider[] = [
     name: 'sandbox',
     env: () => ({}),
     payments: (t) => sandboxPayments(t.db),
-    made: async (t, _stub, charge) => (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from sandbox_refunds where charge_id = ${charge}`)).rows[0]?.n ?? 0,
+    made: async (t, _stub, charge) => (await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, charge))).length,
   },
   {
     name: 'stripe',
