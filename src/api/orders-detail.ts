@@ -44,6 +44,26 @@ export interface OrderRefund {
   created_at: string;
 }
 
+/** A custom album order (orders.md §3 Album), read-only. */
+export interface AlbumLineItem {
+  id: string;
+  guid: string;
+  description: string;
+  outer_fabric_name: string | null;
+  inner_fabric_name: string | null;
+  font: string | null;
+  spread_quantity: number;
+  stamping: string | null;
+  upper_text_value: string | null;
+  upper_text_font_size: number | null;
+  lower_text_value: string | null;
+  lower_text_font_size: number | null;
+  text_font: string | null;
+  text_color: string | null;
+  total_price: number;
+  album_photos: { photo_guid: string; photo_file_name: string; photo_url: string; photo_full_url: string }[];
+}
+
 /** An order as the detail shows it; money in dollars. The admin-only fields are absent for photographers. */
 export interface OrderDetailAttributes
   extends Pick<
@@ -69,6 +89,7 @@ export interface OrderDetailAttributes
   color_correction?: 'lab' | 'as_is';
   photo_count?: number;
   images?: Photo[];
+  album_line_items?: AlbumLineItem[];
   // Admins only.
   internal_notes?: string | null;
   events?: OrderEvent[];
