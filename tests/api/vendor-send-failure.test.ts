@@ -78,7 +78,7 @@ describe('a vendor send that exhausts its retries', () => {
     const o = await orderWithPhotos(t, 0);
     expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
     const unreachable = { ...deps(), config: { ...t.config, vendorApiUrl: 'http://127.0.0.1:9/orders' } };
-    await expect(sendToVendor(unreachable, lastJob(), { retryCount: 0, retryLimit: 0 })).rejects.toThrow();
+    await expect(sendToVendor(unreachable, lastJob(), { retryCount: 0, retryLimit: 0 })).rejects.toThrow('the vendor could not be reached');
     const status = (await detail(o.order)).vendor_send_status;
     expect(status?.state).toBe('failed');
     expect(status?.detail).toMatch(/^Vendor send failed after 1 try: the vendor could not be reached \(/);

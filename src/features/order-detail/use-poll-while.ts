@@ -7,10 +7,13 @@ import { useEffect, useState } from 'react';
  */
 export function usePollWhile(active: boolean, reload: () => void, intervalMs: number, max: number): boolean {
   const [polls, setPolls] = useState(0);
+  // A new stretch of activity starts counting afresh (state adjusted while rendering, not in an effect).
+  const [wasActive, setWasActive] = useState(active);
+  if (active !== wasActive) {
+    setWasActive(active);
+    if (active) setPolls(0);
+  }
   const polling = active && polls < max;
-  useEffect(() => {
-    if (!active) setPolls(0);
-  }, [active]);
   useEffect(() => {
     if (!polling) return;
     const timer = setInterval(() => {
