@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labOrders, photographs } from '../../server/db/schema.ts';
 import { cartOrder } from './checkout-helpers.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { addPhotos, products, send, type Products } from './line-items-helpers.ts';
@@ -75,5 +77,22 @@ describe('album line items', () => {
     expect(closed.statusCode).toBe(422);
     expect(expectErrorBody(closed.json(), 422).message).toBe('An album can be added only while the order is open.');
     expect((await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.album_line_items).toEqual([]);
+  });
+
+  it('a merge carries the second order’s album into the first, its photos pointing to the kept ones', async () => {
+    const o = await cartOrder(t, p);
+    const created = await send(t, 'POST', '/lab_orders', o.token, { order_name: `Album order ${Math.random().toString(36).slice(2, 8)}` });
+    const second = created.json().data.attributes.guid as string;
+    const [photo = ''] = await addPhotos(t, second, 1);
+    // The same file in both orders (by checksum): the merge keeps the first order's.
+    const [kept] = await t.db.select().from(photographs).innerJoin(labOrders, eq(labOrders.id, photographs.labOrderId)).where(eq(labOrders.guid, o.order));
+    await t.db.update(photographs).set({ checksum: kept?.photographs.checksum ?? '' }).where(eq(photographs.guid, photo));
+    expect((await send(t, 'POST', `/lab_orders/${second}/album_line_items`, admin, album([photo]))).statusCode).toBe(201);
+    const before = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
+    expect((await send(t, 'POST', '/lab-orders/merge', admin, { orders: [o.order, second] })).statusCode).toBe(200);
+    const merged = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
+    expect(merged.album_line_items).toHaveLength(1);
+    expect(merged.album_line_items[0].album_photos.map((x: { photo_guid: string }) => x.photo_guid)).toEqual([kept?.photographs.guid]);
+    expect(merged.total).toBeCloseTo(before.total + 349.5, 2);
   });
 });
