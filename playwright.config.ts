@@ -6,6 +6,8 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser.ts';
 
 // The real server, built client and all, on its own port and a fresh data directory per run.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
+// Where the lab sends SEND TO VENDOR: a receiver the vendor spec starts itself (admin-vendor-send.spec.ts).
+process.env.E2E_VENDOR_PORT ??= String(PORT + 100);
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-'));
 // Where the test SMTP server drops every mail (see tests/e2e/serve.ts).
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-mail-'));
@@ -40,6 +42,7 @@ export default defineConfig({
       LOGIN_RATE_LIMIT: '1000',
       LOOKUP_RATE_LIMIT: '1000',
       NODE_NO_WARNINGS: '1',
+      VENDOR_API_URL: `http://127.0.0.1:${process.env.E2E_VENDOR_PORT}/orders`,
     },
   },
   use: {

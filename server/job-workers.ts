@@ -6,6 +6,7 @@ import { purgeIdempotencyKeys } from './http/idempotency.ts';
 import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { recoverPendingPayments } from './services/checkout-recovery.ts';
+import { recoverPendingRefunds } from './services/refund-recovery.ts';
 import { purgeExpiredUploads } from './services/upload-service.ts';
 import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
@@ -48,6 +49,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'missing photo derivatives': () => queueMissingDerivatives(deps),
     'missing cropped images': () => queueMissingCroppedImages(deps),
     'pending payments': () => recoverPendingPayments(deps),
+    'pending refunds': () => recoverPendingRefunds(deps),
   };
 }
 
@@ -83,9 +85,11 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // DOWNLOAD ALL: retried by pg-boss when storage fails; the link stays null until it is built.
   await deps.jobs.work<ZipJob>(ORDER_ZIP_QUEUE, (data) => buildZip(deps, data));
   // SEND TO VENDOR: retried with backoff (vendor-send.ts VENDOR_RETRY) while the vendor fails.
-  await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data) => sendToVendor(deps, data));
+  await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data, attempt) => sendToVendor(deps, data, attempt));
   // A payment a crash left pending is settled now, not only at the next minute's housekeeping.
   await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
+  // So is a refund a crash left pending (refund-recovery.ts).
+  await recoverPendingRefunds(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending refunds not settled at start'));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
   await deps.jobs.every(housekeeping);
   if (!deps.config.databaseUrl) {

@@ -6,3 +6,4 @@ export * from './schema/platform.ts';
 export * from './schema/line-items.ts';
 export * from './schema/checkout.ts';
 export * from './schema/admin.ts';
+export * from './schema/albums.ts';

@@ -127,7 +127,8 @@ export const accountRoutes =
       {
         schema: {
           tags: ['account'],
-          summary: 'Save a shipping address; with lab_order_id and update_address_on_order: true, also set it on that open order of the caller (one transaction)',
+          summary:
+            "Save a shipping address; with lab_order_id and update_address_on_order: true, also set it on that open order of the caller (one transaction). An admin sending them for a photographer's order corrects that order's address only (recipient_name required; not after shipping; recorded in the order's events)",
           body: z.object({
             street_address: nonBlank('Enter the street address.'),
             street_address_two: z.string().max(200).optional(),

@@ -22,7 +22,34 @@ const orderEvent = z.object({
   detail: z.string().nullable(),
   created_at: z.string(),
 });
-const refundSchema = z.object({ amount: z.number(), note: z.string().nullable(), actor_guid: z.string().nullable(), provider_refund_id: z.string().nullable(), created_at: z.string() });
+const refundSchema = z.object({
+  amount: z.number(),
+  note: z.string().nullable(),
+  status: z.string().describe("'pending' until the provider's answer is recorded (a crash's is settled within minutes), then 'succeeded'."),
+  actor_guid: z.string().nullable(),
+  provider_refund_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** A custom album order (orders.md §3 Album), read-only. */
+export const albumSchema = z.object({
+  id: z.string(),
+  guid: z.string(),
+  description: z.string(),
+  outer_fabric_name: z.string().nullable(),
+  inner_fabric_name: z.string().nullable(),
+  font: z.string().nullable(),
+  spread_quantity: z.number(),
+  stamping: z.string().nullable(),
+  upper_text_value: z.string().nullable(),
+  upper_text_font_size: z.number().nullable(),
+  lower_text_value: z.string().nullable(),
+  lower_text_font_size: z.number().nullable(),
+  text_font: z.string().nullable(),
+  text_color: z.string().nullable(),
+  total_price: z.number(),
+  album_photos: z.array(z.object({ photo_guid: z.string(), photo_file_name: z.string(), photo_url: z.string(), photo_full_url: z.string() })),
+});
 
 /** Admins only: present in an admin's answer, absent in a photographer's. */
 const adminOrderAttributes = z.object({
@@ -32,6 +59,10 @@ const adminOrderAttributes = z.object({
   download_all_link: z.string().nullable(),
   zip_requested_at: z.string().nullable().describe('Set while the zip is being built.'),
   last_sent_to_vendor_at: z.string().nullable(),
+  vendor_send_status: z
+    .object({ state: z.enum(['queued', 'retrying', 'sent', 'failed']), detail: z.string().nullable(), at: z.string() })
+    .nullable()
+    .describe("The latest send to the vendor: queued, retrying after a failure, sent, or failed once its retries ran out (SEND AGAIN); null when never sent."),
   photographer: z.object({ guid: z.string(), name: z.string(), business: z.string(), email: z.string() }),
 });
 
@@ -53,6 +84,7 @@ const orderAttributes = orderSummaryAttributes.extend({
     .nullable()
     .optional()
     .describe('GET only: paid_at plus CANCEL_WINDOW_MINUTES (null before payment); the photographer may cancel while the status is still paid and before this.'),
+  album_line_items: z.array(albumSchema).optional().describe('Custom albums of the order (GET /lab_orders/{guid}).'),
 })
   .extend(orderListFields.shape)
   .extend(checkoutAttributesSchema.shape)

@@ -6,6 +6,8 @@ import { cancelOrder, refundOrder } from '../services/order-money.ts';
 import { mergeOrders, reorder } from '../services/order-copies.ts';
 import { requestZip } from '../services/order-zip.ts';
 import { requestVendorSend } from '../services/vendor-send.ts';
+import { addAlbum } from '../services/album-service.ts';
+import { albumSchema } from './order-routes.ts';
 import { successSchema } from './shapes.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
@@ -14,6 +16,15 @@ const tags = ['lab orders'];
 const orderParam = z.object({ guid: guid('This order does not exist.') });
 // A refund reason is a sentence or two for the photographer's mail.
 const REFUND_NOTE_MAX = 500;
+
+// An album's words (fabric, font, stamping, cover text) are short labels.
+const ALBUM_TEXT_MAX = 200;
+// A lay-flat album has tens of spreads; a few hundred photos at most.
+const ALBUM_SPREADS_MAX = 200;
+const ALBUM_PHOTOS_MAX = 500;
+// Cover text sizes in points.
+const fontSize = z.number().int().min(4, 'A font size is 4 to 200 points.').max(200, 'A font size is 4 to 200 points.').optional();
+const label = z.string().max(ALBUM_TEXT_MAX, `At most ${ALBUM_TEXT_MAX} characters.`).optional();
 
 // As a new order's name (order-routes.ts).
 const ORDER_NAME_MAX = 120;
@@ -91,6 +102,38 @@ export const orderToolsRoutes =
         },
       },
       (request) => requestZip(deps, request.actor, request.params.guid),
+    );
+
+    app.post(
+      API.albumLineItems,
+      {
+        schema: {
+          tags,
+          summary: "Admins: adds a custom album (orders.md §3 Album) to an open order, from that order's photos; its price joins the order's figures; shown read-only on the order detail",
+          params: orderParam,
+          body: z.object({
+            description: z.string().trim().min(1, 'Describe the album.').max(ALBUM_TEXT_MAX, `At most ${ALBUM_TEXT_MAX} characters.`),
+            outer_fabric_name: label,
+            inner_fabric_name: label,
+            font: label,
+            spread_quantity: z.number().int().min(1, 'An album has 1 to 200 spreads.').max(ALBUM_SPREADS_MAX, 'An album has 1 to 200 spreads.'),
+            stamping: label,
+            upper_text_value: label,
+            upper_text_font_size: fontSize,
+            lower_text_value: label,
+            lower_text_font_size: fontSize,
+            text_font: label,
+            text_color: label,
+            total_price: z
+              .union([z.string().max(20), z.number().min(0).max(100_000)])
+              .refine((v) => /^\d{1,6}(\.\d{1,2})?$/.test(String(v).trim()), 'Enter the album price in dollars with at most 2 decimals.')
+              .describe('Dollars, at most 2 decimals.'),
+            album_photos: z.array(guid('Every album photo must be a photo of this order.')).min(1, 'An album has at least one photo.').max(ALBUM_PHOTOS_MAX, `An album has at most ${ALBUM_PHOTOS_MAX} photos.`),
+          }),
+          response: { 201: z.object({ data: albumSchema }) },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await addAlbum(deps, request.actor, request.params.guid, request.body)),
     );
 
     app.post(

@@ -1,7 +1,8 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
-import { addresses, passwordResets, sessions, users } from '../db/schema.ts';
+import { addresses, labOrders, passwordResets, sessions, users } from '../db/schema.ts';
 import { addressSnapshot, setOnOwnOpenOrder } from './order-changes.ts';
+import { isAdminOrderAddress, setOrderAddressAsAdmin } from './admin-order-address.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { PASSWORD_CHECK_LOCKED, checkPassword, normaliseEmail, type Actor } from './auth-service.ts';
@@ -107,6 +108,11 @@ export interface NewAddress {
 /** Saves an address; from checkout, also sets it on the caller's open order in the same transaction. */
 export async function addAddress(deps: ServerDeps, actor: Actor | null, input: NewAddress) {
   if (!actor) throw unauthorized();
+  // An admin correcting a photographer's order (admin-order-address.ts): the order only, recorded.
+  if (isAdminOrderAddress(actor, input) && input.lab_order_id && !(await ownsOrder(deps, actor, input.lab_order_id))) {
+    await setOrderAddressAsAdmin(deps, actor, input.lab_order_id, input);
+    return profile(deps, actor);
+  }
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(addresses)
@@ -130,6 +136,12 @@ export async function addAddress(deps: ServerDeps, actor: Actor | null, input: N
     }
   });
   return profile(deps, actor);
+}
+
+/** Whether the order is the caller's own (an admin's own order takes the photographer's path). */
+async function ownsOrder(deps: ServerDeps, actor: Actor, orderGuid: string): Promise<boolean> {
+  const [row] = await deps.db.select({ owner: labOrders.userGuid }).from(labOrders).where(eq(labOrders.guid, orderGuid));
+  return row?.owner === actor.user.guid;
 }
 
 async function ownAddress(deps: ServerDeps, actor: Actor, guid: string) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { labOrders, lineItems, photographs } from '../db/schema.ts';
+import { albumPhotos, albums, labOrders, lineItems, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
@@ -97,7 +97,7 @@ export async function reorder(deps: ServerDeps, actor: Actor | null, guid: strin
 }
 
 /**
- * POST /lab-orders/merge: the second order's line items and photos move into the first (a photo
+ * POST /lab-orders/merge: the second order's line items, albums and photos move into the first (a photo
  * in both, by checksum, is kept once and the line items point to the kept one), the second is
  * deleted; one transaction. Both open, of one photographer.
  */
@@ -120,10 +120,13 @@ export async function mergeOrders(deps: ServerDeps, actor: Actor | null, guids: 
         .update(lineItems)
         .set({ photographId: keptByChecksum.get(twin.checksum) ?? 0 })
         .where(and(eq(lineItems.labOrderId, second.order.id), eq(lineItems.photographId, twin.id)));
+      // The second order's albums keep their photo too (album-service.ts).
+      await tx.update(albumPhotos).set({ photographId: keptByChecksum.get(twin.checksum) ?? 0 }).where(eq(albumPhotos.photographId, twin.id));
     }
     if (twins.length) await tx.delete(photographs).where(inArray(photographs.id, twins.map((p) => p.id)));
     await tx.update(photographs).set({ labOrderId: first.order.id }).where(eq(photographs.labOrderId, second.order.id));
     await tx.update(lineItems).set({ labOrderId: first.order.id }).where(eq(lineItems.labOrderId, second.order.id));
+    await tx.update(albums).set({ labOrderId: first.order.id }).where(eq(albums.labOrderId, second.order.id));
     await tx.delete(labOrders).where(eq(labOrders.id, second.order.id));
     await recordEvent(tx, first.order.id, admin.user.guid, 'merge', { from: second.order.guid, detail: `Merged ${second.order.orderName} into this order` });
     return { merged: await refreshFigures(tx, first.order.id), dropped: twins };

@@ -12,6 +12,9 @@ export type OrderEventKind =
   | 'internal_notes'
   | 'tracking_url'
   | 'color_correction'
+  | 'shipping_address'
+  | 'album'
+  | 'vendor_send_failed'
   | 'refund'
   | 'cancel'
   | 'zip'
@@ -57,5 +60,5 @@ export async function eventsOf(db: Db, orderId: number) {
 /** An order's refunds, newest first. */
 export async function refundsOf(db: Db, orderId: number) {
   const rows = await db.select().from(refunds).where(eq(refunds.labOrderId, orderId)).orderBy(desc(refunds.createdAt));
-  return rows.map((r) => ({ amount: toDollars(r.amountCents), note: r.note, actor_guid: r.actorGuid, provider_refund_id: r.providerRefundId, created_at: r.createdAt.toISOString() }));
+  return rows.map((r) => ({ amount: toDollars(r.amountCents), note: r.note, status: r.status, actor_guid: r.actorGuid, provider_refund_id: r.providerRefundId, created_at: r.createdAt.toISOString() }));
 }

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOUTIQUE_PACKAGING_CENTS, discountCents, linePriceCents, orderTotals, type OrderTotals } from '../../src/domain/pricing.ts';
 import type { Tx } from '../db/client.ts';
-import { discountCodes, labOrders, lineItems, users } from '../db/schema.ts';
+import { albums, discountCodes, labOrders, lineItems, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { discountRule } from './discount-service.ts';
 import type { OrderRow } from './order-access.ts';
@@ -16,10 +16,13 @@ import type { OrderRow } from './order-access.ts';
 const NOTHING: OrderTotals = { subtotal: 0, discount: 0, credit: 0, shipping: 0, boutique: 0, total: 0 };
 
 export async function orderFigures(tx: Tx, order: OrderRow): Promise<OrderTotals> {
-  const lines = await tx
+  const prints = await tx
     .select({ printCents: lineItems.printCents, finishingCents: lineItems.finishingCents, quantity: lineItems.quantity })
     .from(lineItems)
     .where(eq(lineItems.labOrderId, order.id));
+  // A custom album (album-service.ts) is priced as a whole: one line of its total.
+  const albumLines = (await tx.select({ totalCents: albums.totalCents }).from(albums).where(eq(albums.labOrderId, order.id))).map((a) => ({ printCents: a.totalCents, finishingCents: 0, quantity: 1 }));
+  const lines = [...prints, ...albumLines];
   // An empty cart owes nothing, shipping included: it is not an order yet, as when it was created.
   if (!lines.length) return NOTHING;
   const [code] = order.discountCodeId ? await tx.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];

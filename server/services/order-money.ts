@@ -1,36 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
-import { RefundError } from '../adapters/payments/payments.ts';
-import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import type { Tx } from '../db/client.ts';
-import { creditLedger, labOrders, refunds, users } from '../db/schema.ts';
+import { labOrders, refunds } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
-import { releaseDiscountUse } from './discount-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
 import { ownOrder, visibleOrder, type OrderRow } from './order-access.ts';
-import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
-import { clawBackReferralCredit, clawbackText } from './referral-service.ts';
+import { askProvider, finishCancel, giveBack, settleMade } from './refund-settle.ts';
 
 /**
  * Refunds (admin) and cancellation (the photographer, within the window), through the payment
  * adapter (ADMIN-CONTRACT.md Decisions). As checkout does, the provider is called outside any
- * transaction: the refund is first reserved (a refunds row without provider id, the order's
- * refund_cents raised) under the order's lock, so two refunds at once can never give back more
- * than was paid; then the provider refunds once per idempotency key; then the row is settled, or
- * the reservation given back if the provider refused.
+ * transaction: the refund is first reserved (a `pending` refunds row, the order's refund_cents
+ * raised) under the order's lock, so two refunds at once can never give back more than was paid;
+ * then the provider refunds once per idempotency key (one per refund); then the row is settled, or
+ * the reservation given back if the provider refused (refund-settle.ts). When the provider does not
+ * answer, or the process dies before the record, the row stays pending and refund-recovery.ts
+ * settles it from the provider's own record.
  */
 
 export const REFUND_RULE = 'Enter the refund as an amount in dollars with at most 2 decimals, more than 0.';
 export const NOTHING_CHARGED = 'This order was not paid by card: there is no charge to refund.';
 export const REFUND_FAILED = 'The payment provider did not make the refund; nothing was refunded. Please try again.';
+export const REFUND_PENDING = 'The payment provider did not answer. The refund is pending: the lab checks it with the provider within a few minutes and records it, or gives it back if it was not made.';
+export const CANCEL_PENDING = 'Your order is cancelled. The payment provider did not answer yet: the refund is confirmed within a few minutes and mailed to you.';
 export const tooMuch = (leftCents: number) => `The refund is more than what is left to refund (${formatMoney(leftCents)}).`;
 export const cancelClosed = (minutes: number) => `This order can no longer be cancelled: the lab has started it or the ${minutes} minutes have passed.`;
-// The reason in the credit ledger when a cancelled order's spent credit comes back.
-const CREDIT_RETURNED = 'cancel_returned';
 // The refund note the photographer's own cancellation records.
 const CANCEL_NOTE = 'Cancelled by the photographer';
 
@@ -52,51 +50,12 @@ export const cancelUntil = (order: Pick<OrderRow, 'paidAt'>, minutes: number): D
 /** What the card paid and has not been refunded yet. */
 const leftToRefund = (order: OrderRow) => order.totalCents - order.refundCents;
 
-async function reserve(tx: Tx, order: OrderRow, actor: Actor, cents: number, note: string | null) {
+async function reserve(tx: Tx, order: OrderRow, actor: Actor, cents: number, note: string | null, kind: 'refund' | 'cancel') {
   const key = `refund-${order.guid}-${randomUUID()}`;
-  const [row] = await tx.insert(refunds).values({ labOrderId: order.id, amountCents: cents, note, actorGuid: actor.user.guid, idempotencyKey: key }).returning();
+  const [row] = await tx.insert(refunds).values({ labOrderId: order.id, amountCents: cents, note, actorGuid: actor.user.guid, idempotencyKey: key, status: 'pending', kind }).returning();
   await tx.update(labOrders).set({ refundCents: sql`${labOrders.refundCents} + ${cents}` }).where(eq(labOrders.id, order.id));
   if (!row) throw new Error('refund not recorded');
   return row;
-}
-
-/** Gives back a reservation the provider refused. */
-async function unreserve(tx: Tx, orderId: number, refundId: string, cents: number) {
-  await tx.delete(refunds).where(eq(refunds.id, refundId));
-  await tx.update(labOrders).set({ refundCents: sql`${labOrders.refundCents} - ${cents}` }).where(eq(labOrders.id, orderId));
-}
-
-async function providerRefund(deps: Pick<ServerDeps, 'payments'>, order: OrderRow, reserved: typeof refunds.$inferSelect) {
-  try {
-    return await deps.payments.refund({ chargeId: order.paymentConfirmation ?? '', amountCents: reserved.amountCents, idempotencyKey: reserved.idempotencyKey, metadata: { order: order.guid } });
-  } catch (err) {
-    return { error: err instanceof RefundError ? err.message : String(err) };
-  }
-}
-
-const refundMail = (email: string, order: OrderRow, cents: number, note: string | null): OutgoingMail => ({
-  to: email,
-  subject: `A refund of ${formatMoney(cents)} for your order ${order.orderName}`,
-  text: [`The lab has refunded ${formatMoney(cents)} of your order ${order.orderName} to the card you paid with.`, ...(note ? ['', `Reason: ${note}`] : []), '', 'It shows on your statement within 5 to 10 business days.'].join('\n'),
-});
-
-const ownerEmail = async (tx: Tx, order: OrderRow) => (await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid)))[0]?.email ?? '';
-
-/**
- * A refund of the whole charge makes the order earn its referrer nothing, as a cancellation does:
- * the referral credit is taken back. Counted over the refunds the provider made (settled rows), not
- * reservations still in flight, so a refund the provider then refuses never triggers it. A partial
- * refund (a scratched print) leaves the sale, and the referral, standing.
- */
-async function clawBackIfRefundedInFull(tx: Tx, order: OrderRow, actor: Actor) {
-  if (order.totalCents <= 0) return;
-  const [settled] = await tx
-    .select({ cents: sql<number>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.labOrderId, order.id), isNotNull(refunds.providerRefundId)));
-  if (Number(settled?.cents ?? 0) < order.totalCents) return;
-  const clawback = await clawBackReferralCredit(tx, order.id);
-  if (clawback) await recordEvent(tx, order.id, actor.user.guid, 'referral_clawback', { detail: clawbackText(clawback, formatMoney) });
 }
 
 /** POST /lab_orders/{id}/refund (admin): part or all of what is left, with the reason, mailed to the photographer. */
@@ -109,23 +68,23 @@ export async function refundOrder(deps: ServerDeps, actor: Actor | null, guid: s
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
     if (!locked?.paymentConfirmation) throw validationError(NOTHING_CHARGED);
     if (cents > leftToRefund(locked)) throw validationError(tooMuch(leftToRefund(locked)));
-    return { row: await reserve(tx, locked, admin, cents, note), locked };
+    return { row: await reserve(tx, locked, admin, cents, note, 'refund'), locked };
   });
-  const made = await providerRefund(deps, reserved.locked, reserved.row);
-  const { updated, mailId } = await deps.db.transaction(async (tx) => {
-    if ('error' in made) {
-      await unreserve(tx, order.id, reserved.row.id, cents);
-      return { updated: null, mailId: null };
+  const outcome = await askProvider(deps, reserved.locked, reserved.row);
+  // No answer: it may have been made. The row stays pending; recovery settles it from the provider.
+  if ('unknown' in outcome) throw new HttpError(502, 'RefundPending', REFUND_PENDING);
+  const settled = await deps.db.transaction(async (tx) => {
+    if ('refused' in outcome) {
+      await giveBack(tx, reserved.row.id);
+      return null;
     }
-    await tx.update(refunds).set({ providerRefundId: made.id }).where(eq(refunds.id, reserved.row.id));
-    await recordEvent(tx, order.id, admin.user.guid, 'refund', { to: (cents / 100).toFixed(2), detail: note });
-    await clawBackIfRefundedInFull(tx, reserved.locked, admin);
-    const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id));
-    return { updated: row ?? null, mailId: row ? await deps.mailer.queue(tx, refundMail(await ownerEmail(tx, row), row, cents, note)) : null };
+    const done = await settleMade(tx, reserved.row.id, outcome.made);
+    return done ? { mailId: await deps.mailer.queue(tx, done.mail) } : { mailId: null };
   });
-  if (!updated) throw new HttpError(502, 'RefundFailed', REFUND_FAILED);
-  if (mailId) await deps.mailer.deliver(mailId);
-  return fullOrderAnswer(deps, admin, updated, photographer);
+  if (!settled) throw new HttpError(502, 'RefundFailed', REFUND_FAILED);
+  if (settled.mailId) await deps.mailer.deliver(settled.mailId);
+  const [updated] = await deps.db.select().from(labOrders).where(eq(labOrders.id, order.id));
+  return fullOrderAnswer(deps, admin, updated ?? reserved.locked, photographer);
 }
 
 /**
@@ -146,35 +105,21 @@ export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: s
     // Marked cancelled now, under the lock: the lab cannot start it while the card is refunded.
     await tx.update(labOrders).set({ status: 'cancelled', cancelledAt: now }).where(eq(labOrders.id, order.id));
     const left = leftToRefund(locked);
-    return { locked, row: left > 0 && locked.paymentConfirmation ? await reserve(tx, locked, me, left, CANCEL_NOTE) : null };
+    return { locked, row: left > 0 && locked.paymentConfirmation ? await reserve(tx, locked, me, left, CANCEL_NOTE, 'cancel') : null };
   });
-  const made = begun.row ? await providerRefund(deps, begun.locked, begun.row) : null;
+  const outcome = begun.row ? await askProvider(deps, begun.locked, begun.row) : null;
+  // No answer from the provider: the order stays cancelled with its refund pending; recovery
+  // settles it from the provider's record (and finishes the cancellation, or undoes it).
+  if (outcome && 'unknown' in outcome) throw new HttpError(502, 'RefundPending', CANCEL_PENDING);
   const { mailId, updated } = await deps.db.transaction(async (tx) => {
-    const o = begun.locked;
-    if (made && 'error' in made) {
+    if (begun.row && outcome && 'refused' in outcome) {
       // Not refunded: the order stays paid, as it was.
-      if (begun.row) await unreserve(tx, o.id, begun.row.id, begun.row.amountCents);
-      await tx.update(labOrders).set({ status: 'paid', cancelledAt: null }).where(eq(labOrders.id, o.id));
+      await giveBack(tx, begun.row.id);
       return { mailId: null, updated: null };
     }
-    if (begun.row && made) await tx.update(refunds).set({ providerRefundId: made.id }).where(eq(refunds.id, begun.row.id));
-    if (o.creditCents > 0) {
-      await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} + ${o.creditCents}` }).where(eq(users.guid, o.userGuid));
-      await tx.insert(creditLedger).values({ userGuid: o.userGuid, amountCents: o.creditCents, reason: CREDIT_RETURNED, labOrderId: o.id }).onConflictDoNothing();
-    }
-    if (o.discountCodeId) await releaseDiscountUse(tx, o.discountCodeId);
-    // A cancelled order earns its referrer nothing: the credit its payment gave is taken back.
-    const clawback = await clawBackReferralCredit(tx, o.id);
-    const refunded = begun.row?.amountCents ?? 0;
-    const detail = [`refunded ${formatMoney(refunded)}, credit returned ${formatMoney(o.creditCents)}`, ...(clawback ? [clawbackText(clawback, formatMoney)] : [])].join('; ');
-    await recordEvent(tx, o.id, me.user.guid, 'cancel', { from: 'paid', to: 'cancelled', detail });
-    const mail: OutgoingMail = {
-      to: await ownerEmail(tx, o),
-      subject: `Your order ${o.orderName} is cancelled`,
-      text: [`Your order ${o.orderName} is cancelled.`, '', `Refunded to your card: ${formatMoney(refunded)}`, `Credit returned to your account: ${formatMoney(o.creditCents)}`].join('\n'),
-    };
-    const [row] = await tx.select().from(labOrders).where(and(eq(labOrders.id, o.id)));
-    return { mailId: await deps.mailer.queue(tx, mail), updated: row ?? null };
+    const mail = begun.row && outcome && 'made' in outcome ? (await settleMade(tx, begun.row.id, outcome.made))?.mail : await finishCancel(tx, begun.locked, 0, me.user.guid);
+    const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, begun.locked.id));
+    return { mailId: mail ? await deps.mailer.queue(tx, mail) : null, updated: row ?? null };
   });
   if (!updated) throw new HttpError(502, 'RefundFailed', 'The payment provider did not make the refund, so the order is not cancelled. Please try again.');
   if (mailId) await deps.mailer.deliver(mailId);

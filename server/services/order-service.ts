@@ -10,6 +10,8 @@ import { lineItemsOfOrder } from './line-item-answer.ts';
 import { firstPhotosOf } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
+import { vendorSendStatus } from './vendor-send.ts';
+import { albumsOf } from './album-service.ts';
 import { eventsOf, refundsOf } from './order-events.ts';
 import { listFields } from './order-list-fields.ts';
 import { cancelUntil } from './order-money.ts';
@@ -42,12 +44,12 @@ export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | '
 export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: string) {
   if (!actor) throw unauthorized();
   const { order, photographer } = await visibleOrder(deps, actor, guid);
-  const [photos, lines] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id)]);
+  const [photos, lines, albumLineItems] = await Promise.all([firstPhotosOf(deps, order.id), lineItemsOfOrder(deps, order.id), albumsOf(deps, order.id)]);
   const resource = await orderResource(deps, actor, order, photographer, { images: photos.data, photo_count: photos.total }, lines);
   // The detail offers CANCEL ORDER while paid and before this (the server decides again on the call).
   const until = cancelUntil(order, deps.config.cancelWindowMinutes);
   return {
-    data: { ...resource, attributes: { ...resource.attributes, cancel_until: until?.toISOString() ?? null } },
+    data: { ...resource, attributes: { ...resource.attributes, cancel_until: until?.toISOString() ?? null, album_line_items: albumLineItems } },
     included: [] as never[],
     meta: listMeta(actor),
   };
@@ -64,6 +66,7 @@ async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
     download_all_link: await zipLink(deps, order),
     zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
     last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
+    vendor_send_status: vendorSendStatus(events),
     photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },
   };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
-import type { RetryPolicy } from '../adapters/jobs/jobs.ts';
+import type { JobAttempt, RetryPolicy } from '../adapters/jobs/jobs.ts';
 import { labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
@@ -36,7 +36,7 @@ export async function requestVendorSend(deps: ServerDeps, actor: Actor | null, g
   const admin = requireAdmin(actor);
   const { order } = await visibleOrder(deps, admin, guid);
   if (!deps.config.vendorApiUrl) throw validationError(NO_VENDOR);
-  await recordEvent(deps.db, order.id, admin.user.guid, 'vendor_send', { detail: order.lastSentToVendorAt ? 'Sent again to the vendor: queued' : 'Sent to the vendor: queued' });
+  await recordEvent(deps.db, order.id, admin.user.guid, 'vendor_send', { to: 'queued', detail: order.lastSentToVendorAt ? 'Sent again to the vendor: queued' : 'Sent to the vendor: queued' });
   await deps.jobs.send(VENDOR_SEND_QUEUE, { orderGuid: order.guid, sendId: randomUUID() } satisfies VendorJob, VENDOR_RETRY);
   return { success: true as const };
 }
@@ -63,8 +63,24 @@ async function vendorPayload(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, o
   };
 }
 
-/** The job: one POST; anything but a 2xx throws, and pg-boss tries again after the backoff. */
-export async function sendToVendor(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, job: VendorJob): Promise<void> {
+/** Where the order's latest send stands: queued, retrying, sent or failed (the `to` of its newest event). */
+export type VendorSendState = 'queued' | 'retrying' | 'sent' | 'failed';
+const STATES: readonly string[] = ['queued', 'retrying', 'sent', 'failed'] satisfies VendorSendState[];
+
+/**
+ * The order's vendor send as the admin panel shows it, from its events (newest first): the newest
+ * vendor event says where the latest send stands; null when the order was never sent.
+ */
+export function vendorSendStatus(events: { kind: string; to: string | null; detail: string | null; created_at: string }[]) {
+  const last = events.find((e) => (e.kind === 'vendor_send' || e.kind === 'vendor_send_failed') && e.to !== null && STATES.includes(e.to));
+  return last ? { state: last.to as VendorSendState, detail: last.detail, at: last.created_at } : null;
+}
+
+/**
+ * The job: one POST; anything but a 2xx throws, and pg-boss tries again after the backoff. The
+ * last try's failure is recorded as such (vendor_send_failed): the panel shows it with SEND AGAIN.
+ */
+export async function sendToVendor(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, job: VendorJob, attempt: JobAttempt): Promise<void> {
   const url = deps.config.vendorApiUrl;
   if (!url) throw new Error(NO_VENDOR);
   const [order] = await deps.db.select().from(labOrders).where(eq(labOrders.guid, job.orderGuid));
@@ -82,11 +98,16 @@ export async function sendToVendor(deps: Pick<ServerDeps, 'db' | 'storage' | 'no
     failure = `the vendor could not be reached (${err instanceof Error ? err.message : String(err)})`;
   }
   if (failure) {
-    await recordEvent(deps.db, order.id, null, 'vendor_send', { detail: `Send failed: ${failure}; tried again shortly` });
+    const tries = attempt.retryCount + 1;
+    if (attempt.retryCount >= attempt.retryLimit) {
+      await recordEvent(deps.db, order.id, null, 'vendor_send_failed', { to: 'failed', detail: `Vendor send failed after ${tries} ${tries === 1 ? 'try' : 'tries'}: ${failure}` });
+    } else {
+      await recordEvent(deps.db, order.id, null, 'vendor_send', { to: 'retrying', detail: `Send failed (try ${tries} of ${attempt.retryLimit + 1}): ${failure}; trying again shortly` });
+    }
     throw new Error(`vendor send of ${order.guid}: ${failure}`);
   }
   await deps.db.transaction(async (tx) => {
     await tx.update(labOrders).set({ lastSentToVendorAt: new Date() }).where(eq(labOrders.id, order.id));
-    await recordEvent(tx, order.id, null, 'vendor_send', { detail: 'Received by the vendor' });
+    await recordEvent(tx, order.id, null, 'vendor_send', { to: 'sent', detail: 'Received by the vendor' });
   });
 }

@@ -3,6 +3,7 @@
  * one typed function per call. Mutations carry an Idempotency-Key made per user action, so a
  * retried request changes nothing twice.
  */
+import type { adminAddressPayload } from '../domain/order-detail.ts';
 import type { OrderStatus } from '../domain/order-status.ts';
 import { API, routePath } from '../domain/paths.ts';
 import { apiRequest } from './client.ts';
@@ -28,6 +29,9 @@ export const createZipFile = (guid: string) => apiRequest<unknown>('POST', route
 
 /** Queues the order's send to the vendor API (retried by the lab). */
 export const sendToVendor = (guid: string) => apiRequest<unknown>('POST', routePath(API.sendToApi, { guid }), { body: {}, idempotencyKey: key() });
+
+/** The admin's correction of the order's shipping address: POST /addresses for that order (the order only). */
+export const setOrderAddress = (payload: ReturnType<typeof adminAddressPayload>) => apiRequest<unknown>('POST', API.addresses, { body: payload, idempotencyKey: key() });
 
 /** DELETE /lab_orders/:guid: an open order, for good. */
 export const deleteOrder = (guid: string) => apiRequest<{ success: true }>('DELETE', routePath(API.labOrder, { guid }), { idempotencyKey: key() });

@@ -37,9 +37,31 @@ export interface OrderEvent {
 export interface OrderRefund {
   amount: number;
   note: string | null;
+  /** 'pending' until the provider's answer is recorded (an interrupted one settles within minutes). */
+  status?: 'pending' | 'succeeded';
   actor_guid: string | null;
   provider_refund_id: string | null;
   created_at: string;
+}
+
+/** A custom album order (orders.md §3 Album), read-only. */
+export interface AlbumLineItem {
+  id: string;
+  guid: string;
+  description: string;
+  outer_fabric_name: string | null;
+  inner_fabric_name: string | null;
+  font: string | null;
+  spread_quantity: number;
+  stamping: string | null;
+  upper_text_value: string | null;
+  upper_text_font_size: number | null;
+  lower_text_value: string | null;
+  lower_text_font_size: number | null;
+  text_font: string | null;
+  text_color: string | null;
+  total_price: number;
+  album_photos: { photo_guid: string; photo_file_name: string; photo_url: string; photo_full_url: string }[];
 }
 
 /** An order as the detail shows it; money in dollars. The admin-only fields are absent for photographers. */
@@ -70,6 +92,7 @@ export interface OrderDetailAttributes
   cancelled_at?: string | null;
   photo_count?: number;
   images?: Photo[];
+  album_line_items?: AlbumLineItem[];
   // Admins only.
   internal_notes?: string | null;
   events?: OrderEvent[];
@@ -77,6 +100,8 @@ export interface OrderDetailAttributes
   refund_amount?: number;
   download_all_link?: string | null;
   last_sent_to_vendor_at?: string | null;
+  /** The latest vendor send: queued, retrying after a failure, sent, or failed once its retries ran out. */
+  vendor_send_status?: { state: 'queued' | 'retrying' | 'sent' | 'failed'; detail: string | null; at: string } | null;
   api_order?: boolean;
   api_vendor?: string | null;
   photographer?: { guid: string; name: string; business: string | null; email: string };

@@ -91,6 +91,9 @@ const EVENT_NAMES: Record<string, string> = {
   reorder: 'Reordered',
   color_correction: 'Colour correction',
   referral_clawback: 'Referral credit',
+  shipping_address: 'Shipping address',
+  album: 'Album added',
+  vendor_send_failed: 'Vendor send failed',
 };
 
 /** 'Status: paid → shipped', 'Refund: 12.50', or the kind itself for one not known here. */
@@ -100,6 +103,52 @@ export function eventText(event: OrderEventLike): string {
   if (event.kind === 'color_correction') return `${name}: ${colorCorrectionLabel(event.from)} → ${colorCorrectionLabel(event.to)}`;
   // A note's old and new text can be pages long: the note itself shows above the history.
   if (event.kind === 'internal_notes') return `${name} changed`;
+  // A vendor send's detail is the whole sentence ('Received by the vendor', 'Vendor send failed after 9 tries: …').
+  if ((event.kind === 'vendor_send' || event.kind === 'vendor_send_failed') && event.detail) return event.detail;
   if ((event.from ?? null) !== null || (event.to ?? null) !== null) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'}`;
   return event.detail ? `${name}: ${event.detail}` : name;
+}
+
+/** The admin's shipping-address form (orders.md §6 "edit shipping address"). */
+export interface AdminAddressForm {
+  recipient: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/** The form filled from the order's address (or empty when it has none). */
+export function adminAddressForm(a: { recipient: string | null; street: string; street_2: string | null; city: string; state_province: string; zip: string } | null | undefined): AdminAddressForm {
+  return { recipient: a?.recipient ?? '', street: a?.street ?? '', street2: a?.street_2 ?? '', city: a?.city ?? '', state: a?.state_province ?? '', zip: a?.zip ?? '' };
+}
+
+/**
+ * What is wrong with the form, per field, in the lab's words (the same the lab answers): every
+ * field but street 2 is needed, the zip is 5 digits (orders.md §5, §9: zip at least 5; the lab
+ * ships within the US). Empty when it may be sent.
+ */
+export function adminAddressProblems(f: AdminAddressForm): Partial<Record<keyof AdminAddressForm, string>> {
+  const problems: Partial<Record<keyof AdminAddressForm, string>> = {};
+  if (!f.recipient.trim()) problems.recipient = 'Enter the recipient’s name.';
+  if (!f.street.trim()) problems.street = 'Enter the street address.';
+  if (!f.city.trim()) problems.city = 'Enter the city.';
+  if (!f.state.trim()) problems.state = 'Enter the state.';
+  if (!/^\d{5}$/.test(f.zip.trim())) problems.zip = 'The zip code is 5 digits.';
+  return problems;
+}
+
+/** POST /addresses as the admin sends it: set on this order only (admin-order-address.ts on the lab). */
+export function adminAddressPayload(f: AdminAddressForm, orderGuid: string) {
+  return {
+    recipient_name: f.recipient.trim(),
+    street_address: f.street.trim(),
+    ...(f.street2.trim() ? { street_address_two: f.street2.trim() } : {}),
+    city: f.city.trim(),
+    state: f.state.trim(),
+    zip: f.zip.trim(),
+    lab_order_id: orderGuid,
+    update_address_on_order: true as const,
+  };
 }

@@ -71,6 +71,7 @@ export const API = {
   mergeOrders: '/lab-orders/merge',
   createZipFile: '/lab_orders/:guid/create_zip_file',
   sendToApi: '/lab_orders/:guid/send_to_api',
+  albumLineItems: '/lab_orders/:guid/album_line_items',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

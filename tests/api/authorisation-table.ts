@@ -306,6 +306,14 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     access: ADMIN_ONLY,
     request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/send_to_api` }),
   },
+  'POST /api/v2/lab_orders/{guid}/album_line_items': {
+    who: "lab admins, on a photographer's open order (a custom album from its photos)",
+    access: ADMIN_ONLY,
+    request: (w) => ({
+      url: `/api/v2/lab_orders/${w.ownerOrder}/album_line_items`,
+      payload: { description: 'Matrix album', spread_quantity: 10, total_price: '120.00', album_photos: [w.ownerPhoto] },
+    }),
+  },
 
   // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
   'GET /api/v2/photographers': {

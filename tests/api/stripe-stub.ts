@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * A local stand-in for the parts of Stripe's API the lab uses, as the stripe SDK is pointed at it
  * (STRIPE_API_URL): customers, card sources, charges with Stripe's idempotency (a repeated
  * Idempotency-Key answers the first response and creates nothing), listing a customer's charges
- * and searching them by metadata. Cards saved from tok_chargeDeclined are declined when charged.
+ * and searching them by metadata; refunds and listing a charge's refunds. Cards saved from tok_chargeDeclined are declined when charged.
  */
 
 export interface StubCharge {
@@ -44,6 +44,8 @@ export interface StripeStub {
   chargeDelayMs: number;
   /** How many of the next charge requests fail with a 500 before Stripe records anything. */
   failCharges: number;
+  /** How many of the next refund requests fail with a 500 before Stripe records anything. */
+  failRefunds: number;
   close(): Promise<void>;
 }
 
@@ -68,7 +70,7 @@ export async function startStripeStub(): Promise<StripeStub> {
   const seen: StripeStub['seen'] = [];
   const charges: StubCharge[] = [];
   const refunds: StubRefund[] = [];
-  const stub: StripeStub = { url: '', seen, charges, refunds, dropAnswers: 0, chargeDelayMs: 0, failCharges: 0, close: async () => {} };
+  const stub: StripeStub = { url: '', seen, charges, refunds, dropAnswers: 0, chargeDelayMs: 0, failCharges: 0, failRefunds: 0, close: async () => {} };
   const replies = new Map<string, { status: number; body: string }>();
   let customers = 0;
   let sources = 0;
@@ -136,6 +138,11 @@ export async function startStripeStub(): Promise<StripeStub> {
       return send(res, 200, charge, key);
     }
     if (req.method === 'POST' && url.pathname === '/v1/refunds') {
+      if (stub.failRefunds > 0) {
+        stub.failRefunds -= 1;
+        res.statusCode = 500;
+        return res.end(JSON.stringify({ error: { type: 'api_error', message: 'An unknown error occurred' } }));
+      }
       // As Stripe: a refund of a succeeded charge, never more than what is left of it.
       const charge = charges.find((c) => c.id === body.get('charge') && c.status === 'succeeded');
       if (!charge) return send(res, 400, { error: { type: 'invalid_request_error', message: `No such charge: '${body.get('charge') ?? ''}'` } }, key);
@@ -150,6 +157,12 @@ export async function startStripeStub(): Promise<StripeStub> {
       const customer = url.searchParams.get('customer');
       const data = charges.filter((c) => !customer || c.customer === customer).toReversed();
       return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/charges' });
+    }
+    if (req.method === 'GET' && url.pathname === '/v1/refunds') {
+      // A charge's refunds, newest first (Stripe's order).
+      const charge = url.searchParams.get('charge');
+      const data = refunds.filter((r) => !charge || r.charge === charge).toReversed();
+      return send(res, 200, { object: 'list', data, has_more: false, url: '/v1/refunds' });
     }
     if (req.method === 'GET' && url.pathname === '/v1/charges/search') {
       const m = /^metadata\['idempotency_key'\]:'(.+)'$/.exec(url.searchParams.get('query') ?? '');

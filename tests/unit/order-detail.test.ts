@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canContinueOrder, eventText, lineFinishingText, refundAmount, refundDollars, trackingUrlProblem } from '../../src/domain/order-detail.ts';
+import { adminAddressForm, adminAddressPayload, adminAddressProblems, canContinueOrder, eventText, lineFinishingText, refundAmount, refundDollars, trackingUrlProblem } from '../../src/domain/order-detail.ts';
 
 describe('order detail rules', () => {
   it('offers CONTINUE ORDER only while the order is open', () => {
@@ -46,5 +46,33 @@ describe('order detail rules', () => {
     expect(eventText({ kind: 'status', from: 'paid', to: 'shipped' })).toBe('Status: paid → shipped');
     expect(eventText({ kind: 'refund', detail: '$12.50' })).toBe('Refund: $12.50');
     expect(eventText({ kind: 'something_new' })).toBe('something new');
+    expect(eventText({ kind: 'vendor_send', to: 'sent', detail: 'Received by the vendor' })).toBe('Received by the vendor');
+    expect(eventText({ kind: 'vendor_send_failed', to: 'failed', detail: 'Vendor send failed after 9 tries: the vendor answered HTTP 503' })).toBe(
+      'Vendor send failed after 9 tries: the vendor answered HTTP 503',
+    );
+    expect(eventText({ kind: 'shipping_address', from: null, to: '1 Main St, Nashville, TN 37201' })).toBe('Shipping address: — → 1 Main St, Nashville, TN 37201');
+  });
+
+  it('checks the admin’s address form in the lab’s words, and sends it for the order only', () => {
+    const empty = adminAddressForm(null);
+    expect(adminAddressProblems(empty)).toEqual({
+      recipient: 'Enter the recipient’s name.',
+      street: 'Enter the street address.',
+      city: 'Enter the city.',
+      state: 'Enter the state.',
+      zip: 'The zip code is 5 digits.',
+    });
+    const filled = adminAddressForm({ recipient: 'Dorothea Lange', street: '1 Main St', street_2: null, city: 'Nashville', state_province: 'TN', zip: '37201' });
+    expect(adminAddressProblems(filled)).toEqual({});
+    expect(adminAddressProblems({ ...filled, zip: '3720' })).toEqual({ zip: 'The zip code is 5 digits.' });
+    expect(adminAddressPayload({ ...filled, street: ' 2 Oak Ave ' }, 'o-1')).toEqual({
+      recipient_name: 'Dorothea Lange',
+      street_address: '2 Oak Ave',
+      city: 'Nashville',
+      state: 'TN',
+      zip: '37201',
+      lab_order_id: 'o-1',
+      update_address_on_order: true,
+    });
   });
 });

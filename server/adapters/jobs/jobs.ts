@@ -23,9 +23,15 @@ export interface RetryPolicy {
   retryBackoff?: boolean;
 }
 
+/** Which try of a job this is: 0 the first; a failure when retryCount = retryLimit is its last. */
+export interface JobAttempt {
+  retryCount: number;
+  retryLimit: number;
+}
+
 export interface Jobs {
   send(queue: string, data: object, retry?: RetryPolicy): Promise<void>;
-  work<T extends object>(queue: string, handler: (data: T) => Promise<void>): Promise<void>;
+  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
   /** Runs a task once per period for the whole lab, however many API processes are up. */
   every(task: PeriodicTask): Promise<void>;
   stop(): Promise<void>;
@@ -111,8 +117,11 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
     },
     async work(queue, handler) {
       await ensureQueue(queue);
-      await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S }, async (jobs) => {
-        for (const job of jobs) await reported(queue, () => handler(job.data as Parameters<typeof handler>[0]));
+      // With its metadata: a handler can tell its last try (and say so) from one pg-boss will retry.
+      await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs) {
+          await reported(queue, () => handler(job.data as Parameters<typeof handler>[0], { retryCount: job.retryCount, retryLimit: job.retryLimit }));
+        }
       });
     },
     async every(task) {

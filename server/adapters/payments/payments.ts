@@ -52,6 +52,11 @@ export interface Payments {
    * refund). More than what is left of the charge is a RefundError with the provider's words.
    */
   refund(request: RefundRequest): Promise<RefundRecord>;
+  /**
+   * The provider's record of the refund made with this idempotency key on this charge, or null if
+   * it made none (crash recovery of a refund left pending, refund-recovery.ts).
+   */
+  findRefund(idempotencyKey: string, hints: { chargeId: string }): Promise<RefundRecord | null>;
 }
 
 export interface RefundRequest {

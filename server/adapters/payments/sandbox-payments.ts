@@ -128,6 +128,11 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
       return { id: row.id, amountCents: row.amountCents };
     },
 
+    async findRefund(idempotencyKey, hints) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      return row && row.chargeId === hints.chargeId ? { id: row.id, amountCents: row.amountCents } : null;
+    },
+
     async saveCard(_customer, tokenId): Promise<SavedCard> {
       const fixed = TEST_TOKENS[tokenId];
       if (fixed) return { providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`, brand: fixed.brand, last4: fixed.last4, expMonth: 12, expYear: now().getFullYear() + 3, sandboxBehaviour: fixed.behaviour };

@@ -80,6 +80,15 @@ export function stripePayments(opts: { secretKey: string; publishableKey: string
       }
     },
 
+    async findRefund(idempotencyKey, hints) {
+      // A charge's refunds, read straight from Stripe (a list, not search: no lag); refund()
+      // tags each with its key in metadata.
+      for await (const refund of stripe.refunds.list({ charge: hints.chargeId, limit: 100 })) {
+        if (refund.metadata?.idempotency_key === idempotencyKey) return { id: refund.id, amountCents: refund.amount };
+      }
+      return null;
+    },
+
     async findCharge(idempotencyKey, hints) {
       if (hints?.customerId) {
         // The customer's recent charges: read straight from Stripe (search can lag a minute).

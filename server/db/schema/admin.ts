@@ -55,9 +55,22 @@ export const refunds = pgTable(
     actorGuid: uuid('actor_guid').references(() => users.guid, { onDelete: 'set null' }),
     idempotencyKey: text('idempotency_key').notNull(),
     providerRefundId: text('provider_refund_id'),
+    // 'pending' from its reservation until the provider's answer is recorded ('succeeded'); a
+    // pending row a crash left behind is settled from the provider's record (refund-recovery.ts).
+    status: text('status').notNull().default('succeeded'),
+    // 'refund' (an admin's) or 'cancel' (the photographer's cancellation): what settling completes.
+    kind: text('kind').notNull().default('refund'),
     createdAt: createdAt(),
   },
-  (t) => [index('refunds_order_idx').on(t.labOrderId), uniqueIndex('refunds_idempotency_key_key').on(t.idempotencyKey), check('refunds_amount_positive', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('refunds_order_idx').on(t.labOrderId),
+    uniqueIndex('refunds_idempotency_key_key').on(t.idempotencyKey),
+    check('refunds_amount_positive', sql`${t.amountCents} > 0`),
+    check('refunds_status_known', sql`${t.status} in ('pending', 'succeeded')`),
+    check('refunds_kind_known', sql`${t.kind} in ('refund', 'cancel')`),
+    // The recovery sweep reads only the few pending ones.
+    index('refunds_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** The sandbox provider's own record of its refunds (what Stripe keeps), keyed by idempotency key. */

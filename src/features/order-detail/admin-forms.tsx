@@ -104,6 +104,7 @@ export function RefundForm({ order, busy, run }: { order: OrderDetailAttributes;
             <li key={r.created_at}>
               {formatMoney(toCents(r.amount))}
               {r.note ? ` — ${r.note}` : ''}
+              {r.status === 'pending' ? ' (pending: being confirmed with the payment provider)' : ''}
             </li>
           ))}
         </ul>

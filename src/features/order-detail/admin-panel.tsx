@@ -1,20 +1,25 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { createZipFile, patchOrderAsAdmin, sendToVendor } from '../../api/orders-admin.ts';
+import { createZipFile, patchOrderAsAdmin } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { eventText, isOrderStatus, ORDER_STATUSES } from '../../domain/order-detail.ts';
 import { orderCardDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
-import { toast } from '../../ui/toasts/toast-store.ts';
 import { AdminTextForms, RefundForm } from './admin-forms.tsx';
-import { addressLines } from './order-summary.tsx';
+import { AdminAddress } from './admin-address.tsx';
 import { useAdminAction } from './use-admin-action.ts';
+import { usePollWhile } from './use-poll-while.ts';
+import { VendorSend } from './vendor-send.tsx';
 
 // The zip is built by a job: the order is read again this often until its link is there, at most
 // this many times (5 minutes: a large order's originals take a while to stream).
 const ZIP_POLL_MS = 3000;
 const ZIP_POLLS_MAX = 100;
+// A vendor send retries with backoff for about four minutes (vendor-send.ts VENDOR_RETRY): read
+// every 2 s, for at most 5 minutes.
+const VENDOR_POLL_MS = 2000;
+const VENDOR_POLLS_MAX = 150;
 
 /** The lab's tools on one order (orders.md §6 Admin panel; ADMIN-CONTRACT.md). */
 export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
@@ -23,6 +28,9 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
   const [zipPolls, setZipPolls] = useState<number | null>(null);
   const link = order.download_all_link ?? null;
   const zipWaiting = zipPolls !== null && !link && zipPolls < ZIP_POLLS_MAX;
+  // A send is the lab's job: read the order again until it is received or has failed for good.
+  const vendorState = order.vendor_send_status?.state;
+  const vendorPolling = usePollWhile(vendorState === 'queued' || vendorState === 'retrying', onChanged, VENDOR_POLL_MS, VENDOR_POLLS_MAX);
 
   useEffect(() => {
     if (!zipWaiting) return;
@@ -34,7 +42,6 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
   }, [zipWaiting, onChanged]);
 
   const photographer = order.photographer;
-  const address = order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
 
   return (
     <aside className="admin-panel" aria-label="Admin panel">
@@ -106,35 +113,10 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
         >
           {link ? 'RE-CREATE ZIP' : 'CREATE ZIP'}
         </button>
-        <button
-          type="button"
-          className="button"
-          disabled={busy !== null}
-          onClick={() => void run('Sending to the vendor', () => sendToVendor(order.guid), 'The order is on its way to the vendor.')}
-        >
-          {order.last_sent_to_vendor_at ? 'SEND TO VENDOR AGAIN' : 'SEND TO VENDOR'}
-        </button>
-        <p className="muted">{order.last_sent_to_vendor_at ? `Last sent to the vendor ${orderCardDate(order.last_sent_to_vendor_at)}` : 'Not sent to a vendor yet.'}</p>
+        <VendorSend order={order} busy={busy} run={run} sending={vendorPolling} />
       </section>
 
-      {address ? (
-        <section aria-label="Shipping address" className="admin-block">
-          <h3>SHIP TO</h3>
-          <p className="pre-wrap">{address}</p>
-          <button
-            type="button"
-            className="button"
-            onClick={() =>
-              void navigator.clipboard.writeText(address).then(
-                () => toast.info('The address is copied.'),
-                () => toast.error('The address could not be copied: select it and copy it by hand.'),
-              )
-            }
-          >
-            COPY ADDRESS
-          </button>
-        </section>
-      ) : null}
+      <AdminAddress order={order} busy={busy} run={run} />
 
       <section aria-label="History" className="admin-block" role="region">
         <h3>HISTORY</h3>

@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import { canContinueOrder } from '../../domain/order-detail.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { useSession } from '../../api/session.ts';
+import { AlbumCard } from './album-card.tsx';
 import { LineItemCard } from './line-item-card.tsx';
 import { OwnerButtons, OwnerNotes } from './owner-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
@@ -76,6 +77,16 @@ export function OrderDetailScreen() {
               </ul>
             )}
           </section>
+          {order.album_line_items?.length ? (
+            <section aria-labelledby="albums-heading">
+              <h2 id="albums-heading">ALBUMS ({order.album_line_items.length})</h2>
+              <ul className="detail-items" aria-label="Albums">
+                {order.album_line_items.map((album) => (
+                  <AlbumCard key={album.guid} album={album} onPhoto={setPhoto} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
         {isAdmin ? (
           <Suspense fallback={<p className="muted">loading the admin tools…</p>}>

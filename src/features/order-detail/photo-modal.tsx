@@ -16,8 +16,14 @@ export function PhotoModal({ photo, onClose }: { photo: ModalPhoto; onClose: () 
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
+    // The button that opened it: the dialog is removed from the page when it closes, and a removed
+    // dialog gives focus back to no one, so it is given back here.
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    return () => {
+      dialog?.close();
+      opener?.focus();
+    };
   }, []);
   return (
     <dialog

@@ -1,0 +1,120 @@
+import { useState, type FormEvent } from 'react';
+import { setOrderAddress } from '../../api/orders-admin.ts';
+import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
+import { adminAddressForm, adminAddressPayload, adminAddressProblems, type AdminAddressForm } from '../../domain/order-detail.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+import { addressLines } from './order-summary.tsx';
+
+type Run = (label: string, call: () => Promise<unknown>, done: string) => Promise<boolean>;
+
+const FIELDS: { name: keyof AdminAddressForm; label: string; autoComplete: string; digits?: number }[] = [
+  { name: 'recipient', label: 'Recipient', autoComplete: 'name' },
+  { name: 'street', label: 'Street address', autoComplete: 'address-line1' },
+  { name: 'street2', label: 'Street address 2 (optional)', autoComplete: 'address-line2' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  // The lab ships within the US: 5 digits (the lab answers the same rule).
+  { name: 'zip', label: 'Zip', autoComplete: 'postal-code', digits: 5 },
+];
+
+// Once the parcel has left, or the order is cancelled, the lab keeps the address as it was.
+const FIXED = new Set(['shipped', 'cancelled']);
+
+/** SHIP TO on the admin panel: the address, COPY ADDRESS, and EDIT ADDRESS (orders.md §6). */
+export function AdminAddress({ order, busy, run }: { order: OrderDetailAttributes; busy: string | null; run: Run }) {
+  const address = order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
+  const [form, setForm] = useState<AdminAddressForm | null>(null);
+  const [checked, setChecked] = useState(false);
+  const problems = form ? adminAddressProblems(form) : {};
+  const shown = checked ? problems : {};
+  const editable = !FIXED.has(order.status);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!form) return;
+    setChecked(true);
+    if (Object.keys(problems).length) return;
+    void run('Saving the address', () => setOrderAddress(adminAddressPayload(form, order.guid)), 'Shipping address saved.').then((ok) => {
+      if (ok) {
+        setForm(null);
+        setChecked(false);
+      }
+    });
+  };
+
+  return (
+    <section aria-label="Shipping address" className="admin-block">
+      <h3>SHIP TO</h3>
+      {order.local_pickup ? <p className="muted">Local pickup: this order is not shipped.</p> : null}
+      {address ? <p className="pre-wrap">{address}</p> : <p className="muted">No shipping address yet.</p>}
+      {address ? (
+        <button
+          type="button"
+          className="button"
+          onClick={() =>
+            void navigator.clipboard.writeText(address).then(
+              () => toast.info('The address is copied.'),
+              () => toast.error('The address could not be copied: select it and copy it by hand.'),
+            )
+          }
+        >
+          COPY ADDRESS
+        </button>
+      ) : null}
+      {editable && !form ? (
+        <button type="button" className="button" disabled={busy !== null} onClick={() => setForm(adminAddressForm(order.shipping_address))}>
+          {address ? 'EDIT ADDRESS' : 'ADD ADDRESS'}
+        </button>
+      ) : null}
+      {!editable ? <p className="muted">The address stays as it was once the order has shipped or is cancelled.</p> : null}
+      {form ? (
+        <form onSubmit={submit} aria-label="Edit shipping address" noValidate className="admin-address-form">
+          {FIELDS.map((f) => {
+            const problem = shown[f.name];
+            const id = `admin-address-${f.name}`;
+            return (
+              <div className="field" key={f.name}>
+                <label htmlFor={id}>{f.label}</label>
+                <input
+                  id={id}
+                  autoComplete={f.autoComplete}
+                  value={form[f.name]}
+                  maxLength={f.digits ?? 200}
+                  {...(f.digits ? { inputMode: 'numeric' as const } : {})}
+                  aria-invalid={problem ? true : undefined}
+                  aria-describedby={problem ? `${id}-problem` : undefined}
+                  onChange={(e) => setForm({ ...form, [f.name]: e.target.value })}
+                />
+                {problem ? (
+                  <p id={`${id}-problem`} className="form-error">
+                    {problem}
+                  </p>
+                ) : null}
+              </div>
+            );
+          })}
+          {checked && Object.keys(problems).length ? (
+            <p className="form-error" role="alert">
+              The address is not saved: {Object.values(problems).join(' ')}
+            </p>
+          ) : null}
+          <div className="admin-form-actions">
+            <button type="submit" className="button primary" disabled={busy !== null}>
+              SAVE ADDRESS
+            </button>
+            <button
+              type="button"
+              className="button"
+              onClick={() => {
+                setForm(null);
+                setChecked(false);
+              }}
+            >
+              CANCEL
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { sendToVendor } from '../../api/orders-admin.ts';
+import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
+import { orderCardDate } from '../../domain/order-list.ts';
+
+type Run = (label: string, call: () => Promise<unknown>, done: string) => Promise<boolean>;
+
+/**
+ * SEND TO VENDOR / SEND AGAIN (orders.md §6) and where the latest send stands: on its way (the
+ * lab retries a failing vendor), received (last_sent_to_vendor_at), or failed after its tries.
+ */
+export function VendorSend({ order, busy, run, sending }: { order: OrderDetailAttributes; busy: string | null; run: Run; sending: boolean }) {
+  const status = order.vendor_send_status ?? null;
+  const sentBefore = Boolean(order.last_sent_to_vendor_at) || status !== null;
+  return (
+    <>
+      <button
+        type="button"
+        className="button"
+        // One send at a time: a second while the first is retried would reach the vendor twice.
+        disabled={busy !== null || sending}
+        onClick={() => void run('Sending to the vendor', () => sendToVendor(order.guid), 'The order is on its way to the vendor.')}
+      >
+        {sentBefore ? 'SEND AGAIN' : 'SEND TO VENDOR'}
+      </button>
+      <div role="status" aria-label="Vendor send">
+        {status?.state === 'failed' ? (
+          <p className="admin-notice">{status.detail}</p>
+        ) : status?.state === 'queued' || status?.state === 'retrying' ? (
+          <p>{status.state === 'retrying' ? `Sending to the vendor: ${status.detail ?? 'the vendor failed; trying again'}` : 'Sending to the vendor…'}</p>
+        ) : null}
+        <p className="muted">{order.last_sent_to_vendor_at ? `Last sent to the vendor ${orderCardDate(order.last_sent_to_vendor_at)}` : 'Not sent to a vendor yet.'}</p>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { createServer } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sendToVendor, VENDOR_RETRY, VENDOR_SEND_QUEUE, type VendorJob } from '../../server/services/vendor-send.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { orderWithPhotos, send } from './line-items-helpers.ts';
+
+/**
+ * A vendor send whose retries run out is not only logged: the order's events say so, and the
+ * order detail tells the admin (vendor_send_status 'failed', with the reason) until SEND AGAIN.
+ * The job's tries are driven here one by one, as pg-boss would run them (the backoff of the real
+ * queue is tested in order-jobs.test.ts).
+ */
+
+describe('a vendor send that exhausts its retries', () => {
+  let t: TestApp;
+  let admin: string;
+  let vendorUp = false;
+  const bodies: string[] = [];
+  const receiver = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      bodies.push(body);
+      res.statusCode = vendorUp ? 200 : 503;
+      res.end(vendorUp ? '{"ok":true}' : 'down for maintenance');
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const port = (receiver.address() as { port: number }).port;
+    t = await createTestApp({ VENDOR_API_URL: `http://127.0.0.1:${port}/orders` }, { jobs: 'recorded' });
+    const a = await createUser(t.db, { isAdmin: true });
+    admin = await signIn(t.app, a.user.email, a.password);
+  });
+  afterAll(async () => {
+    await t.close();
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  });
+
+  const deps = () => ({ db: t.db, storage: t.storage, config: t.config, now: () => t.clock.now });
+  const detail = async (order: string, token = admin) => (await send(t, 'GET', `/lab_orders/${order}`, token)).json().data.attributes;
+  const lastJob = () => t.sentJobs.filter((j) => j.queue === VENDOR_SEND_QUEUE).at(-1)?.data as VendorJob;
+
+  it('records the last failure with its tries and reason, shows it on the detail, and SEND AGAIN starts over', async () => {
+    const o = await orderWithPhotos(t, 1);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
+    expect((await detail(o.order)).vendor_send_status).toMatchObject({ state: 'queued', detail: 'Sent to the vendor: queued' });
+
+    const job = lastJob();
+    const limit = VENDOR_RETRY.retryLimit;
+    await expect(sendToVendor(deps(), job, { retryCount: 0, retryLimit: limit })).rejects.toThrow('the vendor answered HTTP 503');
+    expect((await detail(o.order)).vendor_send_status).toMatchObject({ state: 'retrying', detail: `Send failed (try 1 of ${limit + 1}): the vendor answered HTTP 503; trying again shortly` });
+
+    await expect(sendToVendor(deps(), job, { retryCount: limit, retryLimit: limit })).rejects.toThrow('the vendor answered HTTP 503');
+    const failed = await detail(o.order);
+    const sentence = `Vendor send failed after ${limit + 1} tries: the vendor answered HTTP 503`;
+    expect(failed.vendor_send_status).toMatchObject({ state: 'failed', detail: sentence });
+    expect(failed.events[0]).toMatchObject({ kind: 'vendor_send_failed', detail: sentence, actor_guid: null });
+    expect(failed.last_sent_to_vendor_at).toBeNull();
+    // The vendor got the order's JSON each time.
+    expect(bodies.map((b) => JSON.parse(b).order.guid)).toEqual([o.order, o.order]);
+    // Photographers see none of it.
+    expect((await detail(o.order, o.token)).vendor_send_status).toBeUndefined();
+
+    // SEND AGAIN: a new send (its own idempotency key), queued, then taken by the vendor.
+    vendorUp = true;
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
+    expect((await detail(o.order)).vendor_send_status?.state).toBe('queued');
+    const again = lastJob();
+    expect(again.sendId).not.toBe(job.sendId);
+    await sendToVendor(deps(), again, { retryCount: 0, retryLimit: limit });
+    const sent = await detail(o.order);
+    expect(sent.vendor_send_status).toMatchObject({ state: 'sent', detail: 'Received by the vendor' });
+    expect(sent.last_sent_to_vendor_at).not.toBeNull();
+  });
+
+  it('an unreachable vendor is named as such on the last try', async () => {
+    const o = await orderWithPhotos(t, 0);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
+    const unreachable = { ...deps(), config: { ...t.config, vendorApiUrl: 'http://127.0.0.1:9/orders' } };
+    await expect(sendToVendor(unreachable, lastJob(), { retryCount: 0, retryLimit: 0 })).rejects.toThrow('the vendor could not be reached');
+    const status = (await detail(o.order)).vendor_send_status;
+    expect(status?.state).toBe('failed');
+    expect(status?.detail).toMatch(/^Vendor send failed after 1 try: the vendor could not be reached \(/);
+  });
+});
