@@ -59,6 +59,12 @@ export interface LocalLineItem extends BuilderLineItem {
   pending: boolean;
   /** The lab refused a change of it: what happened and what the user can do; null otherwise. */
   refusal: string | null;
+  /**
+   * The refusal said the lab no longer has the item (a 404 to a change of it): set by the drain
+   * from the answer's status, so screens never read it out of the refusal's words. Absent on rows
+   * written before it existed, and on every item the lab has.
+   */
+  gone?: boolean;
   /** Its place in the cart: the order it was added in. */
   sortKey: number;
 }

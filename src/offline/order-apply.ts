@@ -43,7 +43,7 @@ export async function pendingLineItemGuids(db: LabDatabase, owner: string): Prom
 /** Keeps what the user sees of a row still changing; otherwise shows the lab's item. */
 function merged(existing: LineItemRow | undefined, owner: string, item: BuilderLineItem, sortKey: number, pending: boolean): LineItemRow {
   if (existing && (pending || existing.refusal !== null)) return { ...existing, pending, confirmed: item };
-  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
+  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, gone: false, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
 }
 
 /**

@@ -29,8 +29,11 @@ export function useLocalOrder(orderGuid: string): LocalOrder | null | undefined 
   }, [orderGuid, owner]);
 }
 
-/** The lab no longer has this line item (deleted elsewhere): there is nothing left to edit. */
-export const goneFromLab = (item: Pick<LocalLineItem, 'refusal'>): boolean => item.refusal === GONE_TEXT;
+/**
+ * The lab no longer has this line item (deleted elsewhere): there is nothing left to edit. The
+ * drain's flag says so; a row refused before the flag existed is known by its refusal's words.
+ */
+export const goneFromLab = (item: Pick<LocalLineItem, 'refusal' | 'gone'>): boolean => item.gone ?? item.refusal === GONE_TEXT;
 
 /** What screens see of a stored row (the sync's own fields stay inside). */
 export function shownLineItem(row: LineItemRow): LocalLineItem {

@@ -133,7 +133,7 @@ async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, e
       // The lab has no copy of a line item it no longer has: dismissing the notice then removes
       // it from the device instead of putting back the lab's last word, which is out of date.
       const confirmed = gone ? null : shown.confirmed;
-      await db.lineItems.put({ ...shown, confirmed, deleted: 0, refusal: text });
+      await db.lineItems.put({ ...shown, confirmed, deleted: 0, refusal: text, gone });
     }
     await settlePending(db, owner, entryLineItemGuids(entry));
   });

@@ -7,7 +7,7 @@ import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
 import { drainEveryOwner } from '../../src/offline/outbox-background.ts';
-import { refreshOrderWith } from '../../src/offline/order-store.ts';
+import { goneFromLab, refreshOrderWith } from '../../src/offline/order-store.ts';
 import { FakeLineItemLab, ORDER, OWNER, catalogue, labError, payload } from './fixtures/fake-line-item-lab.ts';
 
 let n = 0;
@@ -132,6 +132,9 @@ describe('the outbox drain', () => {
     await drain();
     const [a] = await shown(db);
     expect(a?.refusal).toMatch(/no longer open, so its cart cannot change/);
+    // Refused, but the lab still has it: it can be edited.
+    expect(a?.gone).toBe(false);
+    expect(a && goneFromLab(a)).toBe(false);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -147,6 +150,9 @@ describe('the outbox drain', () => {
     expect(a).toMatchObject({ guid: 'a', quantity: 3, pending: false });
     expect(a?.refusal).toBe(GONE_TEXT);
     expect(a?.refusal).not.toMatch(/refused/);
+    // The drain says so from the answer's status, not the screen from the words.
+    expect(a?.gone).toBe(true);
+    expect(a && goneFromLab({ ...a, refusal: 'any other words' })).toBe(true);
     // Not the lab's out-of-date copy back: the lab has none.
     await changes.dismissRefusal('a');
     expect(await db.lineItems.count()).toBe(0);
