@@ -50,6 +50,12 @@ export interface LocalOrder {
   shippingCents: Cents;
   totalCents: Cents;
   notes: string | null;
+  /**
+   * A new value each time an answer to a sent change is written for this order, by the page or by
+   * the service worker: a read of the order begun before it changed is older than the tables
+   * (refreshOrderWith). Not indexed; absent until the first answer.
+   */
+  sentStamp?: string;
 }
 
 /** A line item as screens show it: the lab's, or changed here and not yet confirmed by the lab. */

@@ -27,6 +27,7 @@ export function orderFromAttributes(owner: string, guid: string, a: Partial<Full
     shippingCents: cents(a.shipping_total, previous?.shippingCents ?? 0),
     totalCents: cents(a.total, previous?.totalCents ?? 0),
     notes: a.notes === undefined ? (previous?.notes ?? null) : a.notes,
+    ...(previous?.sentStamp === undefined ? {} : { sentStamp: previous.sentStamp }),
   };
 }
 

@@ -13,7 +13,7 @@ import { isOnline, useConnectivity } from './connectivity.ts';
 import { labDb, type LabDatabase, type LineItemRow, type LocalLineItem, type LocalOrder } from './db.ts';
 import { applyFullOrder } from './order-apply.ts';
 import { orderChanges } from './order-changes.ts';
-import { GONE_TEXT, appliedSendCount } from './outbox-drain.ts';
+import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
 import { currentOwner, kickOutbox } from './outbox-sync.ts';
 
 export type { LocalLineItem, LocalOrder } from './db.ts';
@@ -64,7 +64,10 @@ const REFRESH_READS = 2;
 export async function refreshOrderWith(orderGuid: string, owner: string, calls: LineItemCalls, db: LabDatabase): Promise<void> {
   if (!owner) return;
   for (let read = 0; read < REFRESH_READS; read++) {
+    // Two signs of a send answered meanwhile: this page's count (also when the order has no copy
+    // here yet), and the order's stamp, which the service worker's and other tabs' drains move too.
     const before = appliedSendCount();
+    const stamp = await sentStampOf(db, orderGuid);
     let full;
     try {
       full = await calls.retrieveFullOrder(orderGuid);
@@ -75,7 +78,7 @@ export async function refreshOrderWith(orderGuid: string, owner: string, calls: 
     // Checked inside the transaction: a send applied between this check and the write would
     // otherwise be overwritten by the older read (a line item just sent would vanish).
     const applied = await db.transaction('rw', [db.orders, db.lineItems, db.outbox], async () => {
-      if (appliedSendCount() !== before) return false;
+      if (appliedSendCount() !== before || (await sentStampOf(db, orderGuid)) !== stamp) return false;
       await applyFullOrder(db, owner, full);
       return true;
     });
