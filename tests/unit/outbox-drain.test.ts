@@ -7,7 +7,7 @@ import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, appliedSendCount, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
 import { drainEveryOwner } from '../../src/offline/outbox-background.ts';
-import { goneFromLab, refreshOrderWith } from '../../src/offline/order-store.ts';
+import { goneFromLab, LINE_ITEM_READ_PAGE, refreshOrderWith } from '../../src/offline/order-store.ts';
 import { FakeLineItemLab, ORDER, OWNER, catalogue, labError, payload } from './fixtures/fake-line-item-lab.ts';
 
 let n = 0;
@@ -279,9 +279,9 @@ describe('refreshOrder', () => {
     // and the device's tables get b and a new stamp. This page's own count does not move.
     const racing = {
       ...calls,
-      retrieveFullOrder: async (guid: string) => {
+      retrieveFullOrderPage: async (guid: string, perPage: number, cursor: string | null) => {
         reads += 1;
-        const answer = await calls.retrieveFullOrder(guid);
+        const answer = await calls.retrieveFullOrderPage(guid, perPage, cursor);
         if (reads === 1) {
           // A module instance of its own, as the service worker has: its count is not this page's.
           const path = '../../src/offline/outbox-drain.ts?another-context';
@@ -303,6 +303,18 @@ describe('refreshOrder', () => {
       ['a', false],
       ['b', false],
     ]);
+  });
+
+  it('reads a long cart a page at a time and keeps every line item of every page', async () => {
+    const { db, lab, changes, drain } = await setup();
+    const guids = Array.from({ length: LINE_ITEM_READ_PAGE + 5 }, (_, i) => `item-${String(i).padStart(4, '0')}`);
+    await changes.addLineItems(ORDER, guids.map((g) => payload(g)));
+    await drain();
+    // One the lab has that this device never saw, on the last page.
+    lab.items.set('zz-elsewhere', lab.serverItem(payload('zz-elsewhere')));
+    await refreshOrderWith(ORDER, OWNER, lineItemCalls(lab.request), db);
+    expect(lab.pagesRead).toBe(2);
+    expect((await shown(db)).map((r) => r.guid)).toEqual([...guids, 'zz-elsewhere']);
   });
 
   it('does nothing offline', async () => {
