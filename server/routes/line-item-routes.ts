@@ -6,10 +6,25 @@ import { changeOrder, ORDER_CHANGE_TYPES } from '../services/order-changes.ts';
 import { addLineItems, deleteLineItem, retrieveFullOrder, updateLineItem, updateQuantity } from '../services/line-item-service.ts';
 import { addLineItemsBody, cartMeta, changeOrderBody, fullOrderSchema, serverLineItemSchema, updateLineItemBody, updateQuantityBody } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
+import { validationError } from '../http/errors.ts';
 
 const orderGuid = guid('This order does not exist.');
 const lineItemGuid = guid('This line item does not exist.');
 const tags = ['line items'];
+// The most line items one answer of retrieve_full_order carries when paged (the device reads a
+// 1,000-photo order in pages of LINE_ITEM_READ_PAGE, src/offline/order-store.ts).
+const MAX_LINE_ITEMS_PER_PAGE = 500;
+const PER_PAGE_MESSAGE = `line_items_per_page must be a whole number from 1 to ${MAX_LINE_ITEMS_PER_PAGE}.`;
+const fullOrderQuery = z.object({
+  line_items_per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int({ error: PER_PAGE_MESSAGE })
+    .min(1, { error: PER_PAGE_MESSAGE })
+    .max(MAX_LINE_ITEMS_PER_PAGE, { error: PER_PAGE_MESSAGE })
+    .optional()
+    .describe('Page the line items: at most this many, in the order they were added. Without it, every line item.'),
+  line_items_cursor: z.string().max(100).optional().describe('meta.line_items_next_cursor of the page before (with line_items_per_page).'),
+});
 
 /** The cart of an order: the order builder, cart review and cart preview (orders.md §7; BUILDER-CONTRACT.md Wire). */
 export const lineItemRoutes =
@@ -18,9 +33,19 @@ export const lineItemRoutes =
     app.get(
       API.retrieveFullOrder,
       {
-        schema: { tags, summary: "The order with its figures and every line item, for the builder and the review: the owner's, or any for an admin", params: z.object({ guid: orderGuid }), response: { 200: fullOrderSchema } },
+        schema: {
+          tags,
+          summary: "The order with its figures and every line item (or a page of them), for the builder and the review: the owner's, or any for an admin",
+          params: z.object({ guid: orderGuid }),
+          querystring: fullOrderQuery,
+          response: { 200: fullOrderSchema },
+        },
       },
-      (request) => retrieveFullOrder(deps, request.actor, request.params.guid),
+      (request) => {
+        const { line_items_per_page: perPage, line_items_cursor: cursor } = request.query;
+        if (perPage === undefined && cursor !== undefined) throw validationError('line_items_cursor needs line_items_per_page.');
+        return retrieveFullOrder(deps, request.actor, request.params.guid, perPage === undefined ? undefined : { perPage, cursor });
+      },
     );
 
     app.post(

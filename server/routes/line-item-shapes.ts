@@ -144,7 +144,9 @@ export const fullOrderSchema = z.object({
       }),
     line_items: z.array(serverLineItemSchema),
   }),
-  meta: listMetaSchema,
+  meta: listMetaSchema.extend({
+    line_items_next_cursor: z.string().nullable().optional().describe('Paged reads only: where the next page starts; null on the last page.'),
+  }),
 });
 
 /** The answer of the calls that add or change line items: the line items and the order's new figures. */

@@ -1,10 +1,11 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { formatFrameProfile, type FinishingCategory } from '../../src/domain/catalogue.ts';
 import type { ServerLineItem } from '../../src/domain/line-items.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { finishingDetails, finishingServices, lineItems, papers, photographs, printSizes } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
+import { validationError } from '../http/errors.ts';
 import type { Actor, UserRow } from './auth-service.ts';
 import { checkoutAttributes } from './checkout-answer.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
@@ -31,6 +32,35 @@ type JoinedRow = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[numbe
 export async function lineItemsOfOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, orderId: number): Promise<ServerLineItem[]> {
   const rows = await rowsOf(deps.db).where(eq(lineItems.labOrderId, orderId)).orderBy(asc(lineItems.id));
   return answerRows(deps, rows);
+}
+
+/** A page of an order's line items: how many, and `line_items_next_cursor` of the page before. */
+export interface LineItemPage {
+  perPage: number;
+  cursor?: string | undefined;
+}
+
+const encodeLineItemCursor = (id: number) => Buffer.from(`li:${id}`).toString('base64url');
+function decodeLineItemCursor(cursor: string): number {
+  const match = /^li:(\d{1,15})$/.exec(Buffer.from(cursor, 'base64url').toString());
+  if (!match) throw validationError('This position in the cart is not valid. Please read the order again from its start.');
+  return Number(match[1]);
+}
+
+/**
+ * One page of an order's line items in the order they were added (keyset on the id): a
+ * 1,000-photo order is read in a few answers instead of one of about a megabyte, each signing its
+ * own page's photo links.
+ */
+export async function lineItemPageOfOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, orderId: number, page: LineItemPage): Promise<{ items: ServerLineItem[]; next: string | null }> {
+  const after = page.cursor ? gt(lineItems.id, decodeLineItemCursor(page.cursor)) : undefined;
+  const rows = await rowsOf(deps.db)
+    .where(and(eq(lineItems.labOrderId, orderId), after))
+    .orderBy(asc(lineItems.id))
+    .limit(page.perPage + 1);
+  const shown = rows.slice(0, page.perPage);
+  const last = shown.at(-1);
+  return { items: await answerRows(deps, shown), next: rows.length > page.perPage && last ? encodeLineItemCursor(last.item.id) : null };
 }
 
 /** Some line items by id, in the order of `ids` (one entry per id, repeats kept). */
@@ -100,8 +130,9 @@ export const orderMoney = (order: OrderRow) => ({
 });
 
 /** retrieve_full_order, and the answer of every call that changes the cart as a whole. */
-export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor, order: OrderRow, photographer: UserRow) {
+export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor, order: OrderRow, photographer: UserRow, page?: LineItemPage) {
   const summary = orderSummary(order, photographer);
+  const paged = page ? await lineItemPageOfOrder(deps, order.id, page) : null;
   return {
     data: {
       ...summary,
@@ -116,8 +147,8 @@ export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 
         shipped_at: order.shippedAt?.toISOString() ?? null,
         ...(actor.user.isAdmin ? { internal_notes: order.internalNotes } : {}),
       },
-      line_items: await lineItemsOfOrder(deps, order.id),
+      line_items: paged ? paged.items : await lineItemsOfOrder(deps, order.id),
     },
-    meta: listMeta(actor),
+    meta: { ...listMeta(actor), ...(paged ? { line_items_next_cursor: paged.next } : {}) },
   };
 }

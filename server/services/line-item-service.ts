@@ -9,7 +9,7 @@ import type { ServerDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor, UserRow } from './auth-service.ts';
 import { listMeta } from './lab-orders-service.ts';
-import { fullOrderAnswer, lineItemsById, orderMoney, type LineItemRow } from './line-item-answer.ts';
+import { fullOrderAnswer, lineItemsById, orderMoney, type LineItemPage, type LineItemRow } from './line-item-answer.ts';
 import { queueCroppedImages, removeCroppedImage } from './line-item-crop.ts';
 import { ProductPricer, type PricedProduct } from './line-item-product.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
@@ -249,8 +249,11 @@ export async function deleteLineItem(deps: ServerDeps, actor: Actor | null, line
   return fullOrderAnswer(deps, actor as Actor, updated, photographer);
 }
 
-/** retrieve_full_order: the order, its figures and every line item, for the builder and the review. */
-export async function retrieveFullOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string) {
+/**
+ * retrieve_full_order: the order, its figures and its line items, for the builder and the review:
+ * every line item, or with `page` one page of them and the cursor of the next.
+ */
+export async function retrieveFullOrder(deps: ServerDeps, actor: Actor | null, orderGuid: string, page?: LineItemPage) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
-  return fullOrderAnswer(deps, actor as Actor, order, photographer);
+  return fullOrderAnswer(deps, actor as Actor, order, photographer, page);
 }

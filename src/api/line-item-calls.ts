@@ -58,6 +58,12 @@ export function lineItemCalls(request: Requester) {
     retrieveFullOrder: (orderGuid: string, signal?: AbortSignal) =>
       request<FullOrder>('GET', routePath(API.retrieveFullOrder, { guid: orderGuid }), signal ? { signal } : {}),
 
+    /** One page of the order's line items (with the order): `meta.line_items_next_cursor` goes on. */
+    retrieveFullOrderPage: (orderGuid: string, perPage: number, cursor: string | null) => {
+      const query = new URLSearchParams({ line_items_per_page: String(perPage), ...(cursor ? { line_items_cursor: cursor } : {}) });
+      return request<FullOrder>('GET', `${routePath(API.retrieveFullOrder, { guid: orderGuid })}?${query.toString()}`);
+    },
+
     /** 1..30 line items (LINE_ITEM_BATCH_SIZE); each keeps its client-made guid on the lab too. */
     postLineItems: (orderGuid: string, lineItems: LineItemPayload[], idempotencyKey: string) =>
       request<PostedLineItems>('POST', routePath(API.orderLineItems, { guid: orderGuid }), {

@@ -19,10 +19,14 @@ export function toCents(dollars: number | string): Cents {
 /** Cents to dollars for the wire: a number with at most 2 decimals. */
 export const toDollars = (cents: Cents): number => Math.round(cents) / 100;
 
+// One formatter for every amount: Number#toLocaleString builds a new one per call, which showed as
+// 0.4 s of a 1,000-line cart's first render in the builder bench's CPU profile.
+const THOUSANDS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** '$1,234.50' */
 export function formatMoney(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  const whole = THOUSANDS.format(Math.floor(abs / 100));
   return `${sign}$${whole}.${String(abs % 100).padStart(2, '0')}`;
 }

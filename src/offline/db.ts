@@ -50,6 +50,12 @@ export interface LocalOrder {
   shippingCents: Cents;
   totalCents: Cents;
   notes: string | null;
+  /**
+   * A new value each time an answer to a sent change is written for this order, by the page or by
+   * the service worker: a read of the order begun before it changed is older than the tables
+   * (refreshOrderWith). Not indexed; absent until the first answer.
+   */
+  sentStamp?: string;
 }
 
 /** A line item as screens show it: the lab's, or changed here and not yet confirmed by the lab. */
@@ -59,6 +65,12 @@ export interface LocalLineItem extends BuilderLineItem {
   pending: boolean;
   /** The lab refused a change of it: what happened and what the user can do; null otherwise. */
   refusal: string | null;
+  /**
+   * The refusal said the lab no longer has the item (a 404 to a change of it): set by the drain
+   * from the answer's status, so screens never read it out of the refusal's words. Absent on rows
+   * written before it existed, and on every item the lab has.
+   */
+  gone?: boolean;
   /** Its place in the cart: the order it was added in. */
   sortKey: number;
 }

@@ -27,6 +27,7 @@ export function orderFromAttributes(owner: string, guid: string, a: Partial<Full
     shippingCents: cents(a.shipping_total, previous?.shippingCents ?? 0),
     totalCents: cents(a.total, previous?.totalCents ?? 0),
     notes: a.notes === undefined ? (previous?.notes ?? null) : a.notes,
+    ...(previous?.sentStamp === undefined ? {} : { sentStamp: previous.sentStamp }),
   };
 }
 
@@ -43,7 +44,7 @@ export async function pendingLineItemGuids(db: LabDatabase, owner: string): Prom
 /** Keeps what the user sees of a row still changing; otherwise shows the lab's item. */
 function merged(existing: LineItemRow | undefined, owner: string, item: BuilderLineItem, sortKey: number, pending: boolean): LineItemRow {
   if (existing && (pending || existing.refusal !== null)) return { ...existing, pending, confirmed: item };
-  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
+  return { ...item, orderGuid: item.labOrderGuid, owner, pending: false, refusal: null, gone: false, sortKey: existing?.sortKey ?? sortKey, deleted: 0, confirmed: item };
 }
 
 /**

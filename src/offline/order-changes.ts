@@ -130,7 +130,7 @@ export function orderChanges(ctx: ChangeContext) {
     async deleteLineItem(orderGuid: string, lineItemGuid: string): Promise<void> {
       await change(orderGuid, async (owner, at) => {
         const row = await existing(owner, lineItemGuid);
-        await db.lineItems.put({ ...row, deleted: 1, pending: true, refusal: null });
+        await db.lineItems.put({ ...row, deleted: 1, pending: true, refusal: null, gone: false });
         await enqueue(db, owner, 'deleteLineItem', { orderGuid, lineItemGuid }, at);
       });
     },
@@ -139,7 +139,7 @@ export function orderChanges(ctx: ChangeContext) {
     async clearCart(orderGuid: string): Promise<void> {
       await change(orderGuid, async (owner, at) => {
         for (const row of await cartRows(owner, orderGuid)) {
-          await db.lineItems.put({ ...row, deleted: 1, pending: true, refusal: null });
+          await db.lineItems.put({ ...row, deleted: 1, pending: true, refusal: null, gone: false });
           await enqueue(db, owner, 'deleteLineItem', { orderGuid, lineItemGuid: row.guid }, at);
         }
       });
@@ -155,8 +155,8 @@ export function orderChanges(ctx: ChangeContext) {
       if (!row || row.owner !== owner) return;
       await db.transaction('rw', tables, async () => {
         const pending = (await pendingLineItemGuids(db, owner)).has(lineItemGuid);
-        if (pending) await db.lineItems.update(lineItemGuid, { refusal: null });
-        else if (row.confirmed) await db.lineItems.put({ ...row, ...row.confirmed, refusal: null, pending: false, deleted: 0 });
+        if (pending) await db.lineItems.update(lineItemGuid, { refusal: null, gone: false });
+        else if (row.confirmed) await db.lineItems.put({ ...row, ...row.confirmed, refusal: null, gone: false, pending: false, deleted: 0 });
         else await db.lineItems.delete(lineItemGuid);
         await retotalOrder(owner, row.labOrderGuid);
       });

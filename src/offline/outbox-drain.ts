@@ -117,8 +117,23 @@ async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, e
     if (outcome.order) await applyFullOrder(db, owner, outcome.order);
     if (outcome.lineItems) await applyLineItems(db, owner, entry.payload.orderGuid, outcome.lineItems, outcome.orderAttributes);
     await settlePending(db, owner, entryLineItemGuids(entry));
+    await stampSent(db, entry.payload.orderGuid);
   });
 }
+
+/**
+ * Call inside the transaction that writes a send's answer: gives the order a new sentStamp, so a
+ * read of it begun before (in this page, another tab, or while the service worker drains) is
+ * known to be older and read again. A unique value, not a count: a write of the order that drops
+ * the field can never bring back the value a read started from.
+ */
+async function stampSent(db: LabDatabase, orderGuid: string): Promise<void> {
+  const order = await db.orders.get(orderGuid);
+  if (order) await db.orders.put({ ...order, sentStamp: `${Date.now().toString(36)}-${crypto.randomUUID()}` });
+}
+
+/** The order's sentStamp now (see stampSent); undefined before the first answer or with no copy. */
+export const sentStampOf = async (db: LabDatabase, orderGuid: string): Promise<string | undefined> => (await db.orders.get(orderGuid))?.sentStamp;
 
 async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, f: CallFailure): Promise<void> {
   const text = refusalText(f, entry.name);
@@ -133,9 +148,10 @@ async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, e
       // The lab has no copy of a line item it no longer has: dismissing the notice then removes
       // it from the device instead of putting back the lab's last word, which is out of date.
       const confirmed = gone ? null : shown.confirmed;
-      await db.lineItems.put({ ...shown, confirmed, deleted: 0, refusal: text });
+      await db.lineItems.put({ ...shown, confirmed, deleted: 0, refusal: text, gone });
     }
     await settlePending(db, owner, entryLineItemGuids(entry));
+    await stampSent(db, entry.payload.orderGuid);
   });
 }
 

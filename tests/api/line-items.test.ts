@@ -194,6 +194,43 @@ describe('POST line items', () => {
   });
 });
 
+describe('retrieve_full_order', () => {
+  it('pages the line items on request, in the order they were added, with the cursor of the next page; unpaged it answers every one', async () => {
+    const { token, order, photos } = await orderWithPhotos(t, 5);
+    const items = photos.map((photo) => payload(photo, p.size.guid));
+    expect((await postItems(t, token, order, items)).statusCode).toBe(201);
+    const read = (query: string) => send(t, 'GET', `/lab_orders/${order}/retrieve_full_order${query}`, token);
+    const guids: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 3; page++) {
+      const answer = await read(`?line_items_per_page=2${cursor ? `&line_items_cursor=${cursor}` : ''}`);
+      expect(answer.statusCode).toBe(200);
+      const body = answer.json<{ data: { attributes: { subtotal: number }; line_items: { guid: string }[] }; meta: { line_items_next_cursor: string | null } }>();
+      expect(body.data.line_items.length).toBe(page < 2 ? 2 : 1);
+      // Every page carries the order and its figures.
+      expect(body.data.attributes.subtotal).toBe(toDollars(5 * toCents(p.size.price)));
+      guids.push(...body.data.line_items.map((l) => l.guid));
+      cursor = body.meta.line_items_next_cursor;
+    }
+    expect(cursor).toBeNull();
+    expect(guids).toEqual(items.map((i) => i.guid));
+    const whole = (await read('')).json<{ data: { line_items: { guid: string }[] }; meta: Record<string, unknown> }>();
+    expect(whole.data.line_items.map((l) => l.guid)).toEqual(guids);
+    expect(whole.meta).not.toHaveProperty('line_items_next_cursor');
+  });
+
+  it('refuses a page size outside 1..500, a cursor without one, and a made-up cursor, with the error body (422)', async () => {
+    const { token, order } = await orderWithPhotos(t, 1);
+    const read = (query: string) => send(t, 'GET', `/lab_orders/${order}/retrieve_full_order${query}`, token);
+    for (const bad of ['0', '501', '2.5', 'many']) {
+      const answer = await read(`?line_items_per_page=${bad}`);
+      expect(expectErrorBody(answer.json(), 422).message).toContain('line_items_per_page must be a whole number from 1 to 500.');
+    }
+    expect(expectErrorBody((await read('?line_items_cursor=bGk6MQ')).json(), 422).message).toBe('line_items_cursor needs line_items_per_page.');
+    expect(expectErrorBody((await read('?line_items_per_page=2&line_items_cursor=nonsense')).json(), 422).message).toMatch(/not valid/);
+  });
+});
+
 describe('changing line items', () => {
   it('PATCH prices the line item again and asks for a new cropped image when the crop changed', async () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);

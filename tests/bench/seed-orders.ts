@@ -60,7 +60,11 @@ function statusFor(ageDays: number, r: number): string {
   return r < 0.5 ? 'open' : 'paid';
 }
 
-export async function seedBenchDatabase(dataDir: string, opts: { orders: number; photographers: number }): Promise<SeedResult> {
+/**
+ * `accounts` (optional): photographer accounts in all, at least `photographers`; those beyond
+ * signed up over the year and ordered nothing yet (the long tail a lab's photographers list has).
+ */
+export async function seedBenchDatabase(dataDir: string, opts: { orders: number; photographers: number; accounts?: number }): Promise<SeedResult> {
   const database = await openDatabase({ dataDir });
   try {
     const { db } = database;
@@ -86,6 +90,23 @@ export async function seedBenchDatabase(dataDir: string, opts: { orders: number;
     // The last one signed up today and has not ordered yet.
     const newcomer = inserted.pop();
     if (!newcomer) throw new Error('seeding: no photographers inserted');
+    const quiet = Math.max(0, (opts.accounts ?? 0) - people.length);
+    for (let from = 0; from < quiet; from += BATCH) {
+      const batch = Array.from({ length: Math.min(BATCH, quiet - from) }, (_, k) => {
+        const i = people.length + from + k;
+        const first = FIRST[i % FIRST.length] ?? 'Ansel';
+        const last = LAST[Math.floor(i / FIRST.length) % LAST.length] ?? 'Adams';
+        return {
+          email: `${first.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}.${last.toLowerCase().replace(/[^a-z]/g, '')}${i}@example.com`,
+          passwordHash,
+          firstName: first,
+          lastName: last,
+          businessName: `${last} ${STUDIO[i % STUDIO.length] ?? 'Studio'} ${i}`,
+          createdAt: new Date(now - rand() * 365 * DAY_MS),
+        };
+      });
+      await db.insert(users).values(batch);
+    }
     const counts = volumes(opts.orders, inserted.length);
 
     let rows: (typeof labOrders.$inferInsert)[] = [];
@@ -133,7 +154,7 @@ export async function seedBenchDatabase(dataDir: string, opts: { orders: number;
       admin: { ...DEMO_ADMIN },
       photographer: { guid: median.guid, email: median.email, password: BENCH_PASSWORD, orders: median.orders },
       newcomer: { guid: newcomer.guid, email: newcomer.email, password: BENCH_PASSWORD, orders: 0 },
-      photographers: inserted.length,
+      photographers: inserted.length + quiet,
       orders: opts.orders,
     };
   } finally {

@@ -5,9 +5,9 @@ import { lineItemCalls } from '../../src/api/line-item-calls.ts';
 import { SHARED_OWNER } from '../../src/offline/cached-read.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
-import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
+import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, appliedSendCount, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
 import { drainEveryOwner } from '../../src/offline/outbox-background.ts';
-import { refreshOrderWith } from '../../src/offline/order-store.ts';
+import { goneFromLab, LINE_ITEM_READ_PAGE, refreshOrderWith } from '../../src/offline/order-store.ts';
 import { FakeLineItemLab, ORDER, OWNER, catalogue, labError, payload } from './fixtures/fake-line-item-lab.ts';
 
 let n = 0;
@@ -132,6 +132,9 @@ describe('the outbox drain', () => {
     await drain();
     const [a] = await shown(db);
     expect(a?.refusal).toMatch(/no longer open, so its cart cannot change/);
+    // Refused, but the lab still has it: it can be edited.
+    expect(a?.gone).toBe(false);
+    expect(a && goneFromLab(a)).toBe(false);
     expect(await db.outbox.count()).toBe(0);
   });
 
@@ -147,6 +150,9 @@ describe('the outbox drain', () => {
     expect(a).toMatchObject({ guid: 'a', quantity: 3, pending: false });
     expect(a?.refusal).toBe(GONE_TEXT);
     expect(a?.refusal).not.toMatch(/refused/);
+    // The drain says so from the answer's status, not the screen from the words.
+    expect(a?.gone).toBe(true);
+    expect(a && goneFromLab({ ...a, refusal: 'any other words' })).toBe(true);
     // Not the lab's out-of-date copy back: the lab has none.
     await changes.dismissRefusal('a');
     expect(await db.lineItems.count()).toBe(0);
@@ -260,6 +266,55 @@ describe('refreshOrder', () => {
     expect((await db.lineItems.get('b'))?.confirmed?.quantity).toBe(1);
     // The shown figures follow the unsent quantity.
     expect(await db.orders.get(ORDER)).toMatchObject({ status: 'open', subtotalCents: 1250 * 7, totalCents: 1250 * 7 + 1000 });
+  });
+
+  it('reads again when a send was answered during its read by another context (the service worker, another tab)', async () => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    await drain();
+    const calls = lineItemCalls(lab.request);
+    let reads = 0;
+    const pageCount = appliedSendCount();
+    // While the first read is on its way, another context's drain answers a send: the lab gets b,
+    // and the device's tables get b and a new stamp. This page's own count does not move.
+    const racing = {
+      ...calls,
+      retrieveFullOrderPage: async (guid: string, perPage: number, cursor: string | null) => {
+        reads += 1;
+        const answer = await calls.retrieveFullOrderPage(guid, perPage, cursor);
+        if (reads === 1) {
+          // A module instance of its own, as the service worker has: its count is not this page's.
+          const path = '../../src/offline/outbox-drain.ts?another-context';
+          const elsewhere = (await import(/* @vite-ignore */ path)) as { drainOutbox: typeof drainOutbox };
+          const other = new LabDatabase(db.name);
+          await orderChanges({ db: other, owner: () => OWNER, afterChange: () => undefined }).addLineItems(ORDER, [payload('b')]);
+          await elsewhere.drainOutbox({ db: other, owner: OWNER, calls, random: () => 0.5 });
+          other.close();
+        }
+        return answer;
+      },
+    };
+    await refreshOrderWith(ORDER, OWNER, racing, db);
+    // The other context's send did not move this page's count: the order's stamp told.
+    expect(appliedSendCount()).toBe(pageCount);
+    expect(reads).toBe(2);
+    // The first, older answer (without b) was not written over b.
+    expect((await shown(db)).map((r) => [r.guid, r.pending])).toEqual([
+      ['a', false],
+      ['b', false],
+    ]);
+  });
+
+  it('reads a long cart a page at a time and keeps every line item of every page', async () => {
+    const { db, lab, changes, drain } = await setup();
+    const guids = Array.from({ length: LINE_ITEM_READ_PAGE + 5 }, (_, i) => `item-${String(i).padStart(4, '0')}`);
+    await changes.addLineItems(ORDER, guids.map((g) => payload(g)));
+    await drain();
+    // One the lab has that this device never saw, on the last page.
+    lab.items.set('zz-elsewhere', lab.serverItem(payload('zz-elsewhere')));
+    await refreshOrderWith(ORDER, OWNER, lineItemCalls(lab.request), db);
+    expect(lab.pagesRead).toBe(2);
+    expect((await shown(db)).map((r) => r.guid)).toEqual([...guids, 'zz-elsewhere']);
   });
 
   it('does nothing offline', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { memo, useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loginAsUser, updatePhotographer, type PhotographerAttributes, type PhotographerEdit } from '../../api/photographers.ts';
@@ -8,18 +8,50 @@ import { creditValue, emailProblem, passwordProblem } from '../../domain/photogr
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
+/** What an admin typed into a row and has not saved yet, by photographer and field. */
+export type Drafts = Map<string, Partial<Record<'email' | 'password' | 'confirmation' | 'credit', string>>>;
+
+/**
+ * A field of a row that outlives the row: the list is windowed, so a row scrolled far away is
+ * unmounted, and what was typed into it comes back with it.
+ */
+function useDraft(drafts: Drafts, guid: string, field: 'email' | 'password' | 'confirmation' | 'credit', initial: string): [string, (v: string) => void] {
+  const [value, setValue] = useState(() => drafts.get(guid)?.[field] ?? initial);
+  const set = useCallback(
+    (v: string) => {
+      setValue(v);
+      drafts.set(guid, { ...drafts.get(guid), [field]: v });
+    },
+    [drafts, guid, field],
+  );
+  return [value, set];
+}
+
 /**
  * One photographer with the admin's tools (orders.md §2): log in as, email, password with its
  * confirmation, APPROVED / NOT APPROVED, available credit; one field per update.
  */
-export function PhotographerRow({ photographer, onSaved }: { photographer: PhotographerAttributes; onSaved: (p: PhotographerAttributes) => void }) {
+export const PhotographerRow = memo(function PhotographerRow({
+  photographer,
+  onSaved,
+  drafts,
+  index,
+  measure,
+}: {
+  photographer: PhotographerAttributes;
+  onSaved: (p: PhotographerAttributes) => void;
+  drafts: Drafts;
+  /** Its place in the whole list (aria-rowindex: the header row is 1), and the window's measuring ref. */
+  index: number;
+  measure: (el: Element | null) => void;
+}) {
   const p = photographer;
   const name = `${p.first_name} ${p.last_name}`.trim();
   const navigate = useNavigate();
-  const [email, setEmail] = useState(p.email);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [credit, setCredit] = useState(p.credit_available.toFixed(2));
+  const [email, setEmail] = useDraft(drafts, p.guid, 'email', p.email);
+  const [password, setPassword] = useDraft(drafts, p.guid, 'password', '');
+  const [confirmation, setConfirmation] = useDraft(drafts, p.guid, 'confirmation', '');
+  const [credit, setCredit] = useDraft(drafts, p.guid, 'credit', p.credit_available.toFixed(2));
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -66,7 +98,7 @@ export function PhotographerRow({ photographer, onSaved }: { photographer: Photo
   const checkedCredit = creditValue(credit);
 
   return (
-    <tr>
+    <tr ref={measure} data-index={index} aria-rowindex={index + 2}>
       <th scope="row" data-label="NAME">
         <Link to={routePath(ROUTES.photographer, { guid: p.guid })}>{name || p.email}</Link>
         <span className="muted">
@@ -137,4 +169,4 @@ export function PhotographerRow({ photographer, onSaved }: { photographer: Photo
       </td>
     </tr>
   );
-}
+});

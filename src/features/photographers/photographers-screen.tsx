@@ -1,25 +1,59 @@
-import { useCallback, useDeferredValue, useEffect, useState } from 'react';
+import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getPhotographers, type PhotographerAttributes, type PhotographerList } from '../../api/photographers.ts';
 import { photographerSearch } from '../../domain/photographer-edits.ts';
-import { PhotographerRow } from './photographer-row.tsx';
+import { PhotographerTable } from './photographer-table.tsx';
 import './photographers.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: PhotographerList; words: string };
 
-const HEADERS = ['NAME', 'EMAIL', 'BUSINESS NAME', 'PASSWORD', 'PASSWORD CONFIRMATION', 'APPROVED', 'CREDIT'];
+// The next page starts loading this far before the end of the list comes into view (about five
+// rows), so a steady scroll rarely waits for it.
+const AHEAD_PX = 600;
+
+/**
+ * LOAD MORE, pressed by itself as it comes near the screen (a lab of 5,000 photographers scrolls
+ * on through its pages), by hand with a keyboard, and by hand again after a failure, which it does
+ * not retry on its own.
+ */
+function LoadMore({ busy, error, onLoad }: { busy: boolean; error: string | null; onLoad: () => void }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const auto = !busy && !error;
+  // A new observer per page (onLoad changes with the cursor): its first report is where the button
+  // is now, after the page above it was drawn, so a page never chains the next unless in view.
+  useEffect(() => {
+    const target = button.current;
+    if (!auto || !target || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && onLoad(), { rootMargin: `0px 0px ${AHEAD_PX}px 0px` });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [auto, onLoad]);
+  return (
+    <>
+      {error ? <p role="alert">Could not load more photographers: {error}</p> : null}
+      <button ref={button} type="button" className="button" onClick={onLoad} disabled={busy}>
+        {busy ? 'loading more…' : 'LOAD MORE'}
+      </button>
+    </>
+  );
+}
 
 /** Photographers list (orders.md §2, admin): search from 3 characters, one row per photographer with the admin's tools. */
 export function PhotographersScreen() {
   const [text, setText] = useState('');
   const words = photographerSearch(useDeferredValue(text));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [more, setMore] = useState(false);
+  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
   useEffect(() => {
     const ctrl = new AbortController();
     getPhotographers({ search: words, signal: ctrl.signal }).then(
-      (list) => setLoad({ state: 'loaded', list, words }),
+      // Rendered as a transition: React yields between rows, so the answer never blocks a key.
+      (list) =>
+        startTransition(() => {
+          setLoad({ state: 'loaded', list, words });
+          setMore({ busy: false, error: null });
+        }),
       (err: unknown) => {
         if (ctrl.signal.aborted) return;
         logErrorDetails(err);
@@ -33,19 +67,25 @@ export function PhotographersScreen() {
     setLoad((l) => (l.state === 'loaded' ? { ...l, list: { ...l.list, data: l.list.data.map((d) => (d.attributes.guid === p.guid ? { ...d, attributes: p } : d)) } } : l));
   }, []);
 
-  const loadMore = () => {
-    if (load.state !== 'loaded' || !load.list.meta.next_cursor) return;
-    setMore(true);
-    getPhotographers({ search: load.words, cursor: load.list.meta.next_cursor })
-      .then(
-        (page) => setLoad({ ...load, list: { data: [...load.list.data, ...page.data], meta: page.meta } }),
-        (err: unknown) => {
-          logErrorDetails(err);
-          setLoad({ state: 'error', message: errorText(err) });
-        },
-      )
-      .finally(() => setMore(false));
-  };
+  const cursor = load.state === 'loaded' ? load.list.meta.next_cursor : null;
+  const loadedWords = load.state === 'loaded' ? load.words : '';
+  const loadMore = useCallback(() => {
+    if (!cursor) return;
+    setMore({ busy: true, error: null });
+    getPhotographers({ search: loadedWords, cursor }).then(
+      (page) =>
+        startTransition(() => {
+          // Only a page of the list still shown is appended (a search may have replaced it).
+          setLoad((l) => (l.state === 'loaded' && l.list.meta.next_cursor === cursor && l.words === loadedWords ? { ...l, list: { data: [...l.list.data, ...page.data], meta: page.meta } } : l));
+          setMore({ busy: false, error: null });
+        }),
+      (err: unknown) => {
+        logErrorDetails(err);
+        // The rows already shown stay; LOAD MORE asks again when pressed.
+        setMore({ busy: false, error: errorText(err) });
+      },
+    );
+  }, [cursor, loadedWords]);
 
   return (
     <section className="photographers">
@@ -66,29 +106,8 @@ export function PhotographersScreen() {
             {load.list.data.length} of {load.list.meta.total} photographers{load.words ? ` matching “${load.words}”` : ''}
           </p>
           {load.list.data.length === 0 ? <p className="empty">{load.words ? 'No photographer matches this search.' : 'No photographers have signed up yet.'}</p> : null}
-          <div className="table-box" hidden={load.list.data.length === 0}>
-            <table className="photographer-table">
-              <thead>
-                <tr>
-                  {HEADERS.map((h) => (
-                    <th key={h} scope="col">
-                      {h}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {load.list.data.map((d) => (
-                  <PhotographerRow key={d.attributes.guid} photographer={d.attributes} onSaved={saved} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {load.list.meta.next_cursor ? (
-            <button type="button" className="button" onClick={loadMore} disabled={more}>
-              {more ? 'loading more…' : 'LOAD MORE'}
-            </button>
-          ) : null}
+          <PhotographerTable rows={load.list.data} onSaved={saved} />
+          {load.list.meta.next_cursor ? <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
         </>
       ) : null}
     </section>
