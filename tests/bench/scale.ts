@@ -176,7 +176,7 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
       `   ${slots.length} open orders of ${emails.length} photographers signed in (${((performance.now() - t) / 1000).toFixed(0)} s); a visit is ${READS_PER_VISIT} reads and ${WRITES_PER_VISIT} writes, ${bytes} bytes an answer on average (the floor's size)`,
     );
     log(
-      `   ${CONNECTIONS} connections, ${durationSeconds} s each; the floor ${FLOOR_SECONDS} s before and after at the same concurrency; V8's default heap limit on this machine: ${mb(getHeapStatistics().heap_size_limit)}`,
+      `   ${CONNECTIONS} connections, ${durationSeconds} s each; the floor ${FLOOR_SECONDS} s before and after at the same concurrency; V8's default heap limit on this machine: ${mb(getHeapStatistics().heap_size_limit)}${process.env.BENCH_NODE_OPTIONS ? ` (the servers run with ${process.env.BENCH_NODE_OPTIONS})` : ''}`,
     );
 
     // The zip first, on the process as it is before any load: its own memory, not the load's heap.
