@@ -28,6 +28,9 @@ const PG_USER = 'postgres';
 // far under this; PostgreSQL's default of 100 is kept.
 const MAX_CONNECTIONS = 100;
 
+/** No PostgreSQL to start and none named: the scale part is skipped, the others still run. */
+export class NoPostgres extends Error {}
+
 function findBin(name: string): string {
   const onPath = spawnSync('sh', ['-c', `command -v ${name}`], { encoding: 'utf8' }).stdout.trim();
   if (onPath) return onPath;
@@ -36,7 +39,7 @@ function findBin(name: string): string {
     const path = join(PG_LIB, v, 'bin', name);
     if (existsSync(path)) return path;
   }
-  throw new Error(`${name} not found (install PostgreSQL, or pass --database-url=postgres://… of a server the bench may create a database on)`);
+  throw new NoPostgres(`${name} not found (install PostgreSQL, or pass --database-url=postgres://… of a server the bench may create a database on)`);
 }
 
 /** Runs a PostgreSQL program, as the postgres user when the bench runs as root. */
@@ -44,7 +47,7 @@ function runPg(bin: string, args: string[]): void {
   const asRoot = userInfo().uid === 0;
   const [cmd, argv] = asRoot ? ['runuser', ['-u', PG_USER, '--', bin, ...args]] : [bin, args];
   const result = spawnSync(cmd, argv, { encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`${bin.split('/').pop()} ${args[0] ?? ''} failed: ${result.stderr || result.stdout}`);
+  if (result.status !== 0) throw new Error(`${cmd.split('/').pop()} ${bin.split('/').pop()} ${args[0] ?? ''} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`);
 }
 
 async function ownCluster(port: number, statements: boolean): Promise<string> {

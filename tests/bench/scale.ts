@@ -16,7 +16,7 @@ import { DEMO_ADMIN } from '../../server/services/admin-bootstrap.ts';
 import { onCleanup } from './cleanup.ts';
 import { BROWSER_ACCEPT, settle, signIn } from './http.ts';
 import { describeError, errorRow, ms, verdict, type Row } from './report.ts';
-import { benchPostgres } from './scale-postgres.ts';
+import { benchPostgres, NoPostgres } from './scale-postgres.ts';
 import { probeVisit, quantile, READS_PER_VISIT, runLoad, WRITES_PER_VISIT, type LoadRun, type SignedSlot } from './scale-load.ts';
 import { mb, watchRss, zipWithMemory, type RssPeak } from './scale-memory.ts';
 import { readSlots, seedOrdersCli, seedZipOrder, SEED_PASSWORD } from './scale-seed.ts';
@@ -225,6 +225,10 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
     });
     if (pg.statements) await printStatements(pg.url, log);
   } catch (err) {
+    if (err instanceof NoPostgres) {
+      log(`6. The lab at scale on PostgreSQL: skipped, ${err.message}`);
+      return rows;
+    }
     log(`   bench error: ${describeError(err)}`);
     rows.push(errorRow(area, 'the scale part', '', err));
   }
