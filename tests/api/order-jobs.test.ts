@@ -4,7 +4,10 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Readable } from 'node:stream';
+import type { Storage } from '../../server/adapters/storage/storage.ts';
 import { labOrders, photographs } from '../../server/db/schema.ts';
+import { buildZip } from '../../server/services/order-zip.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { orderWithPhotos, payload, postItems, products, send } from './line-items-helpers.ts';
 
@@ -75,6 +78,54 @@ describe('create_zip_file', () => {
     expect(detail.events.map((e: { detail: string }) => e.detail)).toEqual(['Zip ready: 4 photos', 'Zip created']);
     // The photographer never sees the link.
     expect((await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes.download_all_link).toBeNull();
+  });
+
+  it('opens at most a few originals at a time, and closes those it opened when the zip fails', async () => {
+    const o = await orderWithPhotos(t, 0);
+    const [order] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    const photos = 30;
+    for (let i = 0; i < photos; i++) {
+      const bytes = randomBytes(64 * 1024);
+      const key = `photos/${o.order}/many-${i}.jpg`;
+      await t.storage.put(key, bytes, 'image/jpeg');
+      await t.db.insert(photographs).values({ labOrderId: order?.id ?? 0, fileName: `IMG_${i}.jpg`, key, size: bytes.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', width: 600, height: 400 });
+    }
+    const requestedAt = new Date();
+    await t.db.update(labOrders).set({ zipRequestedAt: requestedAt }).where(eq(labOrders.guid, o.order));
+    // The store as the job sees it, counting the originals open at once (opened, not yet closed).
+    const counting = (failAt: number | null) => {
+      const seen = { open: 0, most: 0, opened: 0, closed: 0 };
+      const storage = Object.create(t.storage) as Storage;
+      storage.stream = async (key: string) => {
+        if (seen.opened === failAt) throw new Error('the store is gone');
+        const stream = (await t.storage.stream(key)) as Readable;
+        seen.opened += 1;
+        seen.open += 1;
+        seen.most = Math.max(seen.most, seen.open);
+        stream.once('close', () => {
+          seen.open -= 1;
+          seen.closed += 1;
+        });
+        return stream;
+      };
+      return { storage, seen };
+    };
+    const ok = counting(null);
+    await buildZip({ db: t.db, storage: ok.storage }, { orderGuid: o.order, requestedAt: requestedAt.toISOString() });
+    expect(ok.seen.opened).toBe(photos);
+    // Four queued (order-zip.ts ZIP_OPEN_AHEAD), and a few already in the archive whose file is
+    // still closing; all 30 when every original was opened up front.
+    expect(ok.seen.most).toBeLessThanOrEqual(8);
+    const [built] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(built?.zipKey).toBeTruthy();
+    expect((await t.storage.head(built?.zipKey ?? ''))?.size).toBeGreaterThan(photos * 64 * 1024);
+
+    await t.db.update(labOrders).set({ zipRequestedAt: requestedAt, zipKey: null }).where(eq(labOrders.guid, o.order));
+    const failing = counting(7);
+    await expect(buildZip({ db: t.db, storage: failing.storage }, { orderGuid: o.order, requestedAt: requestedAt.toISOString() })).rejects.toThrow('the store is gone');
+    await expect.poll(() => failing.seen.closed).toBe(failing.seen.opened);
+    const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(after?.zipKey).toBeNull();
   });
 
   it('answers 403 to photographers, and 422 for SEND TO VENDOR without a vendor configured', async () => {

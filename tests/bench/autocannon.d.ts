@@ -13,8 +13,22 @@ declare module 'autocannon' {
     p99: number;
   }
 
+  /** One request of a sequence each connection sends in turn (then starts over, with a fresh context). */
+  export interface RequestTemplate {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    // Method syntax: each caller types the context it keeps (parameters of methods are bivariant).
+    /** Builds the request just before it is sent; `context` lives for one pass of the sequence. */
+    setupRequest?(req: Record<string, unknown>, context: object): Record<string, unknown>;
+    onResponse?(status: number, body: string, context: object): void;
+  }
+
   export interface Options {
-    url: string;
+    /** Several URLs: the connections are spread over them in turn. */
+    url: string | string[];
+    requests?: RequestTemplate[];
     connections?: number;
     duration?: number;
     headers?: Record<string, string>;

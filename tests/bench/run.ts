@@ -1,5 +1,6 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,scale] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
@@ -23,15 +24,18 @@ import { cleanUp, onCleanup } from './cleanup.ts';
 import { formatTable, type Row } from './report.ts';
 import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
+import { measureScale } from './scale.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
 
 // Ports of this bench (the team's share for it: 4400-4420): the server, then one per Chromium
-// that Lighthouse drives. BENCH_PORT moves all nine (BENCH_PORT to BENCH_PORT+8), so two people
-// can run the bench on one machine at once.
+// that Lighthouse drives, then the scale part's PostgreSQL and its two API processes. BENCH_PORT
+// moves all twelve (BENCH_PORT to BENCH_PORT+11), so two people can run the bench on one machine
+// at once.
 const BASE_PORT = benchPort(process.env.BENCH_PORT);
 const SERVER_PORT = BASE_PORT;
 // One Chromium per Lighthouse run at most, eight runs being more than anyone asks for.
 const CHROME_PORTS = Array.from({ length: 8 }, (_, i) => BASE_PORT + 1 + i);
+const SCALE_PORT = BASE_PORT + 9;
 // The lab the bench measures: a year of orders from a few dozen photographers.
 const ORDERS = 10_000;
 const PHOTOGRAPHERS = 40;
@@ -40,16 +44,27 @@ const PHOTOGRAPHERS = 40;
 const DEFAULT_DURATION_SECONDS = 3;
 // The builder's order: the size issue 11 asks to stay smooth.
 const BUILDER_PHOTOS = 1_000;
+// The scale part's load runs (issue 14: 200 clients for 60 s).
+const DEFAULT_SCALE_SECONDS = 60;
+
 // The photographers list of issue 14: a lab with this many accounts (the ones beyond PHOTOGRAPHERS
 // have no orders yet). Seeded only when the lists are measured.
 const LIST_ACCOUNTS = 5_000;
 
-// 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures.
-const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse'] as const;
+// 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures;
+// 'scale' is its PostgreSQL lab under load.
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
-  const opts = { only: new Set<Section>(SECTIONS), duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1, lighthouseReports: null as string | null };
+  const opts = {
+    only: new Set<Section>(SECTIONS),
+    duration: DEFAULT_DURATION_SECONDS,
+    lighthouseRuns: 1,
+    lighthouseReports: null as string | null,
+    scaleDuration: DEFAULT_SCALE_SECONDS,
+    databaseUrl: null as string | null,
+  };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     if (key === '--only') {
@@ -64,8 +79,16 @@ function parseArgs(argv: string[]) {
     } else if (key === '--lighthouse-reports' && value) {
       // Where each Lighthouse run's full JSON goes, to see which audit costs the score.
       opts.lighthouseReports = value;
+    } else if (key === '--scale-duration' && /^\d+$/.test(value) && Number(value) >= 1) {
+      opts.scaleDuration = Number(value);
+    } else if (key === '--database-url' && /^postgres(ql)?:\/\//.test(value)) {
+      // The scale part's PostgreSQL server (it creates a database of its own there and drops it);
+      // without it the part starts a throwaway cluster with the machine's initdb.
+      opts.databaseUrl = value;
     } else {
-      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir>`);
+      throw new Error(
+        `unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir> --scale-duration=<seconds> --database-url=postgres://…`,
+      );
     }
   }
   return opts;
@@ -94,145 +117,153 @@ async function main(): Promise<number> {
   const rows: Row[] = [];
   let failure: unknown = null;
   try {
-    ensureClientBuild(log);
-    const dataDir = mkdtempSync(join(tmpdir(), 'lab-bench-'));
-    onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
-
-    const seedStart = performance.now();
-    const lists = opts.only.has('lists');
-    const seed = await seedBenchDatabase(dataDir, { orders: ORDERS, photographers: PHOTOGRAPHERS, ...(lists ? { accounts: LIST_ACCOUNTS } : {}) });
-    log(
-      `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
-    );
-    const builderSeed: BuilderSeed | null = opts.only.has('builder') || lists ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
-    const server = await startServer({ port: SERVER_PORT, dataDir });
-    const { origin } = server;
-    log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
-
-    const [admin, photographer, newcomer] = await Promise.all([
-      signIn(origin, seed.admin.email, seed.admin.password),
-      signIn(origin, seed.photographer.email, seed.photographer.password),
-      signIn(origin, seed.newcomer.email, seed.newcomer.password),
-    ]);
-
-    let browser: Browser | null = await launchBrowser();
-    const closeBrowser = async () => {
-      await browser?.close();
-      browser = null;
-    };
-    onCleanup(closeBrowser);
-
-    if (opts.only.has('api') || opts.only.has('load')) {
-      // The orders list exactly as the app asks for it (its first page, where the list is paged).
-      const photographerList = await clientOrdersRequest(browser, origin, photographer);
-      const adminList = await clientOrdersRequest(browser, origin, admin);
-      const newcomerList = await clientOrdersRequest(browser, origin, newcomer);
-      log(`the app asks for the orders list as ${adminList} (admin), ${photographerList} (photographer)\n`);
-
-      if (opts.only.has('api')) {
-        const papers = (await (await fetch(`${origin}${api(API.papersWithDetails)}`)).json()) as { data: { print_size_pricings: { guid: string }[] }[] };
-        const printSize = papers.data[0]?.print_size_pricings[0]?.guid;
-        if (!printSize) throw new Error('the catalogue has no print size');
-        const routes: ReadRoute[] = [
-          { name: `GET ${api(API.papersWithDetails)}`, path: api(API.papersWithDetails), signedIn: false },
-          { name: `GET ${api(API.finishingServices)}`, path: api(routePath(API.finishingServices, { print_size_guid: printSize })), signedIn: false },
-          { name: `GET ${api(API.calculatorCatalogue)}`, path: api(API.calculatorCatalogue), signedIn: false },
-          { name: `GET ${api(API.priceLists)}`, path: api(API.priceLists), signedIn: false },
-          { name: `GET ${api(API.status)}`, path: api(API.status), signedIn: false },
-          { name: `GET ${api(API.profile)}`, path: api(API.profile), signedIn: true },
-          { name: `GET ${api(API.labOrders)} (${seed.photographer.orders} orders)`, path: photographerList, signedIn: true },
-          { name: `GET ${api(API.photographer)} (own)`, path: api(routePath(API.photographer, { guid: photographer.guid })), signedIn: true },
-          { name: `GET ${api(API.referrals)}`, path: api(API.referrals), signedIn: true },
-          { name: `GET ${api(API.paymentsConfig)}`, path: api(API.paymentsConfig), signedIn: true },
-        ];
-        await settle(origin);
-        rows.push(...(await measureApiReads({ origin, routes, token: photographer.token, durationSeconds: opts.duration, log })));
-        log('');
-      }
-      if (opts.only.has('load')) {
-        rows.push(
-          ...(await measureAdminLoad({
-            origin,
-            cheapReads: [
-              { name: `GET ${api(API.status)}`, path: api(API.status), headers: { ...BROWSER_ACCEPT } },
-              { name: `GET ${api(API.labOrders)} (no orders yet)`, path: newcomerList, headers: { ...BROWSER_ACCEPT, token: newcomer.token } },
-            ],
-            adminListPath: adminList,
-            adminToken: admin.token,
-            durationSeconds: opts.duration,
-            log,
-          })),
-        );
-        log('');
-      }
-    }
-
-    if (opts.only.has('js')) {
-      await settle(origin);
-      rows.push(
-        ...(await measureJs(
-          browser,
-          origin,
-          [
-            { path: '/login', label: 'signed out' },
-            { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
-          ],
-          log,
-        )),
-      );
+    // First, while nothing else of the bench runs: its own PostgreSQL and API processes.
+    if (opts.only.has('scale')) {
+      rows.push(...(await measureScale({ databaseUrl: opts.databaseUrl, port: SCALE_PORT, durationSeconds: opts.scaleDuration, log })));
       log('');
     }
-    if (lists) {
-      // Frames as fast as the page can make them: a keystroke's figure is its work, not vsync.
-      const listBrowser = await launchBrowser(['--disable-frame-rate-limit']);
-      try {
+    // Every other part measures the embedded-database lab (its seed, server and browser).
+    if ([...opts.only].some((s) => s !== 'scale')) {
+      ensureClientBuild(log);
+      const dataDir = mkdtempSync(join(tmpdir(), 'lab-bench-'));
+      onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));
+
+      const seedStart = performance.now();
+      const lists = opts.only.has('lists');
+      const seed = await seedBenchDatabase(dataDir, { orders: ORDERS, photographers: PHOTOGRAPHERS, ...(lists ? { accounts: LIST_ACCOUNTS } : {}) });
+      log(
+        `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
+      );
+      const builderSeed: BuilderSeed | null = opts.only.has('builder') || lists ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
+      const server = await startServer({ port: SERVER_PORT, dataDir });
+      const { origin } = server;
+      log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
+
+      const [admin, photographer, newcomer] = await Promise.all([
+        signIn(origin, seed.admin.email, seed.admin.password),
+        signIn(origin, seed.photographer.email, seed.photographer.password),
+        signIn(origin, seed.newcomer.email, seed.newcomer.password),
+      ]);
+
+      let browser: Browser | null = await launchBrowser();
+      const closeBrowser = async () => {
+        await browser?.close();
+        browser = null;
+      };
+      onCleanup(closeBrowser);
+
+      if (opts.only.has('api') || opts.only.has('load')) {
+        // The orders list exactly as the app asks for it (its first page, where the list is paged).
+        const photographerList = await clientOrdersRequest(browser, origin, photographer);
+        const adminList = await clientOrdersRequest(browser, origin, admin);
+        const newcomerList = await clientOrdersRequest(browser, origin, newcomer);
+        log(`the app asks for the orders list as ${adminList} (admin), ${photographerList} (photographer)\n`);
+
+        if (opts.only.has('api')) {
+          const papers = (await (await fetch(`${origin}${api(API.papersWithDetails)}`)).json()) as { data: { print_size_pricings: { guid: string }[] }[] };
+          const printSize = papers.data[0]?.print_size_pricings[0]?.guid;
+          if (!printSize) throw new Error('the catalogue has no print size');
+          const routes: ReadRoute[] = [
+            { name: `GET ${api(API.papersWithDetails)}`, path: api(API.papersWithDetails), signedIn: false },
+            { name: `GET ${api(API.finishingServices)}`, path: api(routePath(API.finishingServices, { print_size_guid: printSize })), signedIn: false },
+            { name: `GET ${api(API.calculatorCatalogue)}`, path: api(API.calculatorCatalogue), signedIn: false },
+            { name: `GET ${api(API.priceLists)}`, path: api(API.priceLists), signedIn: false },
+            { name: `GET ${api(API.status)}`, path: api(API.status), signedIn: false },
+            { name: `GET ${api(API.profile)}`, path: api(API.profile), signedIn: true },
+            { name: `GET ${api(API.labOrders)} (${seed.photographer.orders} orders)`, path: photographerList, signedIn: true },
+            { name: `GET ${api(API.photographer)} (own)`, path: api(routePath(API.photographer, { guid: photographer.guid })), signedIn: true },
+            { name: `GET ${api(API.referrals)}`, path: api(API.referrals), signedIn: true },
+            { name: `GET ${api(API.paymentsConfig)}`, path: api(API.paymentsConfig), signedIn: true },
+          ];
+          await settle(origin);
+          rows.push(...(await measureApiReads({ origin, routes, token: photographer.token, durationSeconds: opts.duration, log })));
+          log('');
+        }
+        if (opts.only.has('load')) {
+          rows.push(
+            ...(await measureAdminLoad({
+              origin,
+              cheapReads: [
+                { name: `GET ${api(API.status)}`, path: api(API.status), headers: { ...BROWSER_ACCEPT } },
+                { name: `GET ${api(API.labOrders)} (no orders yet)`, path: newcomerList, headers: { ...BROWSER_ACCEPT, token: newcomer.token } },
+              ],
+              adminListPath: adminList,
+              adminToken: admin.token,
+              durationSeconds: opts.duration,
+              log,
+            })),
+          );
+          log('');
+        }
+      }
+
+      if (opts.only.has('js')) {
         await settle(origin);
         rows.push(
-          ...(await measureLists(
-            listBrowser,
+          ...(await measureJs(
+            browser,
             origin,
             [
-              { label: `orders list (${ORDERS.toLocaleString('en-US')})`, path: ROUTES.labOrders, session: admin, apiPath: api(API.labOrders), rowSelector: '.order-card', searchLabel: 'Search by Order Name or Status', word: 'wedding' },
-              {
-                label: `photographers (${seed.photographers.toLocaleString('en-US')})`,
-                path: ROUTES.photographers,
-                session: admin,
-                apiPath: api(API.photographers),
-                rowSelector: '.photographer-table tbody tr',
-                searchLabel: 'Search by Photographer Name, Business, or Email',
-                word: 'adams',
-              },
+              { path: '/login', label: 'signed out' },
+              { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
             ],
             log,
           )),
         );
-      } finally {
-        await listBrowser.close();
+        log('');
       }
-      log('');
-    }
-    if (builderSeed) {
-      await settle(origin);
-      const builderSession = await signIn(origin, builderSeed.email, builderSeed.password);
-      rows.push(...(await measureBuilder(browser, origin, builderSession, builderSeed, log)));
-      log('');
-    }
-    // Lighthouse starts its own Chromium per audit; two cores are enough for one at a time.
-    await closeBrowser();
+      if (lists) {
+        // Frames as fast as the page can make them: a keystroke's figure is its work, not vsync.
+        const listBrowser = await launchBrowser(['--disable-frame-rate-limit']);
+        try {
+          await settle(origin);
+          rows.push(
+            ...(await measureLists(
+              listBrowser,
+              origin,
+              [
+                { label: `orders list (${ORDERS.toLocaleString('en-US')})`, path: ROUTES.labOrders, session: admin, apiPath: api(API.labOrders), rowSelector: '.order-card', searchLabel: 'Search by Order Name or Status', word: 'wedding' },
+                {
+                  label: `photographers (${seed.photographers.toLocaleString('en-US')})`,
+                  path: ROUTES.photographers,
+                  session: admin,
+                  apiPath: api(API.photographers),
+                  rowSelector: '.photographer-table tbody tr',
+                  searchLabel: 'Search by Photographer Name, Business, or Email',
+                  word: 'adams',
+                },
+              ],
+              log,
+            )),
+          );
+        } finally {
+          await listBrowser.close();
+        }
+        log('');
+      }
+      if (builderSeed) {
+        await settle(origin);
+        const builderSession = await signIn(origin, builderSeed.email, builderSeed.password);
+        rows.push(...(await measureBuilder(browser, origin, builderSession, builderSeed, log)));
+        log('');
+      }
+      // Lighthouse starts its own Chromium per audit; two cores are enough for one at a time.
+      await closeBrowser();
 
-    if (opts.only.has('lighthouse')) {
-      await settle(origin);
-      rows.push(
-        ...(await measureLighthouse(
-          origin,
-          [
-            { path: '/login', label: 'signed out' },
-            { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
-          ],
-          { runs: opts.lighthouseRuns, ports: CHROME_PORTS, reportsDir: opts.lighthouseReports, log },
-        )),
-      );
-      log('');
+      if (opts.only.has('lighthouse')) {
+        await settle(origin);
+        rows.push(
+          ...(await measureLighthouse(
+            origin,
+            [
+              { path: '/login', label: 'signed out' },
+              { path: '/lab-orders', label: `signed in, ${seed.photographer.orders} orders`, session: photographer },
+            ],
+            { runs: opts.lighthouseRuns, ports: CHROME_PORTS, reportsDir: opts.lighthouseReports, log },
+          )),
+        );
+        log('');
+      }
     }
   } catch (err) {
     failure = err;

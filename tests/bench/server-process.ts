@@ -42,6 +42,8 @@ export function ensureClientBuild(log: (line: string) => void): void {
 
 export interface RunningServer {
   origin: string;
+  /** The server's Node process (its memory is read from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -61,7 +63,8 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export async function startServer(opts: { port: number; dataDir: string }): Promise<RunningServer> {
+/** `env`: settings added to the bench's own (the scale part's DATABASE_URL). */
+export async function startServer(opts: { port: number; dataDir: string; env?: Record<string, string> }): Promise<RunningServer> {
   const origin = `http://127.0.0.1:${opts.port}`;
   // Nothing may already answer on the port, or the bench would measure someone else's server.
   if (await portInUse(opts.port)) throw new Error(`port ${opts.port} is already in use`);
@@ -90,6 +93,7 @@ export async function startServer(opts: { port: number; dataDir: string }): Prom
       LOOKUP_RATE_LIMIT: '100000',
       BENCH_FLOOR: 'true',
       NODE_NO_WARNINGS: '1',
+      ...opts.env,
     },
   });
   running.add(child);
@@ -133,7 +137,7 @@ export async function startServer(opts: { port: number; dataDir: string }): Prom
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin, stop };
+  return { origin, pid: child.pid ?? 0, stop };
 }
 
 async function answers(url: string): Promise<boolean> {
