@@ -100,6 +100,10 @@ export const labOrders = pgTable(
     hasCanvas: boolean('has_canvas').notNull().default(false),
     hasPrints: boolean('has_prints').notNull().default(false),
     lineItemCount: integer('line_item_count').notNull().default(0),
+    // The list's cover: the first photo's thumbnail key, else its original's; null without photos.
+    // Kept by triggers on photographs (migration 0020_order_cover_key) so a page of the list reads
+    // a column instead of looking up each order's first photo.
+    coverKey: text('cover_key'),
     // The zip of the originals (DOWNLOAD ALL): its object key once built; requested_at while building.
     zipKey: text('zip_key'),
     zipRequestedAt: timestamp('zip_requested_at', { withTimezone: true }),
