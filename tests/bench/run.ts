@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lighthouse] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lighthouse] [--routes=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
@@ -44,7 +44,7 @@ const SECTIONS = ['api', 'load', 'js', 'builder', 'lighthouse'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function parseArgs(argv: string[]) {
-  const opts = { only: new Set<Section>(SECTIONS), duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1, lighthouseReports: null as string | null };
+  const opts = { only: new Set<Section>(SECTIONS), routes: [] as string[], duration: DEFAULT_DURATION_SECONDS, lighthouseRuns: 1, lighthouseReports: null as string | null };
   for (const arg of argv) {
     const [key, value = ''] = arg.split('=', 2);
     if (key === '--only') {
@@ -52,6 +52,10 @@ function parseArgs(argv: string[]) {
       const unknown = picked.filter((s) => !(SECTIONS as readonly string[]).includes(s));
       if (!picked.length || unknown.length) throw new Error(`--only takes ${SECTIONS.join(',')} (got ${value || 'nothing'})`);
       opts.only = new Set(picked as Section[]);
+    } else if (key === '--routes' && value) {
+      // Only the API reads whose name holds one of these comma-separated words (e.g. lab_orders),
+      // to measure one route before and after a change without the whole list.
+      opts.routes = value.split(',').map((w) => w.trim()).filter(Boolean);
     } else if (key === '--duration' && /^\d+$/.test(value) && Number(value) >= 1) {
       opts.duration = Number(value);
     } else if (key === '--lighthouse-runs' && /^\d+$/.test(value) && Number(value) >= 1) {
@@ -60,7 +64,7 @@ function parseArgs(argv: string[]) {
       // Where each Lighthouse run's full JSON goes, to see which audit costs the score.
       opts.lighthouseReports = value;
     } else {
-      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir>`);
+      throw new Error(`unknown option ${arg}; use --only=${SECTIONS.join(',')} --routes=<words> --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir>`);
     }
   }
   return opts;
@@ -139,8 +143,10 @@ async function main(): Promise<number> {
           { name: `GET ${api(API.referrals)}`, path: api(API.referrals), signedIn: true },
           { name: `GET ${api(API.paymentsConfig)}`, path: api(API.paymentsConfig), signedIn: true },
         ];
+        const picked = opts.routes.length ? routes.filter((r) => opts.routes.some((w) => r.name.includes(w))) : routes;
+        if (!picked.length) throw new Error(`--routes=${opts.routes.join(',')} names none of: ${routes.map((r) => r.name).join('; ')}`);
         await settle(origin);
-        rows.push(...(await measureApiReads({ origin, routes, token: photographer.token, durationSeconds: opts.duration, log })));
+        rows.push(...(await measureApiReads({ origin, routes: picked, token: photographer.token, durationSeconds: opts.duration, log })));
         log('');
       }
       if (opts.only.has('load')) {
