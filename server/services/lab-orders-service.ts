@@ -1,11 +1,25 @@
 import { and, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { labOrders, orderCounts, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import type { ServerDeps } from '../deps.ts';
 import { fullName, type Actor } from './auth-service.ts';
-import { adminConditions, listFieldColumns, listFields, urgentCount, type AdminListFilters, type ListFieldRow } from './order-list-fields.ts';
+import { ordersVersion, pageCache } from './list-page-cache.ts';
+import { photoSigningWindow } from './photo-service.ts';
+import {
+  adminConditions,
+  listFieldColumns,
+  listFieldValues,
+  listLinks,
+  unpackFlags,
+  urgentCount,
+  type AdminListFilters,
+  type ListFieldRow,
+  type ListFlags,
+  type ListLinks,
+} from './order-list-fields.ts';
 
 // Orders per page when the caller does not say: a screenful and more on a large monitor, small
 // enough that a page costs a few milliseconds however large the lab grows.
@@ -17,6 +31,16 @@ export const MAX_PER_PAGE = 200;
 // What a summary reads: the list selects only these columns (a page costs less than whole rows).
 type OrderSummaryRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'>;
 type PhotographerSummaryRow = Pick<typeof users.$inferSelect, 'guid' | 'firstName' | 'lastName' | 'businessName' | 'email'>;
+
+/** Who an order belongs to, as every list and record shows it. */
+export function photographerAttributes(photographer: PhotographerSummaryRow) {
+  return {
+    photographer_id: photographer.guid,
+    photographer_name: fullName(photographer),
+    photographer_business: photographer.businessName,
+    photographer_email: photographer.email,
+  };
+}
 
 /** An order as every list and record shows it: id, name, status, dates and its photographer. */
 export function orderSummary(order: OrderSummaryRow, photographer: PhotographerSummaryRow) {
@@ -31,10 +55,7 @@ export function orderSummary(order: OrderSummaryRow, photographer: PhotographerS
       created_at: order.createdAt.toISOString(),
       updated_at: order.updatedAt.toISOString(),
       paid_at: order.paidAt?.toISOString() ?? null,
-      photographer_id: photographer.guid,
-      photographer_name: fullName(photographer),
-      photographer_business: photographer.businessName,
-      photographer_email: photographer.email,
+      ...photographerAttributes(photographer),
     },
   };
 }
@@ -86,22 +107,40 @@ function decodeCursor(cursor: string): Position {
 /** LIKE's wildcards in a user's words are meant literally. */
 const likePattern = (words: string) => `%${words.replace(/[\\%_]/g, '\\$&')}%`;
 
+/**
+ * A timestamp as the API writes it (Date#toISOString: UTC, to the millisecond), made by the
+ * database: parsing it into a Date and writing it out again costs the server's thread more than
+ * the text. to_char's MS truncates the microseconds, as parsing them into a Date does.
+ */
+const isoText = (column: AnyPgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
 // Only the columns the list shows: decoding whole rows costs several times the query itself.
 const orderColumns = {
   id: labOrders.id,
   guid: labOrders.guid,
   orderName: labOrders.orderName,
   status: labOrders.status,
-  createdAt: labOrders.createdAt,
-  updatedAt: labOrders.updatedAt,
-  paidAt: labOrders.paidAt,
+  createdAt: isoText(labOrders.createdAt).as('created_at_text'),
+  updatedAt: isoText(labOrders.updatedAt).as('updated_at_text'),
+  paidAt: sql<string | null>`${isoText(labOrders.paidAt)}`.as('paid_at_text'),
   ...listFieldColumns,
   // Where a page ends: the shown date to the microsecond, as text (see Position), read with the
   // row rather than by another query for the page's last order.
   shownAtText: sql<string>`to_char(${shownAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`.as('shown_at_text'),
 };
 const photographerColumns = { guid: users.guid, firstName: users.firstName, lastName: users.lastName, businessName: users.businessName, email: users.email };
-type OrderRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'> & ListFieldRow & { shownAtText: string };
+interface OrderRow extends Omit<ListFieldRow, keyof ListFlags> {
+  id: number;
+  guid: string;
+  status: string;
+  /** ISO texts (isoText). */
+  createdAt: string;
+  updatedAt: string;
+  paidAt: string | null;
+  /** The yes/no fields as bits (unpackFlags). */
+  flags: number;
+  shownAtText: string;
+}
 type Photographer = Pick<typeof users.$inferSelect, keyof typeof photographerColumns>;
 
 const newestFirst = [desc(shownAt), desc(labOrders.id)];
@@ -197,7 +236,28 @@ async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | 
   return {
     rows: own.map(({ order }) => ({ order, photographer: actor.user })),
     total: async () => (await counts()).n,
-    urgent: async (shown, whole) => (whole ? shown.filter((r) => r.order.urgent).length : (await counts()).urgent),
+    urgent: async (shown, whole) => (whole ? shown.filter((r) => unpackFlags(r.order.flags).urgent).length : (await counts()).urgent),
+  };
+}
+
+const NO_LINKS: ListLinks = { cover: null, zip: null };
+
+/** One card of the list: the order's summary (as orderSummary writes it) and its list fields. */
+function listItem(order: OrderRow, owner: ReturnType<typeof photographerAttributes>, admin: boolean, links: ListLinks) {
+  return {
+    id: String(order.id),
+    type: 'lab_order' as const,
+    attributes: {
+      id: order.id,
+      guid: order.guid,
+      order_name: order.orderName,
+      status: order.status,
+      created_at: order.createdAt,
+      updated_at: order.updatedAt,
+      paid_at: order.paidAt,
+      ...owner,
+      ...listFieldValues(admin, unpackFlags(order.flags), order, links),
+    },
   };
 }
 
@@ -206,11 +266,28 @@ async function pageRows(db: Db, actor: Actor, page: ListPage, after: Position | 
  * photographer only their own (DESIGN.md §5). `meta.total` counts every match, `meta.next_cursor`
  * asks for the next page (null on the last). Keyset paging: a page costs the same at the end of
  * a 10,000-order list as at its start, and orders added meanwhile never repeat one.
+ *
+ * Answered as JSON text: a photographer's unsearched pages come from the pages kept under their
+ * orders' version while it is unchanged (server/services/list-page-cache.ts).
  */
-export async function listLabOrders(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, page: ListPage) {
-  const db = deps.db;
+export async function listLabOrdersJson(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, page: ListPage): Promise<string> {
   if (!actor) throw unauthorized();
   const after = page.cursor ? decodeCursor(page.cursor) : null;
+  const { user } = actor;
+  // Admins' pages show every photographer's (their names too), searches other photographers'.
+  const version = user.isAdmin || page.search?.trim() ? null : await ordersVersion(deps.db, user.guid);
+  if (version === null) return JSON.stringify(await buildPage(deps, actor, page, after));
+  const key = [user.guid, version, photoSigningWindow(deps), page.perPage, page.cursor ?? '', user.isApiVendor, user.firstName, user.lastName, user.businessName, user.email].join('\u0000');
+  const cache = pageCache(deps.db);
+  const kept = cache.get(key);
+  if (kept !== undefined) return kept;
+  const json = JSON.stringify(await buildPage(deps, actor, page, after));
+  cache.keep(key, json);
+  return json;
+}
+
+async function buildPage(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor, page: ListPage, after: Position | null) {
+  const db = deps.db;
   // One more than the page: whether there is a next page, without counting.
   const { rows, total, urgent: urgentOfPage } = await pageRows(db, actor, page, after, page.perPage + 1);
   const more = rows.length > page.perPage;
@@ -221,20 +298,24 @@ export async function listLabOrders(deps: Pick<ServerDeps, 'db' | 'storage' | 'n
   const at = more && last ? last.order.shownAtText : undefined;
 
   const urgent = (await urgentOfPage(shown, !after && !more)) ?? (await urgentCount(db, actor));
-  const data = await Promise.all(
-    shown.map(async ({ order, photographer }) => {
-      const summary = orderSummary(order, photographer);
-      return { ...summary, attributes: { ...summary.attributes, ...(await listFields(deps, actor, order)) } };
-    }),
-  );
+  // Only covers and zips are signed (most orders of a page have neither yet).
+  const admin = actor.user.isAdmin;
+  const links = await Promise.all(shown.map(({ order }) => (order.coverKey || (admin && order.zipKey) ? listLinks(deps, actor, order) : NO_LINKS)));
+  // A page has a few photographers (a photographer's own list just one): each is written once.
+  const owners = new Map<string, ReturnType<typeof photographerAttributes>>();
+  const data = shown.map(({ order, photographer }, i) => {
+    let owner = owners.get(photographer.guid);
+    if (!owner) owners.set(photographer.guid, (owner = photographerAttributes(photographer)));
+    return listItem(order, owner, admin, links[i] ?? NO_LINKS);
+  });
   return {
     data,
     meta: {
       ...listMeta(actor),
-      urgent_count: urgent,
       total: matching,
       per_page: page.perPage,
       next_cursor: at && last ? encodeCursor({ at, id: last.order.id }) : null,
+      urgent_count: urgent,
     },
   };
 }

@@ -18,43 +18,62 @@ import { zipLink } from './order-zip.ts';
 export const ORDER_FILTERS = ['mat', 'mount', 'frame', 'canvas', 'prints', 'api_order', 'test_print', 'boutique', 'hide_open', 'hide_mine'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-/** The columns the list reads for these fields: flags and presence only, never the note texts. */
+/** The yes/no fields of a list card, in the order of their bits in `flags` (listFieldColumns). */
+const FLAG_NAMES = ['urgent', 'hasNotes', 'hasAdminNotes', 'hasFrame', 'hasMount', 'hasMat', 'hasCanvas', 'apiOrder', 'testPrint', 'boutiqueShipping', 'localPickup'] as const;
+type FlagName = (typeof FLAG_NAMES)[number];
+export type ListFlags = Record<FlagName, boolean>;
+
+const FLAG_SOURCES: Record<FlagName, SQL> = {
+  urgent: sql`${labOrders.urgent}`,
+  hasNotes: sql`coalesce(${labOrders.notes}, '') <> ''`,
+  hasAdminNotes: sql`coalesce(${labOrders.internalNotes}, '') <> ''`,
+  hasFrame: sql`${labOrders.hasFrame}`,
+  hasMount: sql`${labOrders.hasMount}`,
+  hasMat: sql`${labOrders.hasMat}`,
+  hasCanvas: sql`${labOrders.hasCanvas}`,
+  apiOrder: sql`${labOrders.apiOrder}`,
+  testPrint: sql`${labOrders.testPrint}`,
+  boutiqueShipping: sql`${labOrders.boutiqueShipping}`,
+  localPickup: sql`${labOrders.localPickup}`,
+};
+
+/** The flags read back from their bits. */
+export function unpackFlags(bits: number): ListFlags {
+  return {
+    urgent: (bits & 1) !== 0,
+    hasNotes: (bits & 2) !== 0,
+    hasAdminNotes: (bits & 4) !== 0,
+    hasFrame: (bits & 8) !== 0,
+    hasMount: (bits & 16) !== 0,
+    hasMat: (bits & 32) !== 0,
+    hasCanvas: (bits & 64) !== 0,
+    apiOrder: (bits & 128) !== 0,
+    testPrint: (bits & 256) !== 0,
+    boutiqueShipping: (bits & 512) !== 0,
+    localPickup: (bits & 1024) !== 0,
+  };
+}
+
+/**
+ * The columns the list reads for these fields: flags and presence only, never the note texts.
+ * The eleven yes/no fields come as the bits of one integer: every column of every row costs its
+ * own decoding on the server's thread (the list's main cost on the bench), a bit costs nothing.
+ */
 export const listFieldColumns = {
-  urgent: labOrders.urgent,
-  hasNotes: sql<boolean>`(coalesce(${labOrders.notes}, '') <> '')`.as('has_notes'),
-  hasAdminNotes: sql<boolean>`(coalesce(${labOrders.internalNotes}, '') <> '')`.as('has_admin_notes'),
-  hasFrame: labOrders.hasFrame,
-  hasMount: labOrders.hasMount,
-  hasMat: labOrders.hasMat,
-  hasCanvas: labOrders.hasCanvas,
-  apiOrder: labOrders.apiOrder,
-  testPrint: labOrders.testPrint,
-  boutiqueShipping: labOrders.boutiqueShipping,
-  localPickup: labOrders.localPickup,
+  flags: sql<number>`(${sql.join(
+    FLAG_NAMES.map((name, bit) => sql`(case when ${FLAG_SOURCES[name]} then ${sql.raw(String(1 << bit))} else 0 end)`),
+    sql` | `,
+  )})`.as('list_flags'),
   trackingUrl: labOrders.trackingUrl,
   totalCents: labOrders.totalCents,
   colorCorrection: labOrders.colorCorrection,
   lineItemCount: labOrders.lineItemCount,
   zipKey: labOrders.zipKey,
-  // The first photo's thumbnail (else its original), read with the page: one index probe per row
-  // (photographs_order_idx) instead of another query. Spelled out: both tables have id and key.
-  coverKey: sql<string | null>`(select coalesce(p."thumbnail_key", p."key") from "photographs" p where p."lab_order_id" = "lab_orders"."id" order by p."id" limit 1)`.as(
-    'cover_key',
-  ),
+  // Kept on the order by triggers on photographs (migration 0020_order_cover_key).
+  coverKey: labOrders.coverKey,
 };
-export interface ListFieldRow {
+export interface ListFieldRow extends ListFlags {
   orderName: string;
-  urgent: boolean;
-  hasNotes: boolean;
-  hasAdminNotes: boolean;
-  hasFrame: boolean;
-  hasMount: boolean;
-  hasMat: boolean;
-  hasCanvas: boolean;
-  apiOrder: boolean;
-  testPrint: boolean;
-  boutiqueShipping: boolean;
-  localPickup: boolean;
   trackingUrl: string | null;
   totalCents: number;
   colorCorrection: string;
@@ -66,29 +85,50 @@ export interface ListFieldRow {
 /** The shipping the order uses: the lab ships one way, or the photographer picks the order up. */
 export const shippingMethod = (localPickup: boolean) => (localPickup ? 'local_pickup' : 'standard');
 
-/** The list fields of one order; admin-only ones are false or null for a photographer. */
-export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, actor: Actor, row: ListFieldRow) {
-  const admin = actor.user.isAdmin;
+/** The signed addresses a list card shows: its cover photo, and for an admin the zip. */
+export interface ListLinks {
+  cover: string | null;
+  zip: string | null;
+}
+
+/** Signs what a card links to (an order without a cover or zip costs no signature). */
+export async function listLinks(deps: Pick<ServerDeps, 'storage' | 'now'>, actor: Actor, row: Pick<ListFieldRow, 'coverKey' | 'zipKey' | 'orderName'>): Promise<ListLinks> {
   return {
-    urgent: row.urgent,
-    has_notes: row.hasNotes,
-    has_admin_notes: admin ? row.hasAdminNotes : false,
-    has_frame: row.hasFrame,
-    has_mount: row.hasMount,
-    has_mat: row.hasMat,
-    has_canvas: row.hasCanvas,
-    api_order: row.apiOrder,
-    test_print: row.testPrint,
-    boutique_shipping: row.boutiqueShipping,
-    local_pickup: row.localPickup,
-    shipping_method: shippingMethod(row.localPickup),
+    cover: row.coverKey ? await signPhotoKey(deps, row.coverKey) : null,
+    zip: actor.user.isAdmin ? await zipLink(deps, row) : null,
+  };
+}
+
+/**
+ * The list fields of one order, its links signed; admin-only ones are false or null for a
+ * photographer. The flags come apart from the row: the list reads them as bits (unpackFlags).
+ */
+export function listFieldValues(admin: boolean, flags: ListFlags, row: Omit<ListFieldRow, FlagName>, links: ListLinks) {
+  return {
+    urgent: flags.urgent,
+    has_notes: flags.hasNotes,
+    has_admin_notes: admin ? flags.hasAdminNotes : false,
+    has_frame: flags.hasFrame,
+    has_mount: flags.hasMount,
+    has_mat: flags.hasMat,
+    has_canvas: flags.hasCanvas,
+    api_order: flags.apiOrder,
+    test_print: flags.testPrint,
+    boutique_shipping: flags.boutiqueShipping,
+    local_pickup: flags.localPickup,
+    shipping_method: shippingMethod(flags.localPickup),
     tracking_url: row.trackingUrl,
     total: toDollars(row.totalCents),
-    cover_photo_url: row.coverKey ? await signPhotoKey(deps, row.coverKey) : null,
-    download_all_link: admin ? await zipLink(deps, row) : null,
+    cover_photo_url: links.cover,
+    download_all_link: links.zip,
     color_correction: row.colorCorrection as 'lab' | 'as_is',
     line_item_count: row.lineItemCount,
   };
+}
+
+/** The list fields of one order (the order record shows them too). */
+export async function listFields(deps: Pick<ServerDeps, 'storage' | 'now'>, actor: Actor, row: ListFieldRow) {
+  return listFieldValues(actor.user.isAdmin, row, row, await listLinks(deps, actor, row));
 }
 
 export interface AdminListFilters {

@@ -1,5 +1,5 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
-import { labOrders, photographs } from '../db/schema.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { labOrders } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import { toDollars } from '../../src/domain/money.ts';
@@ -81,7 +81,7 @@ async function orderResource<P, L>(
   lines: L[],
 ) {
   const summary = orderSummary(order, photographer);
-  const listRow = { ...order, hasNotes: Boolean(order.notes), hasAdminNotes: Boolean(order.internalNotes), coverKey: await coverKeyOf(deps, order.id) };
+  const listRow = { ...order, hasNotes: Boolean(order.notes), hasAdminNotes: Boolean(order.internalNotes), coverKey: order.coverKey };
   return {
     ...summary,
     attributes: {
@@ -103,12 +103,6 @@ async function orderResource<P, L>(
       line_items: lines,
     },
   };
-}
-
-/** The order's first photo's thumbnail (else its original), as the list shows it. */
-async function coverKeyOf(deps: Pick<ServerDeps, 'db'>, orderId: number): Promise<string | null> {
-  const [first] = await deps.db.select({ thumb: photographs.thumbnailKey, key: photographs.key }).from(photographs).where(eq(photographs.labOrderId, orderId)).orderBy(asc(photographs.id)).limit(1);
-  return first ? (first.thumb ?? first.key) : null;
 }
 
 /** Adding a photo changes the order: the list shows it by its last change. */

@@ -21,6 +21,11 @@ const PHOTO_URL_TTL_S = 6 * 60 * 60;
 const PHOTO_URL_WINDOW_S = 60 * 60;
 
 /** A signed GET address of a stored image of an order, the same for every call within the hour. */
+/** Which signing window it is now: photo links signed within one are the same (signPhotoKey). */
+export function photoSigningWindow(deps: Pick<ServerDeps, 'now'>): number {
+  return Math.floor((deps.now?.() ?? new Date()).getTime() / (PHOTO_URL_WINDOW_S * 1000));
+}
+
 export function signPhotoKey(deps: Pick<ServerDeps, 'storage' | 'now'>, key: string): Promise<string> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const signedAt = new Date(now - (now % (PHOTO_URL_WINDOW_S * 1000)));

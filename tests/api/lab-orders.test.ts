@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
+import { labOrdersAnswer } from '../../server/routes/lab-orders-routes.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 interface ListAnswer {
@@ -145,6 +146,31 @@ describe('GET /lab_orders, a page at a time', () => {
       expect(expectErrorBody(res.body, 422).message).toBe('This list position is not valid. Please reload the list.');
     }
     expect((await list(adminToken, { search: 'x'.repeat(101) })).status).toBe(422);
+  });
+
+  it("matches the route's schema, and writes each card's fields as the order record does", async () => {
+    const cara = await createUser(t.db, { firstName: 'Cara', businessName: 'Cara Studio' });
+    const admin = await createUser(t.db, { isAdmin: true });
+    // Microseconds in the dates: the list writes them as the record does (to the millisecond).
+    await t.db.insert(labOrders).values([
+      { userGuid: cara.user.guid, orderName: 'Schema paid', status: 'paid', paidAt: sql`'2026-03-04 05:06:07.123999+00'::timestamptz`, createdAt: sql`'2026-03-01 00:00:00.000500+00'::timestamptz`, urgent: true, notes: 'Rush', internalNotes: 'Call', localPickup: true, totalCents: 12345, trackingUrl: 'https://track.example/1' },
+      { userGuid: cara.user.guid, orderName: 'Schema open', updatedAt: sql`'2026-03-05 23:59:59.999999+00'::timestamptz`, hasFrame: true, hasCanvas: true, testPrint: true, colorCorrection: 'as_is' },
+    ]);
+    for (const user of [cara, admin]) {
+      const token = await signIn(t.app, user.user.email, user.password);
+      const res = await t.app.inject({ method: 'GET', url: api('/lab_orders?search=Schema'), headers: { token } });
+      expect(res.statusCode).toBe(200);
+      const answer = res.json<{ data: { attributes: Record<string, unknown> & { guid: string } }[] }>();
+      // The route sends what the service built without checking it (plainJsonSerializer): here it is.
+      expect(labOrdersAnswer.strict().parse(answer)).toBeTruthy();
+      expect(answer.data).toHaveLength(2);
+      for (const card of answer.data) {
+        expect(Object.keys(card.attributes).sort()).toEqual(Object.keys(labOrdersAnswer.shape.data.element.shape.attributes.shape).sort());
+        const record = await t.app.inject({ method: 'GET', url: api(`/lab_orders/${card.attributes.guid}`), headers: { token } });
+        const full = record.json<{ data: { attributes: Record<string, unknown> } }>().data.attributes;
+        for (const [field, value] of Object.entries(card.attributes)) expect([field, value]).toEqual([field, full[field]]);
+      }
+    }
   });
 
   it('answers no-store and 401 without a session', async () => {

@@ -136,6 +136,24 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     }
   });
 
+  it("a photographer's list page kept on one process shows a change made through the other at once", async () => {
+    const email = 'kept-pages@lab.example';
+    await sql.query('INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)', [email, await hashPassword('kept-password'), 'Kept', 'Pages']);
+    const { token } = (await (await login(portA, '198.51.100.40', email, 'kept-password')).json()) as { token: string };
+    const names = async (port: number) =>
+      ((await (await call(port, 'GET', '/lab_orders', { from: '198.51.100.40', token })).json()) as { data: { attributes: { order_name: string } }[] }).data.map((d) => d.attributes.order_name);
+    expect((await call(portA, 'POST', '/lab_orders', { from: '198.51.100.40', token, body: { order_name: 'First' } })).status).toBe(201);
+    // Both processes build and keep the page.
+    expect(await names(portA)).toEqual(['First']);
+    expect(await names(portB)).toEqual(['First']);
+    // A change through B, and one straight in the database: A's kept page is not answered.
+    expect((await call(portB, 'POST', '/lab_orders', { from: '198.51.100.40', token, body: { order_name: 'Second' } })).status).toBe(201);
+    expect(await names(portA)).toEqual(['Second', 'First']);
+    await sql.query("UPDATE lab_orders SET order_name = 'Renamed' WHERE order_name = 'First' AND user_guid = (SELECT guid FROM users WHERE email = $1)", [email]);
+    expect(await names(portA)).toEqual(['Second', 'Renamed']);
+    expect(await names(portB)).toEqual(['Second', 'Renamed']);
+  });
+
   it('housekeeping is scheduled once and each tick runs on one process only', async () => {
     const schedules = await sql.query('SELECT name, cron FROM pgboss.schedule');
     expect(schedules.rows).toEqual([{ name: HOUSEKEEPING.queue, cron: HOUSEKEEPING.cron }]);

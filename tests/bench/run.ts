@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,scale] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,scale] [--routes=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
@@ -60,6 +60,7 @@ function parseArgs(argv: string[]) {
   const opts = {
     only: new Set<Section>(SECTIONS),
     duration: DEFAULT_DURATION_SECONDS,
+    routes: [] as string[],
     lighthouseRuns: 1,
     lighthouseReports: null as string | null,
     scaleDuration: DEFAULT_SCALE_SECONDS,
@@ -72,6 +73,10 @@ function parseArgs(argv: string[]) {
       const unknown = picked.filter((s) => !(SECTIONS as readonly string[]).includes(s));
       if (!picked.length || unknown.length) throw new Error(`--only takes ${SECTIONS.join(',')} (got ${value || 'nothing'})`);
       opts.only = new Set(picked as Section[]);
+    } else if (key === '--routes' && value) {
+      // Only the API reads whose name holds one of these comma-separated words (e.g. lab_orders),
+      // to measure one route before and after a change without the whole list.
+      opts.routes = value.split(',').map((w) => w.trim()).filter(Boolean);
     } else if (key === '--duration' && /^\d+$/.test(value) && Number(value) >= 1) {
       opts.duration = Number(value);
     } else if (key === '--lighthouse-runs' && /^\d+$/.test(value) && Number(value) >= 1) {
@@ -87,7 +92,7 @@ function parseArgs(argv: string[]) {
       opts.databaseUrl = value;
     } else {
       throw new Error(
-        `unknown option ${arg}; use --only=${SECTIONS.join(',')} --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir> --scale-duration=<seconds> --database-url=postgres://…`,
+        `unknown option ${arg}; use --only=${SECTIONS.join(',')} --routes=<words> --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir> --scale-duration=<seconds> --database-url=postgres://…`,
       );
     }
   }
@@ -175,8 +180,10 @@ async function main(): Promise<number> {
             { name: `GET ${api(API.referrals)}`, path: api(API.referrals), signedIn: true },
             { name: `GET ${api(API.paymentsConfig)}`, path: api(API.paymentsConfig), signedIn: true },
           ];
+          const picked = opts.routes.length ? routes.filter((r) => opts.routes.some((w) => r.name.includes(w))) : routes;
+          if (!picked.length) throw new Error(`--routes=${opts.routes.join(',')} names none of: ${routes.map((r) => r.name).join('; ')}`);
           await settle(origin);
-          rows.push(...(await measureApiReads({ origin, routes, token: photographer.token, durationSeconds: opts.duration, log })));
+          rows.push(...(await measureApiReads({ origin, routes: picked, token: photographer.token, durationSeconds: opts.duration, log })));
           log('');
         }
         if (opts.only.has('load')) {

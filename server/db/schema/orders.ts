@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { cards, users } from './accounts.ts';
 
@@ -100,6 +100,10 @@ export const labOrders = pgTable(
     hasCanvas: boolean('has_canvas').notNull().default(false),
     hasPrints: boolean('has_prints').notNull().default(false),
     lineItemCount: integer('line_item_count').notNull().default(0),
+    // The list's cover: the first photo's thumbnail key, else its original's; null without photos.
+    // Kept by triggers on photographs (migration 0020_order_cover_key) so a page of the list reads
+    // a column instead of looking up each order's first photo.
+    coverKey: text('cover_key'),
     // The zip of the originals (DOWNLOAD ALL): its object key once built; requested_at while building.
     zipKey: text('zip_key'),
     zipRequestedAt: timestamp('zip_requested_at', { withTimezone: true }),
@@ -119,6 +123,22 @@ export const labOrders = pgTable(
     index('lab_orders_urgent_idx').on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id).where(sql`${t.urgent}`),
   ],
 );
+
+/** Where order versions come from: every version is new, even after a truncate. */
+export const orderVersionsSeq = pgSequence('order_versions_seq');
+
+/**
+ * A version of each photographer's orders: a new number whenever any of their orders is
+ * inserted, changed or deleted, kept by a deferred trigger on lab_orders (migration
+ * 0021_order_versions) at the commit of the change, whatever code made it (the triggers that keep
+ * an order's flags and cover change the order too). A photographer's list pages are kept in
+ * memory under it (server/services/list-page-cache.ts). No foreign key: a deleted photographer's
+ * orders are deleted before the version is written at commit.
+ */
+export const orderVersions = pgTable('order_versions', {
+  userGuid: uuid('user_guid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /**
  * How many lab orders there are, kept so the admin's list can say 'N of M orders' without

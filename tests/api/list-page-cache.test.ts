@@ -1,0 +1,141 @@
+/**
+ * A photographer's orders-list pages are kept in memory under the version of their orders
+ * (server/services/list-page-cache.ts; the version is written by a trigger on lab_orders at the
+ * commit of any change, migration 0021_order_versions). These tests hold every kept page against
+ * the same page built afresh (a search for the photographer's own name is never kept and lists
+ * the same orders) across every way the orders change: the API's create, changes of any column,
+ * the triggers' own changes (a photo's cover, line items' flags), deletes, rolled-back
+ * transactions and truncation.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { labOrders, orderVersions, photographs } from '../../server/db/schema.ts';
+import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+
+let t: TestApp;
+let owner: Awaited<ReturnType<typeof createUser>>;
+let token: string;
+// Per page: small, so a few orders make several pages (each kept under its own cursor).
+const PER_PAGE = 3;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await createUser(t.db, { firstName: 'Kept', lastName: 'Pagesmith', businessName: 'Pagesmith Studio' });
+  token = await signIn(t.app, owner.user.email, owner.password);
+});
+afterAll(() => t.close());
+
+interface Page {
+  data: { attributes: Record<string, unknown> & { guid: string } }[];
+  meta: { next_cursor: string | null } & Record<string, unknown>;
+}
+
+async function page(query: Record<string, string>): Promise<Page> {
+  const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders?${new URLSearchParams({ per_page: String(PER_PAGE), ...query })}`), headers: { token } });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+  return res.json<Page>();
+}
+
+/** Every page of the list as kept (read twice: the second read is the kept one) equals the page built afresh. */
+async function expectKeptPagesFresh(): Promise<number> {
+  let cursor: string | null = null;
+  let pages = 0;
+  do {
+    const at: Record<string, string> = cursor ? { cursor } : {};
+    const first = await page(at);
+    const again = await page(at);
+    const fresh = await page({ ...at, search: 'Pagesmith' });
+    expect(again).toEqual(first);
+    expect(first).toEqual(fresh);
+    cursor = first.meta.next_cursor;
+    pages += 1;
+  } while (cursor && pages < 20);
+  return pages;
+}
+
+const version = async () => (await t.db.select({ v: orderVersions.version }).from(orderVersions).where(eq(orderVersions.userGuid, owner.user.guid)))[0]?.v ?? null;
+const ownOrders = async () => (await t.db.select({ id: labOrders.id }).from(labOrders).where(eq(labOrders.userGuid, owner.user.guid)).orderBy(labOrders.id)).map((r) => r.id);
+
+const photo = (labOrderId: number) => ({
+  labOrderId,
+  fileName: 'IMG_1.jpg',
+  key: `photos/${randomUUID()}.jpg`,
+  size: 1000,
+  checksum: randomBytes(32).toString('hex'),
+  contentType: 'image/jpeg',
+  width: 300,
+  height: 200,
+});
+
+describe("a photographer's kept list pages", () => {
+  it('get a new version with each committed change of their orders, none with a rolled-back one', async () => {
+    expect(await version()).toBeNull();
+    const created = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: 'Kept one' } });
+    expect(created.statusCode).toBe(201);
+    const v1 = await version();
+    expect(v1).not.toBeNull();
+    await expectKeptPagesFresh();
+
+    const [id = 0] = await ownOrders();
+    await t.db.update(labOrders).set({ status: 'paid', paidAt: new Date() }).where(eq(labOrders.id, id));
+    const v2 = await version();
+    expect(v2).not.toBe(v1);
+    await expectKeptPagesFresh();
+
+    // The cover trigger changes the order: a new version too.
+    await t.db.insert(photographs).values(photo(id));
+    expect(await version()).not.toBe(v2);
+    await expectKeptPagesFresh();
+
+    const before = await version();
+    await expect(
+      t.db.transaction(async (tx) => {
+        await tx.update(labOrders).set({ orderName: 'Never seen' }).where(eq(labOrders.id, id));
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await version()).toBe(before);
+    await expectKeptPagesFresh();
+  });
+
+  it('always equal the page built afresh, through any sequence of changes', async () => {
+    type Step = { kind: 'create' | 'rename' | 'status' | 'urgent' | 'photo' | 'thumb' | 'unphoto' | 'delete'; pick: number };
+    const step: fc.Arbitrary<Step> = fc.record({ kind: fc.constantFrom('create', 'rename', 'status', 'urgent', 'photo', 'thumb', 'unphoto', 'delete'), pick: fc.nat(50) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 6 }), async (steps) => {
+        for (const s of steps) {
+          const ids = await ownOrders();
+          const id = ids[s.pick % Math.max(1, ids.length)];
+          if (s.kind === 'create' || id === undefined) {
+            const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: `Kept ${randomUUID().slice(0, 8)}` } });
+            if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}`);
+          } else if (s.kind === 'rename') await t.db.update(labOrders).set({ orderName: `Renamed ${randomUUID().slice(0, 8)}` }).where(eq(labOrders.id, id));
+          else if (s.kind === 'status') await t.db.update(labOrders).set({ status: 'shipped', updatedAt: sql`now()` }).where(eq(labOrders.id, id));
+          else if (s.kind === 'urgent') await t.db.update(labOrders).set({ urgent: sql`not ${labOrders.urgent}` }).where(eq(labOrders.id, id));
+          else if (s.kind === 'photo') await t.db.insert(photographs).values(photo(id));
+          else if (s.kind === 'thumb') await t.db.update(photographs).set({ thumbnailKey: `thumbs/${randomUUID()}.webp` }).where(eq(photographs.labOrderId, id));
+          else if (s.kind === 'unphoto') await t.db.delete(photographs).where(eq(photographs.labOrderId, id));
+          else await t.db.delete(labOrders).where(inArray(labOrders.id, [id]));
+          await expectKeptPagesFresh();
+        }
+      }),
+      { numRuns: 8 },
+    );
+    expect(await expectKeptPagesFresh()).toBeGreaterThan(0);
+  });
+
+  it('start again after a truncate (no version, nothing kept is answered)', async () => {
+    await expectKeptPagesFresh();
+    await t.db.execute(sql`truncate ${labOrders} cascade`);
+    expect(await version()).toBeNull();
+    expect((await page({})).data).toEqual([]);
+    const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: 'After truncate' } });
+    expect(res.statusCode).toBe(201);
+    expect(await version()).not.toBeNull();
+    expect((await page({})).data.map((d) => d.attributes.order_name)).toEqual(['After truncate']);
+    await expectKeptPagesFresh();
+  });
+});
