@@ -11,15 +11,6 @@ export interface ListScope {
   photographerId: string | null;
 }
 
-/** The scope's query parameters, for every page of the list and its searches. */
-export const scopeQuery = (scope: ListScope) => ({
-  ...(scope.filters ? { filters: scope.filters } : {}),
-  ...(scope.photographerId ? { photographerId: scope.photographerId } : {}),
-});
-
-/** One name per scope: the views of the list are told apart (and counted) by it. */
-export const scopeKey = (scope: ListScope) => `${scope.filters}|${scope.photographerId ?? ''}`;
-
 /**
  * filtersParam(ADMIN_DEFAULT_FILTERS), written out: this module is in the app's first chunk (the
  * router asks for the first page), which should not carry the filters' rules with it
@@ -37,10 +28,7 @@ export const knownAdmin = (): boolean => {
   return Boolean(session?.isAdmin) && actingAs === null;
 };
 
-/** The scope the list opens with. */
-export const openingScope = (admin: boolean): ListScope => ({ filters: admin ? ADMIN_OPENING_FILTERS : '', photographerId: null });
-
-let early: { at: number; key: string; page: Promise<LabOrderList> } | null = null;
+let early: { at: number; filters: string; page: Promise<LabOrderList> } | null = null;
 
 /**
  * Asks for the first page of orders while the list's code is still on its way (the router calls
@@ -49,16 +37,16 @@ let early: { at: number; key: string; page: Promise<LabOrderList> } | null = nul
  */
 export function startFirstOrdersPage(): void {
   if (!currentToken()) return;
-  const scope = openingScope(knownAdmin());
-  const page = getLabOrders(scopeQuery(scope));
+  const filters = knownAdmin() ? ADMIN_OPENING_FILTERS : '';
+  const page = getLabOrders(filters ? { filters } : {});
   // The list reports a failure when it takes the page; until then it is not unhandled.
   page.catch(() => undefined);
-  early = { at: Date.now(), key: scopeKey(scope), page };
+  early = { at: Date.now(), filters, page };
 }
 
 /** The page startFirstOrdersPage asked for, once, if it is of this scope and still fresh; otherwise null. */
 export function takeFirstOrdersPage(scope: ListScope, now = Date.now()): Promise<LabOrderList> | null {
   const taken = early;
   early = null;
-  return taken && taken.key === scopeKey(scope) && now - taken.at <= EARLY_PAGE_FRESH_MS ? taken.page : null;
+  return taken && taken.filters === scope.filters && !scope.photographerId && now - taken.at <= EARLY_PAGE_FRESH_MS ? taken.page : null;
 }

@@ -8,13 +8,22 @@ import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
 import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt, sameListed } from '../../offline/order-list-store.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
-import { scopeKey, scopeQuery, takeFirstOrdersPage, type ListScope } from './first-page.ts';
+import { takeFirstOrdersPage, type ListScope } from './first-page.ts';
 
 // The rules of a filtered view: admins only, so a photographer's list never downloads them.
 const loadRules = () => import('./view-rule.ts');
 type ViewRules = Awaited<ReturnType<typeof loadRules>>;
 
 export type { ListScope } from './first-page.ts';
+
+/** The scope's query parameters, for every page of the list and its searches. */
+const scopeQuery = (scope: ListScope) => ({
+  ...(scope.filters ? { filters: scope.filters } : {}),
+  ...(scope.photographerId ? { photographerId: scope.photographerId } : {}),
+});
+
+/** One name per scope: the views of the list are told apart by it. */
+const scopeKey = (scope: ListScope) => `${scope.filters}|${scope.photographerId ?? ''}`;
 
 /** What the lab said about the list's current view in this visit of the screen. */
 interface ViewAnswer {
