@@ -156,10 +156,14 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   // Each read of the table makes new objects; an order whose fields did not change keeps the
   // object shown before, so its card is not drawn again and its date not worked out again (order-list.ts).
   const [shownBefore] = useState(() => ({ byGuid: new Map<string, LabOrderListAttributes>() }));
-  const rows = useLiveQuery(
-    async () => sameObjects(shownBefore, await (ids ? readListedByIds(labDb, owner, ids) : readListed(labDb, owner, floor))),
+  // Each read says what it read, so LOAD MORE waits until the page it loaded is on screen (else
+  // it would still be in view and load the page after too).
+  const reading = `${floor}|${ids?.length}`;
+  const read = useLiveQuery(
+    async () => ({ reading, rows: sameObjects(shownBefore, await (ids ? readListedByIds(labDb, owner, ids) : readListed(labDb, owner, floor))) }),
     [owner, ids, floor, shownBefore],
   );
+  const rows = read?.rows;
   // A filtered view shows nothing of the device's until its rules are in (a moment, once).
   const orders = useMemo(() => (rows && scoped && !ids ? (rule ? rows.filter(rule) : []) : rows), [rows, scoped, rule, ids]);
 
@@ -175,7 +179,9 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   const found = useServerCheck(answered && words ? words : null, askServer);
   const search = found && (searchMore?.words === words && searchMore.ids[0] === found.ids[0] ? searchMore : found);
   const searchIds = search?.ids ?? null;
-  const searchRows = useLiveQuery(() => (searchIds ? readListedByIds(labDb, owner, searchIds) : Promise.resolve(null)), [owner, searchIds]);
+  const searchRead = useLiveQuery(async () => ({ n: searchIds?.length, rows: searchIds ? await readListedByIds(labDb, owner, searchIds) : null }), [owner, searchIds]);
+  const searchRows = searchRead?.rows;
+  const shownAll = words && search ? searchRead?.n === search.ids.length : read?.reading === reading;
 
   const shown = useMemo((): ShownOrders => {
     if (words && search && searchRows) return { orders: searchRows, total: search.total, hasMore: Boolean(search.next), local: false };
@@ -247,7 +253,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     query,
     setQuery,
     shown,
-    more,
+    more: { busy: more.busy || !shownAll, error: more.error },
     loadMore,
     refresh,
     reload,
