@@ -6,9 +6,9 @@ import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
-import { knownAdmin } from './first-page.ts';
 import { useOrderList } from './use-order-list.ts';
 import './orders-list.css';
 
