@@ -5,7 +5,7 @@ export function clearUserDataOnSignOut(): void {
   useSession.subscribe((state, previous) => {
     if (previous.session && !state.session) {
       // Loaded on demand: IndexedDB's code stays out of the first download (/login needs none).
-      import('../offline/cached-read.ts')
+      import('../offline/clear-user-data.ts')
         .then(({ clearUserData }) => clearUserData())
         .catch((err: unknown) => console.error('could not clear user data', err));
     }

@@ -1,4 +1,5 @@
-import { Dexie, type EntityTable, type Table } from 'dexie';
+import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
+import type { LabOrderListAttributes } from '../api/lab-orders.ts';
 import type { BuilderLineItem } from '../domain/line-items.ts';
 import type { Cents } from '../domain/money.ts';
 import type { PhotoContentType } from '../domain/photo-content.ts';
@@ -57,6 +58,23 @@ export interface LocalOrder {
    */
   sentStamp?: string;
 }
+
+/**
+ * The list's part of an order row (version 5): the lab's last list answer for it, and its place
+ * in the list. `listAt` is the shown date (paid, else updated) in ms and `listId` the lab's order
+ * number that breaks ties, as the lab sorts (newest first); rows without them are not listed.
+ */
+export interface ListedPart {
+  listed?: LabOrderListAttributes;
+  listAt?: number;
+  listId?: number;
+}
+
+/**
+ * One row per order in the orders table: the builder's part (LocalOrder's figures, once the
+ * builder or the cart has read the order), the list's part (once a list showed it), or both.
+ */
+export type OrderRow = Pick<LocalOrder, 'guid' | 'owner'> & Partial<Omit<LocalOrder, 'guid' | 'owner'>> & ListedPart;
 
 /** A line item as screens show it: the lab's, or changed here and not yet confirmed by the lab. */
 export interface LocalLineItem extends BuilderLineItem {
@@ -205,7 +223,7 @@ export class LabDatabase extends Dexie {
   uploadThumbnails!: EntityTable<UploadThumbnail, 'id'>;
   photos!: EntityTable<PhotoEntry, 'id'>;
   rejections!: EntityTable<RejectionEntry, 'id'>;
-  orders!: EntityTable<LocalOrder, 'guid'>;
+  orders!: EntityTable<OrderRow, 'guid'>;
   lineItems!: EntityTable<LineItemRow, 'guid'>;
   syncCredentials!: EntityTable<SyncCredential, 'owner'>;
 
@@ -271,6 +289,37 @@ export class LabDatabase extends Dexie {
         'id, owner, [orderGuid+seq], [owner+orderGuid], [owner+orderGuid+state], [owner+orderGuid+paused], [owner+state+seq], [owner+state+size], [owner+orderGuid+seq]',
       photos: 'id, owner, orderGuid, [orderGuid+checksum], [orderGuid+createdAt], [owner+orderGuid], [owner+orderGuid+createdAt]',
     });
+    // Issue 13: the orders list reads the orders table (local-first) instead of a kept copy of its
+    // pages. The list's index holds only rows a list has shown; the builder's rows stay as they
+    // are. The kept pages of version 4 become rows, so an updated app offline still lists them.
+    this.version(5)
+      .stores({ orders: 'guid, owner, [owner+listAt+listId]' })
+      .upgrade((tx) => keptListsToRows(tx));
+  }
+}
+
+/** A kept read of the list as versions 1-4 stored it: `${owner}|lab_orders`, the pages loaded. */
+const KEPT_LIST = /^(.*)\|lab_orders$/;
+
+/** Version 5's upgrade: each owner's kept list pages become listed order rows. */
+async function keptListsToRows(tx: Transaction): Promise<void> {
+  const kept = (await tx.table('cachedReads').toArray()) as CachedRead[];
+  for (const read of kept) {
+    const owner = KEPT_LIST.exec(read.key)?.[1];
+    const data = (read.payload as { data?: unknown } | null)?.data;
+    if (owner === undefined || !Array.isArray(data)) continue;
+    for (const item of data as { attributes?: Partial<LabOrderListAttributes> }[]) {
+      const a = item?.attributes;
+      if (!a || typeof a.guid !== 'string' || typeof a.id !== 'number') continue;
+      const at = Date.parse(a.paid_at ?? a.updated_at ?? '');
+      if (Number.isNaN(at)) continue;
+      const row = (await tx.table('orders').get(a.guid)) as OrderRow | undefined;
+      // A builder row of the same owner keeps its figures; anyone else's row is not touched.
+      if (row && row.owner !== owner) continue;
+      await tx.table('orders').put({ ...(row ?? { guid: a.guid, owner }), listed: a, listAt: at, listId: a.id });
+    }
+    // What is left of the kept read: when the list last answered (the offline notice's time).
+    await tx.table('cachedReads').put({ ...read, payload: null });
   }
 }
 

@@ -8,14 +8,22 @@ import type { FullOrder, FullOrderAttributes } from '../api/line-item-calls.ts';
 import { flattenLineItem, type BuilderLineItem, type ServerLineItem } from '../domain/line-items.ts';
 import { toCents } from '../domain/money.ts';
 import { orderTotals } from '../domain/pricing.ts';
-import type { LabDatabase, LineItemRow, LocalOrder } from './db.ts';
+import type { LabDatabase, LineItemRow, ListedPart, LocalOrder, OrderRow } from './db.ts';
+import { isBuilderOrder, listedPart } from './order-row.ts';
 import { entryLineItemGuids, readEntry } from './outbox-handlers.ts';
 
 const cents = (dollars: unknown, fallback: number): number => (typeof dollars === 'number' || typeof dollars === 'string' ? toCents(dollars) : fallback);
 
-/** The order row from the lab's figures (dollars on the wire, cents here). */
-export function orderFromAttributes(owner: string, guid: string, a: Partial<FullOrderAttributes>, previous?: LocalOrder): LocalOrder {
+/**
+ * The order row from the lab's figures (dollars on the wire, cents here). The list's part of the
+ * row stays, with the name and status the lab just gave, so the orders list agrees at once.
+ */
+export function orderFromAttributes(owner: string, guid: string, a: Partial<FullOrderAttributes>, row?: OrderRow): LocalOrder & ListedPart {
+  const previous = isBuilderOrder(row) ? row : undefined;
+  const list = row?.owner === owner ? listedPart(row) : {};
+  if (list.listed) list.listed = { ...list.listed, order_name: typeof a.order_name === 'string' ? a.order_name : list.listed.order_name, status: typeof a.status === 'string' ? a.status : list.listed.status };
   return {
+    ...list,
     guid,
     owner,
     name: typeof a.order_name === 'string' ? a.order_name : (previous?.name ?? ''),
@@ -51,7 +59,7 @@ function merged(existing: LineItemRow | undefined, owner: string, item: BuilderL
  * The order's figures from the lines on the device, while changes wait: the lab's discount,
  * credit, shipping and boutique stay; subtotal and total follow the shown lines.
  */
-export function retotal(order: LocalOrder, rows: readonly LineItemRow[]): LocalOrder {
+export function retotal<T extends LocalOrder>(order: T, rows: readonly LineItemRow[]): T {
   const t = orderTotals({
     lines: rows.filter((r) => !r.deleted).map((r) => ({ printCents: r.printPriceCents, finishingCents: r.finishingPriceCents, quantity: r.quantity })),
     discountCents: order.discountCents,
@@ -101,7 +109,7 @@ export async function applyLineItems(
   const base = Date.now();
   await db.lineItems.bulkPut(items.map((item, i) => merged(existing[i], owner, flattenLineItem(item, orderGuid), base + i, pending.has(item.guid))));
   const previous = await db.orders.get(orderGuid);
-  if (attributes || previous) {
+  if (attributes || isBuilderOrder(previous)) {
     let order = orderFromAttributes(owner, orderGuid, attributes ?? {}, previous);
     if (pending.size > 0 || !attributes) order = retotal(order, await db.lineItems.where('[owner+orderGuid]').equals([owner, orderGuid]).toArray());
     await db.orders.put(order);

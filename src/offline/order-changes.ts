@@ -10,6 +10,7 @@ import { planCartAdd } from '../domain/line-item-merge.ts';
 import { MAX_QUANTITY, isValidQuantity } from '../domain/quantity.ts';
 import { SHARED_OWNER } from './cached-read.ts';
 import type { LabDatabase, LineItemRow } from './db.ts';
+import { isBuilderOrder } from './order-row.ts';
 import { newId } from './ids.ts';
 import { localLineItem, withQuantity, type LocalLookup } from './local-line-item.ts';
 import { pendingLineItemGuids, retotal } from './order-apply.ts';
@@ -51,7 +52,7 @@ export function orderChanges(ctx: ChangeContext) {
   /** Writes the order's subtotal and total from the lines now shown. */
   async function retotalOrder(owner: string, orderGuid: string): Promise<void> {
     const order = await db.orders.get(orderGuid);
-    if (order) await db.orders.put(retotal(order, await cartRows(owner, orderGuid)));
+    if (isBuilderOrder(order)) await db.orders.put(retotal(order, await cartRows(owner, orderGuid)));
   }
 
   async function change(orderGuid: string, write: (owner: string, at: number) => Promise<void>): Promise<void> {

@@ -12,6 +12,7 @@ import type { FullOrder, LineItemCalls } from '../api/line-item-calls.ts';
 import { isOnline, useConnectivity } from './connectivity.ts';
 import { labDb, type LabDatabase, type LineItemRow, type LocalLineItem, type LocalOrder } from './db.ts';
 import { applyFullOrder } from './order-apply.ts';
+import { isBuilderOrder } from './order-row.ts';
 import { orderChanges } from './order-changes.ts';
 import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
 import { currentOwner, kickOutbox } from './outbox-sync.ts';
@@ -25,7 +26,8 @@ export function useLocalOrder(orderGuid: string): LocalOrder | null | undefined 
   const owner = useOwner();
   return useLiveQuery(async () => {
     const order = await labDb.orders.get(orderGuid);
-    return order && order.owner === owner ? order : null;
+    // A row only the orders list filled has no figures yet: the device has none of the order.
+    return isBuilderOrder(order) && order.owner === owner ? order : null;
   }, [orderGuid, owner]);
 }
 

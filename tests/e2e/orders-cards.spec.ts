@@ -116,6 +116,10 @@ test.describe('the admin orders list', () => {
     await expect(filter('HIDE MY ORDERS')).toHaveAttribute('aria-pressed', 'true');
     await expect(filter('FRAMING')).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(() => lab.asked.some((u) => u.searchParams.get('filters') === 'hide_open,hide_mine')).toBe(true);
+    // Asked once, with the filters on: never unfiltered first (the urgent section asks on its own).
+    const listAsks = () => lab.asked.filter((u) => u.searchParams.get('urgent') !== 'true').map((u) => u.searchParams.get('filters'));
+    await expect(page.getByRole('region', { name: 'Urgent Orders:' })).toBeVisible();
+    expect(listAsks()).toEqual(['hide_open,hide_mine']);
     await expect(page.getByRole('article', { name: 'Open one' })).toHaveCount(0);
     // Colours of orders.md §9: framing teal, reset grey.
     await expect(filter('FRAMING')).toHaveCSS('border-color', 'rgb(15, 118, 110)');

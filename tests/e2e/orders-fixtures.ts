@@ -42,10 +42,24 @@ export function order(i: number, o: Partial<Attrs> = {}): Attrs {
   };
 }
 
-/** Plays GET/DELETE /lab_orders for a set of orders; records every request. */
+/**
+ * The demo admin signs in on the real lab, but a played lab may be a photographer's: the sign-in
+ * answer then says so too (is_admin), as the real lab's would for a photographer, so the app asks
+ * for the list a photographer's way (no admin filters) from the start.
+ */
+export async function playSignIn(page: Page, admin: boolean) {
+  await page.route(/\/api\/v2\/login$/, async (route: Route) => {
+    const response = await route.fetch();
+    const json = (await response.json()) as Record<string, unknown>;
+    await route.fulfill({ response, json: response.ok() ? { ...json, is_admin: admin } : json });
+  });
+}
+
+/** Plays GET/DELETE /lab_orders for a set of orders (and the sign-in's admin flag); records every request. */
 export async function playLab(page: Page, orders: Attrs[], opts: { admin: boolean; perPage?: number }) {
   const asked: URL[] = [];
   const deleted: string[] = [];
+  await playSignIn(page, opts.admin);
   await page.route(/\/api\/v2\/lab_orders(\/[^/?]+)?(\?.*)?$/, async (route: Route) => {
     const url = new URL(route.request().url());
     asked.push(url);

@@ -1,5 +1,6 @@
 import { expect, test, type Route } from '@playwright/test';
 import { signIn } from './helpers.ts';
+import { playSignIn } from './orders-fixtures.ts';
 
 /**
  * The orders list pages through a lab's orders as the user scrolls. A fresh server has no
@@ -62,6 +63,7 @@ test.describe('the orders list, a page at a time', () => {
   test('loads the next page as the end of the list scrolls into view, until every order is shown', async ({ page }) => {
     const asked: URL[] = [];
     await page.route(/\/api\/v2\/lab_orders(\?.*)?$/, answer(asked));
+    await playSignIn(page, false);
     await page.goto('/login');
     await signIn(page);
 
@@ -86,6 +88,7 @@ test.describe('the orders list, a page at a time', () => {
   test('search finds orders on pages not loaded yet', async ({ page }) => {
     const asked: URL[] = [];
     await page.route(/\/api\/v2\/lab_orders(\?.*)?$/, answer(asked));
+    await playSignIn(page, false);
     await page.goto('/login');
     await signIn(page);
     const orders = page.getByRole('link', { name: /^Session \d{3}$/ });

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
-import { SHARED_OWNER, clearUserData, keepRead, readThrough } from '../../src/offline/cached-read.ts';
+import { SHARED_OWNER, keepRead, readThrough } from '../../src/offline/cached-read.ts';
+import { clearUserData } from '../../src/offline/clear-user-data.ts';
 import { LabDatabase, type UploadEntry } from '../../src/offline/db.ts';
 import { orderQueue, orderUploadCounts } from '../../src/offline/order-photos.ts';
 import { resumeQueuedUploads } from '../../src/offline/upload-autostart.ts';

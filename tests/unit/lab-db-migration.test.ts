@@ -20,15 +20,17 @@ describe('print-lab database version 2', () => {
     v1.close();
 
     const db = new LabDatabase(NAME);
-    expect(await db.cachedReads.get('ann|lab_orders')).toEqual({ key: 'ann|lab_orders', owner: 'ann', savedAt: 1, payload: { data: [1] } });
+    // The kept list (nothing readable in it) is left as the list's mark of when it last answered.
+    expect(await db.cachedReads.get('ann|lab_orders')).toEqual({ key: 'ann|lab_orders', owner: 'ann', savedAt: 1, payload: null });
+    expect(await db.orders.count()).toBe(0);
     expect(await db.outbox.toArray()).toEqual([{ id: 'c1', owner: 'ann', createdAt: 2, name: 'lineItem.add', payload: { q: 1 } }]);
     const upload = await db.uploads.get('u1');
     expect(upload).toMatchObject({ id: 'u1', owner: 'ann', orderGuid: 'o1', seq: 3, paused: 0, state: 'failed', failedFrom: 'queued' });
     expect(upload?.error).toMatch(/without its file/);
     // Still counted by the sync indicator (owner index unchanged).
     expect(await db.uploads.where('owner').equals('ann').count()).toBe(1);
-    // Opened at the newest version (4: the upload screen's indexes), through version 2's upgrade.
-    expect(db.verno).toBe(4);
+    // Opened at the newest version (5: the orders list's index), through version 2's upgrade.
+    expect(db.verno).toBe(5);
     db.close();
   });
 
@@ -81,7 +83,55 @@ describe('print-lab database version 4', () => {
     expect(await db.uploadParts.where('entryId').equals('u1').count()).toBe(1);
     expect(new Uint8Array(await (await db.uploadFiles.get('u1'))!.file.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
     expect(await db.outbox.toArray()).toEqual([{ id: 'c1', owner: 'ann', createdAt: 2, seq: 1, name: 'lineItem.add', payload: { q: 1 } }]);
-    expect(db.verno).toBe(4);
+    expect(db.verno).toBe(5);
+    db.close();
+  });
+});
+
+describe('print-lab database version 5', () => {
+  it("turns the kept pages of the orders list into listed order rows, keeping the builder's figures and every other row", async () => {
+    const v4 = new Dexie(NAME);
+    v4.version(4).stores({
+      cachedReads: 'key, owner',
+      outbox: 'id, owner, createdAt, seq',
+      orders: 'guid, owner',
+      lineItems: 'guid, owner, orderGuid, [owner+orderGuid]',
+    });
+    await v4.open();
+    const listed = (i: number, o: Record<string, unknown> = {}) => ({
+      id: 100 + i,
+      guid: `g${i}`,
+      order_name: `Order ${i}`,
+      status: 'paid',
+      created_at: '2026-11-01T10:00:00.000Z',
+      updated_at: `2026-11-0${i}T10:00:00.000Z`,
+      paid_at: null,
+      photographer_id: 'p1',
+      photographer_name: 'Ann Lee',
+      photographer_business: '',
+      photographer_email: 'ann@example.com',
+      ...o,
+    });
+    const page = { data: [listed(3), listed(2, { paid_at: '2026-11-05T08:00:00.000Z' }), { attributes: { guid: 'broken' } }].map((a) => ('id' in a ? { id: String(a.id), type: 'lab_order', attributes: a } : a)), meta: { total: 3 } };
+    await v4.table('cachedReads').bulkPut([
+      { key: 'ann@example.com|lab_orders', owner: 'ann@example.com', savedAt: 7, payload: page },
+      { key: 'lab|calculator_catalogue', owner: 'lab', savedAt: 1, payload: { papers: [] } },
+    ]);
+    const builder = { guid: 'g3', owner: 'ann@example.com', name: 'Order 3', status: 'open', subtotalCents: 500, discountCents: 0, creditCents: 0, boutiqueCents: 0, shippingCents: 0, totalCents: 500, notes: null };
+    await v4.table('orders').bulkPut([builder, { ...builder, guid: 'bobs', owner: 'bob@example.com' }]);
+    await v4.table('outbox').put({ id: 'c1', owner: 'ann@example.com', createdAt: 2, seq: 1, name: 'lineItem.add', payload: {} });
+    v4.close();
+
+    const db = new LabDatabase(NAME);
+    const { readListed, listSyncedAt } = await import('../../src/offline/order-list-store.ts');
+    // Newest first by paid date, else updated date; the unreadable entry is left out.
+    expect((await readListed(db, 'ann@example.com', null)).map((a) => a.guid)).toEqual(['g2', 'g3']);
+    expect(await db.orders.get('g3')).toMatchObject({ ...builder, listAt: Date.parse('2026-11-03T10:00:00.000Z'), listId: 103 });
+    expect(await db.orders.get('bobs')).toEqual({ ...builder, guid: 'bobs', owner: 'bob@example.com' });
+    expect(await listSyncedAt(db, 'ann@example.com')).toBe(7);
+    expect(await db.cachedReads.get('lab|calculator_catalogue')).toMatchObject({ payload: { papers: [] } });
+    expect(await db.outbox.count()).toBe(1);
+    expect(db.verno).toBe(5);
     db.close();
   });
 });

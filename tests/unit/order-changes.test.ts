@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHARED_OWNER, clearUserData } from '../../src/offline/cached-read.ts';
+import { SHARED_OWNER } from '../../src/offline/cached-read.ts';
+import { clearUserData } from '../../src/offline/clear-user-data.ts';
 import { LabDatabase, type LineItemRow } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { ownerOutbox } from '../../src/offline/outbox-drain.ts';
@@ -151,8 +152,8 @@ describe('print-lab database version 3', () => {
     const db = new LabDatabase(name);
     dbs.push(db);
     await db.open();
-    // The newest version (4 adds the upload screen's indexes only).
-    expect(db.verno).toBe(4);
+    // The newest version (4 adds the upload screen's indexes; 5 the orders list's index).
+    expect(db.verno).toBe(5);
     expect(await db.uploads.get('u1')).toEqual(upload);
     expect(await db.uploadFiles.count()).toBe(1);
     expect(await db.uploadParts.count()).toBe(1);

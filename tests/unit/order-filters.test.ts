@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DELETE_ORDER_CONFIRM, mergePair } from '../../src/domain/order-actions.ts';
 import { canDeleteOrder, cardIndicators, rushShipping } from '../../src/domain/order-cards.ts';
 import { FILTER_BUTTONS } from '../../src/domain/order-filter-buttons.ts';
-import { ADMIN_DEFAULT_FILTERS, filtersParam, passesFilters, toggleFilter, type OrderFilter } from '../../src/domain/order-filters.ts';
+import { passesFilters } from '../../src/domain/order-filter-rules.ts';
+import { ADMIN_DEFAULT_FILTERS, filtersParam, toggleFilter, type OrderFilter } from '../../src/domain/order-filters.ts';
 
 const order = (o: Partial<Parameters<typeof passesFilters>[0]> = {}) => ({ status: 'paid', photographer_id: 'p-1', ...o });
 const on = (...f: OrderFilter[]) => new Set(f);

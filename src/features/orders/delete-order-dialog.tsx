@@ -3,6 +3,8 @@ import { errorText, logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { deleteOrder } from '../../api/orders-admin.ts';
 import { DELETE_ORDER_CONFIRM } from '../../domain/order-actions.ts';
+import { labDb } from '../../offline/db.ts';
+import { forgetOrder } from '../../offline/forget-order.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
@@ -14,18 +16,21 @@ export function DeleteOrderDialog({ order, onClose, onDeleted }: { order: LabOrd
   const [busy, setBusy] = useState(false);
   const confirm = () => {
     setBusy(true);
-    deleteOrder(order.guid).then(
-      () => {
-        toast.success(`${order.order_name} is deleted.`);
-        onClose();
-        onDeleted();
-      },
-      (err: unknown) => {
-        logErrorDetails(err);
-        toast.error(`${order.order_name} could not be deleted: ${errorText(err)}`);
-        onClose();
-      },
-    );
+    deleteOrder(order.guid)
+      // The order leaves the device's table, so every list showing it loses it at once.
+      .then(() => forgetOrder(labDb, order.guid).catch(logErrorDetails))
+      .then(
+        () => {
+          toast.success(`${order.order_name} is deleted.`);
+          onClose();
+          onDeleted();
+        },
+        (err: unknown) => {
+          logErrorDetails(err);
+          toast.error(`${order.order_name} could not be deleted: ${errorText(err)}`);
+          onClose();
+        },
+      );
   };
   return (
     <ConfirmDialog

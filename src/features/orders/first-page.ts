@@ -1,11 +1,34 @@
-import { currentToken } from '../../api/session.ts';
+import { currentToken, useSession } from '../../api/session.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
 
 // An early first page is used only this soon after it was asked for: the list is the screen the
 // app opened on, not one the user comes back to later (which asks afresh).
 const EARLY_PAGE_FRESH_MS = 10_000;
 
-let early: { at: number; page: Promise<LabOrderList> } | null = null;
+/** What the lab is asked for: the admin's filters and the merge selection's photographer ('' and null for none). */
+export interface ListScope {
+  filters: string;
+  photographerId: string | null;
+}
+
+/**
+ * filtersParam(ADMIN_DEFAULT_FILTERS), written out: this module is in the app's first chunk (the
+ * router asks for the first page), which should not carry the filters' rules with it
+ * (tests/unit/order-list-store.test.ts holds the two equal).
+ */
+export const ADMIN_OPENING_FILTERS = 'hide_open,hide_mine';
+
+/**
+ * Whether the signed-in user is a lab admin as far as this device knows (the sign-in answer, then
+ * each list's meta): an admin's list opens with HIDE OPEN and HIDE MY ORDERS on (orders.md §4),
+ * and is asked for with them the first time, not unfiltered and then again.
+ */
+export const knownAdmin = (): boolean => {
+  const { session, actingAs } = useSession.getState();
+  return Boolean(session?.isAdmin) && actingAs === null;
+};
+
+let early: { at: number; filters: string; page: Promise<LabOrderList> } | null = null;
 
 /**
  * Asks for the first page of orders while the list's code is still on its way (the router calls
@@ -14,15 +37,16 @@ let early: { at: number; page: Promise<LabOrderList> } | null = null;
  */
 export function startFirstOrdersPage(): void {
   if (!currentToken()) return;
-  const page = getLabOrders();
+  const filters = knownAdmin() ? ADMIN_OPENING_FILTERS : '';
+  const page = getLabOrders(filters ? { filters } : {});
   // The list reports a failure when it takes the page; until then it is not unhandled.
   page.catch(() => undefined);
-  early = { at: Date.now(), page };
+  early = { at: Date.now(), filters, page };
 }
 
-/** The page startFirstOrdersPage asked for, once, if it is still fresh; otherwise null. */
-export function takeFirstOrdersPage(now = Date.now()): Promise<LabOrderList> | null {
+/** The page startFirstOrdersPage asked for, once, if it is of this scope and still fresh; otherwise null. */
+export function takeFirstOrdersPage(scope: ListScope, now = Date.now()): Promise<LabOrderList> | null {
   const taken = early;
   early = null;
-  return taken && now - taken.at <= EARLY_PAGE_FRESH_MS ? taken.page : null;
+  return taken && taken.filters === scope.filters && !scope.photographerId && now - taken.at <= EARLY_PAGE_FRESH_MS ? taken.page : null;
 }

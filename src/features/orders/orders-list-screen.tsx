@@ -6,6 +6,7 @@ import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
@@ -29,15 +30,19 @@ const ADMIN_START: ReadonlySet<OrderFilter> = new Set(ADMIN_DEFAULT_FILTERS);
 /** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time; the admin's tools. */
 export function OrdersListScreen() {
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
+  const myGuid = useSession((s) => (s.actingAs ? null : (s.session?.guid ?? null)));
   // null until the admin touches a filter: admins start with HIDE OPEN and HIDE MY ORDERS on (orders.md §4).
   const [chosen, setChosen] = useState<ReadonlySet<OrderFilter> | null>(null);
   const [merge, setMerge] = useState<MergeSelection>(null);
-  const [known, setKnown] = useState<{ admin: boolean }>({ admin: false });
-  const filters = known.admin ? (chosen ?? ADMIN_START) : NO_FILTERS;
+  // What the device knows (the sign-in answer, the last list), so an admin's list is asked for
+  // with its filters at once; the lab's answer corrects it.
+  const [knownIsAdmin, setKnownIsAdmin] = useState(knownAdmin);
+  const filters = knownIsAdmin ? (chosen ?? ADMIN_START) : NO_FILTERS;
   const scope = useMemo(() => ({ filters: filtersParam(filters), photographerId: merge?.photographerId ?? null }), [filters, merge]);
-  const { load, query, setQuery, shown, more, loadMore, reload } = useOrderList(owner, scope);
-  const isAdmin = load.state === 'loaded' && load.list.meta.current_user_is_admin;
-  if (isAdmin !== known.admin && load.state === 'loaded') setKnown({ admin: isAdmin });
+  const list = useOrderList(owner, scope, myGuid);
+  const { query, setQuery, shown, more, loadMore, refresh, reload } = list;
+  if (list.admin !== null && list.admin !== knownIsAdmin) setKnownIsAdmin(list.admin);
+  const isAdmin = list.admin ?? knownIsAdmin;
 
   // The notice follows the one connectivity store, as the indicator does.
   const online = useConnectivity(isOnline);
@@ -46,8 +51,8 @@ export function OrdersListScreen() {
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => {
     setVersion((v) => v + 1);
-    reload();
-  }, [reload]);
+    refresh();
+  }, [refresh]);
 
   // Any filter change clears the merge selection (orders.md §4).
   const setFilters = (next: ReadonlySet<OrderFilter>) => {
@@ -76,7 +81,8 @@ export function OrdersListScreen() {
     (order: LabOrderListAttributes) => <OrderCard order={order} onDelete={askDelete} admin={isAdmin ? adminLines(order) : undefined} />,
     [askDelete, isAdmin, adminLines],
   );
-  const hasOrders = load.state === 'loaded' && load.list.data.length > 0;
+  const ready = list.status === 'ready';
+  const hasOrders = ready && list.hasOrders;
   // With a filter on, an empty answer does not mean there are no orders at all.
   const narrowed = filters.size > 0 || merge !== null;
 
@@ -94,32 +100,32 @@ export function OrdersListScreen() {
       </div>
       {isAdmin && (hasOrders || narrowed) ? (
         <Suspense fallback={null}>
-          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={load.state === 'loaded' ? (load.list.meta.urgent_count ?? 0) : 0} renderAdmin={adminLines} />
+          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={list.urgentCount} renderAdmin={adminLines} />
         </Suspense>
       ) : null}
-      {load.state === 'loading' && <p role="status">loading</p>}
-      {load.state === 'error' && (
+      {list.status === 'loading' && <p role="status">loading</p>}
+      {list.status === 'error' && (
         <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}{' '}
+          ERROR LOADING: {list.message}{' '}
           <button type="button" className="link" onClick={reload}>
             RELOAD
           </button>
         </p>
       )}
-      {load.state === 'loaded' && load.cachedAt !== null && (
+      {ready && list.cachedAt !== null && (
         <p className="offline-note" role="status">
-          {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(load.cachedAt).toLocaleString('en-US')}.
+          {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(list.cachedAt).toLocaleString('en-US')}.
         </p>
       )}
-      {load.state === 'loaded' && load.list.data.length === 0 && !narrowed && (
+      {ready && !list.hasOrders && !narrowed && (
         <p className="empty">No lab orders yet. Start one with NEW LAB ORDER.</p>
       )}
-      {load.state === 'loaded' && (load.list.data.length > 0 || narrowed) && orders.length === 0 && !shown.hasMore && (
+      {ready && (list.hasOrders || narrowed) && orders.length === 0 && !shown.hasMore && (
         <p className="empty">No orders match your search{isAdmin ? ' and filters' : ''}.</p>
       )}
       <OrderGroups orders={partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders} renderCard={renderCard} />
-      {load.state === 'loaded' && orders.length > 0 && !partial ? (
-        <p className="muted list-count">{shown.local ? `${orders.length} found among the orders loaded` : `${orders.length} of ${shown.total} orders`}</p>
+      {ready && orders.length > 0 && !partial ? (
+        <p className="muted list-count">{shown.local ? `${orders.length} found among the orders on this device` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}
       {shown.hasMore && !partial ? (
         <Suspense fallback={null}>
@@ -128,7 +134,7 @@ export function OrdersListScreen() {
       ) : null}
       {deleting ? (
         <Suspense fallback={null}>
-          {/* After a delete the list reloads (orders.md §4). */}
+          {/* After a delete the order leaves the device and the list asks the lab again (orders.md §4). */}
           <DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
         </Suspense>
       ) : null}

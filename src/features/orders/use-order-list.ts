@@ -1,20 +1,20 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
-import { errorText, logErrorDetails } from '../../api/errors.ts';
+import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList, type LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { rememberAdmin } from '../../api/session.ts';
-import { keepRead, readThrough } from '../../offline/cached-read.ts';
-import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { matchesOrderSearch } from '../../domain/order-list.ts';
+import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { labDb } from '../../offline/db.ts';
+import { useLiveQuery } from '../../offline/live-query.ts';
+import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt, sameListed } from '../../offline/order-list-store.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
-import { takeFirstOrdersPage } from './first-page.ts';
+import { takeFirstOrdersPage, type ListScope } from './first-page.ts';
 
-const KEPT_AS = 'lab_orders';
+// The rules of a filtered view: admins only, so a photographer's list never downloads them.
+const loadRules = () => import('./view-rule.ts');
+type ViewRules = Awaited<ReturnType<typeof loadRules>>;
 
-/** What the lab is asked for: the admin's filters and the merge selection's photographer ('' and null for none). */
-export interface ListScope {
-  filters: string;
-  photographerId: string | null;
-}
+export type { ListScope } from './first-page.ts';
 
 /** The scope's query parameters, for every page of the list and its searches. */
 const scopeQuery = (scope: ListScope) => ({
@@ -22,132 +22,253 @@ const scopeQuery = (scope: ListScope) => ({
   ...(scope.photographerId ? { photographerId: scope.photographerId } : {}),
 });
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: LabOrderList; cachedAt: number | null };
+/** One name per scope: the views of the list are told apart by it. */
+const scopeKey = (scope: ListScope) => `${scope.filters}|${scope.photographerId ?? ''}`;
+
+/** What the lab said about the list's current view in this visit of the screen. */
+interface ViewAnswer {
+  key: string;
+  state: 'asking' | 'answered' | 'copy' | 'error';
+  /** 'error': the words shown after ERROR LOADING. */
+  message: string;
+  /** 'copy': when the device last had the lab's answer (the offline notice's time). */
+  cachedAt: number | null;
+  admin: boolean | null;
+  /** How many orders match the view, all pages together (-1: not known). */
+  total: number;
+  next: string | null;
+  /** The lowest listed date the pages so far cover (ms; null: to the end of the list). */
+  floor: number | null;
+  /** The orders the lab answered, pages so far (a filtered view shows exactly these). */
+  ids: string[];
+}
+
+const asking = (key: string): ViewAnswer => ({ key, state: 'asking', message: '', cachedAt: null, admin: null, total: -1, next: null, floor: null, ids: [] });
+
+/** The server's answer to a search: the orders it found (written to the table) and its paging. */
+interface SearchAnswer {
+  words: string;
+  ids: string[];
+  total: number;
+  next: string | null;
+}
 
 /** What the screen shows: the orders so far, how many there are in all, and whether more can load. */
 export interface ShownOrders {
   orders: LabOrderListAttributes[];
   total: number;
   hasMore: boolean;
-  /** Found on this device among the orders loaded so far, while the server's search is on its way (or offline). */
+  /** Found on this device among the orders it has, while the server's search is on its way (or offline). */
   local: boolean;
 }
 
-/** Appends a page, skipping orders already listed (an order updated meanwhile moves up a page). */
-function appendPage(list: LabOrderList, page: LabOrderList): LabOrderList {
-  const seen = new Set(list.data.map((d) => d.attributes.guid));
-  return { data: [...list.data, ...page.data.filter((d) => !seen.has(d.attributes.guid))], meta: page.meta };
-}
+const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
 
 /**
- * The orders list, a page at a time (newest first): the first page at once (offline, the orders
- * last seen on this device), more as the user scrolls. A search asks the server, so it finds
- * orders on pages not loaded yet; until its answer comes (and offline) the loaded orders are
- * searched on the device.
+ * The orders list, local-first: the screen reads the orders table (useLiveQuery) and the lab's
+ * pages only fill it (order-list-store.ts). Before the lab answers, and offline, the list shows
+ * what the device has; once it answers, exactly the pages asked for (newest first), more as the
+ * user scrolls. An admin's filters and the merge selection are the lab's to apply: a filtered
+ * view shows the orders the lab answered, read from the table (see README, "The orders list").
  */
-export function useOrderList(owner: string, scope: ListScope) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+export function useOrderList(owner: string, scope: ListScope, myGuid: string | null) {
+  const key = scopeKey(scope);
+  const [answer, setAnswer] = useState<ViewAnswer>(() => asking(key));
+  const [generation, setGeneration] = useState(0);
+  // meta.urgent_count of the lab's last answer, whatever the view: the 'Urgent Orders:' section
+  // does not go and come back while another view is asked for.
+  const [urgent, setUrgent] = useState(0);
   const [query, setQuery] = useState('');
   // Typing updates the box at once; the list follows when the browser has time (never blocks a key).
   const deferredQuery = useDeferredValue(query);
+  const [searchMore, setSearchMore] = useState<SearchAnswer | null>(null);
+  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const { filters, photographerId } = scope;
   const scoped = Boolean(filters || photographerId);
-  const [searchMore, setSearchMore] = useState<{ words: string; list: LabOrderList } | null>(null);
-  const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-
-  const fetchOrders = useCallback(
-    (signal?: AbortSignal) => {
-      // The early first page is the unscoped one: a scoped list (admin filters) asks afresh.
-      const early = scoped ? null : takeFirstOrdersPage();
-      const asked = { ...scopeQuery({ filters, photographerId }), ...(signal ? { signal } : {}) };
-      const kept = scoped ? `${KEPT_AS}|${filters}|${photographerId ?? ''}` : KEPT_AS;
-      readThrough(owner, kept, () => early ?? getLabOrders(asked)).then(
-        ({ data: list, cachedAt }) => {
-          if (signal?.aborted) return;
-          if (cachedAt === null) rememberAdmin(list.meta.current_user_is_admin);
-          // A page of cards is rendered in slices between other work (a transition), not in one
-          // long task: on a phone the list no longer blocks taps while it appears.
-          startTransition(() => {
-            setLoad({ state: 'loaded', list, cachedAt });
-            setMore({ busy: false, error: null });
-          });
-        },
-        (err: unknown) => {
-          if (signal?.aborted) return;
-          logErrorDetails(err);
-          setLoad({ state: 'error', message: errorText(err) });
-          // The list clears its query on failure (orders.md §8).
-          setQuery('');
-        },
-      );
-    },
-    [owner, scoped, filters, photographerId],
+  const [rules, setRules] = useState<ViewRules | null>(null);
+  useEffect(() => {
+    if (scoped && !rules) loadRules().then(setRules, logErrorDetails);
+  }, [scoped, rules]);
+  const rule = useMemo(() => (scoped && rules ? rules.viewRule({ filters, photographerId }, myGuid) : null), [scoped, rules, filters, photographerId, myGuid]);
+  // A filtered view's reconciling rule (view-rule.ts); the unfiltered view reconciles every row.
+  const reconcileOf = useCallback(
+    async (asked: ListScope) => (asked.filters || asked.photographerId ? (await loadRules()).reconcileRule(asked, myGuid) : { inView: null }),
+    [myGuid],
   );
 
   useEffect(() => {
     const ctrl = new AbortController();
-    fetchOrders(ctrl.signal);
+    const signal = ctrl.signal;
+    const asked = { filters, photographerId };
+    (async () => {
+      const page = await (takeFirstOrdersPage(asked) ?? getLabOrders({ ...scopeQuery(asked), signal }));
+      if (signal.aborted) return;
+      rememberAdmin(page.meta.current_user_is_admin);
+      const range = pageRange(page, null);
+      const reconcile = await reconcileOf(asked);
+      await fillListPage(labDb, owner, page, { range: reconcile ? range : null, inView: reconcile?.inView ?? null });
+      await noteListAnswer(labDb, owner);
+      if (signal.aborted) return;
+      const m = page.meta;
+      // A page of cards is rendered in slices between other work (a transition), not in one long task.
+      startTransition(() => {
+        setAnswer({ ...asking(key), state: 'answered', admin: m.current_user_is_admin, total: m.total, next: m.next_cursor, floor: range.lower, ids: guidsOf(page) });
+        setMore({ busy: false, error: null });
+        setUrgent(m.urgent_count ?? 0);
+      });
+    })().catch(async (err: unknown) => {
+      if (signal.aborted) return;
+      // No lab: the device's orders, with when the lab last answered; with nothing kept, say so.
+      const syncedAt = err instanceof ApiError && err.kind === 'network' ? await listSyncedAt(labDb, owner).catch(() => null) : null;
+      if (signal.aborted) return;
+      if (syncedAt !== null) {
+        setAnswer({ ...asking(key), state: 'copy', cachedAt: syncedAt });
+        return;
+      }
+      logErrorDetails(err);
+      setAnswer({ ...asking(key), state: 'error', message: errorText(err) });
+      // The list clears its query on failure (orders.md §8).
+      setQuery('');
+    });
     return () => ctrl.abort();
-  }, [fetchOrders]);
+    // `generation` is the screen's ask-again count (RELOAD, a change, the lab reachable again).
+    // oxlint-disable-next-line react/exhaustive-effect-dependencies
+  }, [owner, key, filters, photographerId, reconcileOf, generation]);
 
-  // When the lab is reachable again (the one connectivity store), the kept copy is replaced by a
-  // live list, and the offline notice goes with it.
-  const online = useConnectivity(isOnline);
-  const showingCopy = load.state === 'loaded' && load.cachedAt !== null;
+  const current = answer.key === key ? answer : asking(key);
+  const answered = current.state === 'answered';
+
+  // When the lab is reachable again (the one connectivity store), the lab is asked again, and the
+  // offline notice goes.
+  const showingCopy = current.state === 'copy';
   useEffect(() => {
-    if (!online || !showingCopy) return;
-    const ctrl = new AbortController();
-    fetchOrders(ctrl.signal);
-    return () => ctrl.abort();
-  }, [online, showingCopy, fetchOrders]);
+    if (!showingCopy) return;
+    return useConnectivity.subscribe((now, before) => {
+      if (isOnline(now) && !isOnline(before)) setGeneration((g) => g + 1);
+    });
+  }, [showingCopy]);
 
-  const live = load.state === 'loaded' && load.cachedAt === null;
+  // Answered: an unfiltered view is the table's rows down to where the pages reach; a filtered
+  // one the rows the lab said match. Before that (and offline) every row the device has, checked
+  // against the view's rule here.
+  const ids = answered && scoped ? current.ids : null;
+  const floor = answered && !scoped ? current.floor : null;
+  // Each read of the table makes new objects; an order whose fields did not change keeps the
+  // object shown before, so its card is not drawn again and its date not worked out again (order-list.ts).
+  const [shownBefore] = useState(() => ({ byGuid: new Map<string, LabOrderListAttributes>() }));
+  // Each read says what it read, so LOAD MORE waits until the page it loaded is on screen (else
+  // it would still be in view and load the page after too).
+  const reading = `${floor}|${ids?.length}`;
+  const read = useLiveQuery(
+    async () => ({ reading, rows: sameObjects(shownBefore, await (ids ? readListedByIds(labDb, owner, ids) : readListed(labDb, owner, floor))) }),
+    [owner, ids, floor, shownBefore],
+  );
+  const rows = read?.rows;
+  // A filtered view shows nothing of the device's until its rules are in (a moment, once).
+  const orders = useMemo(() => (rows && scoped && !ids ? (rule ? rows.filter(rule) : []) : rows), [rows, scoped, rule, ids]);
+
   const words = deferredQuery.trim();
-  const askServer = useCallback((search: string) => getLabOrders({ search, ...scopeQuery({ filters, photographerId }) }), [filters, photographerId]);
-  const found = useServerCheck(live && words ? words : null, askServer);
-  const searchList = found && (searchMore?.words === words ? searchMore.list : found);
+  const askServer = useCallback(
+    async (search: string): Promise<SearchAnswer> => {
+      const page = await getLabOrders({ search, ...scopeQuery({ filters, photographerId }) });
+      await fillListPage(labDb, owner, page, { range: null, inView: null });
+      return { words: search, ids: guidsOf(page), total: page.meta.total, next: page.meta.next_cursor };
+    },
+    [owner, filters, photographerId],
+  );
+  const found = useServerCheck(answered && words ? words : null, askServer);
+  const search = found && (searchMore?.words === words && searchMore.ids[0] === found.ids[0] ? searchMore : found);
+  const searchIds = search?.ids ?? null;
+  const searchRead = useLiveQuery(async () => ({ n: searchIds?.length, rows: searchIds ? await readListedByIds(labDb, owner, searchIds) : null }), [owner, searchIds]);
+  const searchRows = searchRead?.rows;
+  const shownAll = words && search ? searchRead?.n === search.ids.length : read?.reading === reading;
 
   const shown = useMemo((): ShownOrders => {
-    if (load.state !== 'loaded') return { orders: [], total: 0, hasMore: false, local: false };
-    if (words && searchList) {
-      return { orders: searchList.data.map((d) => d.attributes), total: searchList.meta.total, hasMore: Boolean(searchList.meta.next_cursor), local: false };
+    if (words && search && searchRows) return { orders: searchRows, total: search.total, hasMore: Boolean(search.next), local: false };
+    const all = orders ?? [];
+    if (words) {
+      const matching = all.filter((o) => matchesOrderSearch(o, words));
+      return { orders: matching, total: matching.length, hasMore: false, local: true };
     }
-    const all = load.list.data.map((d) => d.attributes);
-    const orders = words ? all.filter((o) => matchesOrderSearch(o, words)) : all;
-    // An offline copy kept by an older version of the app has no paging meta.
-    const total = words ? orders.length : (load.list.meta.total ?? all.length);
-    return { orders, total, hasMore: !words && live && Boolean(load.list.meta.next_cursor), local: Boolean(words) };
-  }, [load, live, words, searchList]);
+    return { orders: all, total: Math.max(current.total, all.length), hasMore: answered && Boolean(current.next), local: false };
+  }, [orders, words, search, searchRows, current.total, current.next, answered]);
 
   const loadMore = useCallback(() => {
-    if (more.busy || load.state !== 'loaded') return;
-    const searching = Boolean(words && searchList);
-    const from = searching && searchList ? searchList : load.list;
-    if (!from.meta.next_cursor) return;
+    if (more.busy) return;
+    const asked = scopeQuery({ filters, photographerId });
+    if (words && search) {
+      if (!search.next) return;
+      setMore({ busy: true, error: null });
+      getLabOrders({ cursor: search.next, search: words, ...asked })
+        .then(async (page) => {
+          await fillListPage(labDb, owner, page, { range: null, inView: null });
+          setSearchMore({ ...search, ids: [...search.ids, ...guidsOf(page)], next: page.meta.next_cursor });
+          setMore({ busy: false, error: null });
+        })
+        .catch(failedMore);
+      return;
+    }
+    if (!answered || !current.next) return;
+    const from = current;
     setMore({ busy: true, error: null });
-    getLabOrders({ cursor: from.meta.next_cursor, ...scopeQuery({ filters, photographerId }), ...(searching ? { search: words } : {}) }).then(
-      (page) => {
-        const list = appendPage(from, page);
-        if (searching) {
-          setSearchMore({ words, list });
-        } else {
-          setLoad({ state: 'loaded', list, cachedAt: null });
-          // Offline, the orders seen so far are shown; a failure to keep them changes nothing now.
-          if (!scoped) keepRead(owner, KEPT_AS, list).catch(logErrorDetails);
-        }
+    getLabOrders({ cursor: from.next, ...asked })
+      .then(async (page) => {
+        const range = pageRange(page, from.floor);
+        const reconcile = await reconcileOf({ filters, photographerId });
+        await fillListPage(labDb, owner, page, { range: reconcile ? range : null, inView: reconcile?.inView ?? null });
+        const seen = new Set(from.ids);
+        setAnswer((a) =>
+          a.key === from.key && a.next === from.next
+            ? { ...a, next: page.meta.next_cursor, total: page.meta.total, floor: range.lower, ids: [...a.ids, ...guidsOf(page).filter((g) => !seen.has(g))] }
+            : a,
+        );
         setMore({ busy: false, error: null });
-      },
-      (err: unknown) => {
-        logErrorDetails(err);
-        setMore({ busy: false, error: errorText(err) });
-      },
-    );
-  }, [more.busy, load, words, searchList, owner, scoped, filters, photographerId]);
+      })
+      .catch(failedMore);
 
+    function failedMore(err: unknown) {
+      logErrorDetails(err);
+      setMore({ busy: false, error: errorText(err) });
+    }
+  }, [more.busy, filters, photographerId, words, search, answered, current, owner, reconcileOf]);
+
+  /** Asks the lab again for the view's first page; what is shown stays until it answers. */
+  const refresh = useCallback(() => setGeneration((g) => g + 1), []);
+  /** RELOAD after an error: 'loading', then the lab's answer. */
   const reload = useCallback(() => {
-    setLoad({ state: 'loading' });
-    fetchOrders();
-  }, [fetchOrders]);
+    setAnswer(asking(key));
+    setGeneration((g) => g + 1);
+  }, [key]);
 
-  return { load, query, setQuery, shown, more, loadMore, reload };
+  const status = current.state === 'error' ? 'error' : orders === undefined || (orders.length === 0 && current.state === 'asking') ? 'loading' : 'ready';
+  return {
+    status,
+    message: current.message,
+    cachedAt: current.cachedAt,
+    /** The lab's word on the user (null until it answers). */
+    admin: current.admin,
+    urgentCount: urgent,
+    /** The device has orders to show in this view (before any search). */
+    hasOrders: (orders?.length ?? 0) > 0,
+    query,
+    setQuery,
+    shown,
+    more: { busy: more.busy || !shownAll, error: more.error },
+    loadMore,
+    refresh,
+    reload,
+  };
+}
+
+/** The rows read, with the objects of the read before for orders whose fields did not change. */
+function sameObjects(before: { byGuid: Map<string, LabOrderListAttributes> }, rows: LabOrderListAttributes[]): LabOrderListAttributes[] {
+  const next = new Map<string, LabOrderListAttributes>();
+  const out = rows.map((r) => {
+    const old = before.byGuid.get(r.guid);
+    const kept = old && sameListed(old, r) ? old : r;
+    next.set(r.guid, kept);
+    return kept;
+  });
+  before.byGuid = next;
+  return out;
 }
