@@ -63,6 +63,7 @@ const adminOrderAttributes = z.object({
     .object({ state: z.enum(['queued', 'retrying', 'sent', 'failed']), detail: z.string().nullable(), at: z.string() })
     .nullable()
     .describe("The latest send to the vendor: queued, retrying after a failure, sent, or failed once its retries ran out (SEND AGAIN); null when never sent."),
+  vendor_configured: z.boolean().describe('Whether the lab has a vendor API to send orders to (VENDOR_API_URL); SEND TO VENDOR is offered only then.'),
   photographer: z.object({ guid: z.string(), name: z.string(), business: z.string(), email: z.string() }),
 });
 

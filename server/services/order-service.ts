@@ -31,7 +31,7 @@ export async function assertOrderNameTaken(deps: Pick<ServerDeps, 'db'>, actor: 
 }
 
 /** A new open order of the caller; a name they already use (any letter case) is refused. */
-export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, input: { order_name: string }) {
+export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, actor: Actor | null, input: { order_name: string }) {
   if (!actor) throw unauthorized();
   // The unique index (user, lower(name)) decides, so two tabs creating the same name at once
   // cannot both succeed.
@@ -56,7 +56,7 @@ export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: s
 }
 
 /** What only an admin sees of an order (ADMIN-CONTRACT.md Wire, order detail). */
-async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, order: OrderRow, photographer: UserRow) {
+async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, order: OrderRow, photographer: UserRow) {
   const [events, refunds] = await Promise.all([eventsOf(deps.db, order.id), refundsOf(deps.db, order.id)]);
   return {
     internal_notes: order.internalNotes,
@@ -67,13 +67,15 @@ async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
     zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
     last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
     vendor_send_status: vendorSendStatus(events),
+    // SEND TO VENDOR is offered only when the lab has a vendor to send to (orders.md §6: "when vendor set").
+    vendor_configured: Boolean(deps.config.vendorApiUrl),
     photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },
   };
 }
 
 /** An order as the API answers it (orders.md §3), with its photos and line items. */
 async function orderResource<P, L>(
-  deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>,
+  deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>,
   actor: Actor,
   order: OrderRow,
   photographer: UserRow,

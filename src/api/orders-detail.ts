@@ -101,6 +101,7 @@ export interface OrderDetailAttributes
   download_all_link?: string | null;
   last_sent_to_vendor_at?: string | null;
   /** The latest vendor send: queued, retrying after a failure, sent, or failed once its retries ran out. */
+  vendor_configured?: boolean;
   vendor_send_status?: { state: 'queued' | 'retrying' | 'sent' | 'failed'; detail: string | null; at: string } | null;
   api_order?: boolean;
   api_vendor?: string | null;

@@ -83,4 +83,24 @@ describe('a vendor send that exhausts its retries', () => {
     expect(status?.state).toBe('failed');
     expect(status?.detail).toMatch(/^Vendor send failed after 1 try: the vendor could not be reached \(/);
   });
+
+  it('tells the admin a vendor is set up, so SEND TO VENDOR is offered (orders.md §6: when vendor set)', async () => {
+    const o = await orderWithPhotos(t, 0);
+    expect((await detail(o.order)).vendor_configured).toBe(true);
+    expect((await detail(o.order, o.token)).vendor_configured).toBeUndefined();
+  });
+});
+
+describe('a lab without a vendor API', () => {
+  it('says so on the order, so no SEND TO VENDOR is offered', async () => {
+    const t = await createTestApp();
+    try {
+      const a = await createUser(t.db, { isAdmin: true });
+      const admin = await signIn(t.app, a.user.email, a.password);
+      const o = await orderWithPhotos(t, 0);
+      expect((await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.vendor_configured).toBe(false);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -11,6 +11,8 @@ type Run = (label: string, call: () => Promise<unknown>, done: string) => Promis
 export function VendorSend({ order, busy, run, sending }: { order: OrderDetailAttributes; busy: string | null; run: Run; sending: boolean }) {
   const status = order.vendor_send_status ?? null;
   const sentBefore = Boolean(order.last_sent_to_vendor_at) || status !== null;
+  // orders.md §6: send to the vendor API "when vendor set"; a lab without one has nothing to send to.
+  if (order.vendor_configured === false && !sentBefore) return <p className="muted">No vendor API is set up for this lab (VENDOR_API_URL).</p>;
   return (
     <>
       <button
