@@ -159,6 +159,17 @@ export async function readListed(db: LabDatabase, owner: string, floor: number |
   }
 }
 
+/**
+ * A change the lab confirmed to one listed order (an admin's status on a card), written into its
+ * row at once: the card shows it wherever it sits in the list, not only once its page is read again.
+ */
+export async function patchListed(db: LabDatabase, guid: string, change: Partial<Pick<LabOrderListAttributes, 'status'>>): Promise<void> {
+  await db.transaction('rw', db.orders, async () => {
+    const row = await db.orders.get(guid);
+    if (row?.listed) await db.orders.put({ ...row, listed: { ...row.listed, ...change } });
+  });
+}
+
 /** The listed orders of these guids (the lab's answer to a filter or a search), newest first. */
 export async function readListedByIds(db: LabDatabase, owner: string, guids: readonly string[]): Promise<LabOrderListAttributes[]> {
   const rows: OrderRow[] = [];

@@ -6,7 +6,7 @@ import { ADMIN_OPENING_FILTERS } from '../../src/features/orders/first-page.ts';
 import { reconcileRule, viewRule } from '../../src/features/orders/view-rule.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { forgetOrder } from '../../src/offline/forget-order.ts';
-import { fillListPage, goneFromPage, inRange, listSyncedAt, noteListAnswer, pageRange, readListed, readListedByIds } from '../../src/offline/order-list-store.ts';
+import { fillListPage, goneFromPage, patchListed, inRange, listSyncedAt, noteListAnswer, pageRange, readListed, readListedByIds } from '../../src/offline/order-list-store.ts';
 
 const ANN = 'ann@example.com';
 const MINUTE = 60_000;
@@ -89,6 +89,17 @@ describe('filling the orders table from the lab', () => {
     expect(await listed(db)).toEqual(['g0', 'g1', 'g3']);
     expect((await db.orders.get('g3'))?.listed?.status).toBe('shipped');
     expect(await db.orders.get('g2')).toBeUndefined();
+  });
+
+  it("writes an admin's confirmed status change into its row, keeping the rest of the card", async () => {
+    const db = freshDb();
+    await fillListPage(db, ANN, page([order(1), order(2, { has_frame: true })]), { range: null, ...ALL });
+    await patchListed(db, 'g2', { status: 'printing' });
+    expect((await db.orders.get('g2'))?.listed).toEqual({ ...order(2, { has_frame: true }), status: 'printing' });
+    expect((await db.orders.get('g1'))?.listed).toEqual(order(1));
+    // An order the device does not list is not made up.
+    await patchListed(db, 'g9', { status: 'printing' });
+    expect(await db.orders.get('g9')).toBeUndefined();
   });
 
   it('reconciles only inside the range a page covers: older orders, and those in the millisecond of its end, stay', async () => {

@@ -9,6 +9,8 @@ import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { mergePair, type MergeSelection } from '../../domain/order-actions.ts';
 import { isOrderStatus, ORDER_STATUSES } from '../../domain/order-status.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
+import { labDb } from '../../offline/db.ts';
+import { patchListed } from '../../offline/order-list-store.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import './admin-tools.css';
 
@@ -29,6 +31,8 @@ export function AdminCardLines({ order, selection, onSelect, onChanged }: AdminL
     // The admin calls load with the first change, not with the list.
     import('../../api/orders-admin.ts')
       .then(({ patchOrderAsAdmin }) => patchOrderAsAdmin(order.guid, { type: 'status', value }))
+      // The card shows the lab's new status at once, wherever it sits (only page 1 is read again).
+      .then(() => patchListed(labDb, order.guid, { status: value }).catch(logErrorDetails))
       .then(
         () => {
           toast.success(`${order.order_name} is now ${value}.`);
