@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import { cartOrder } from './checkout-helpers.ts';
-import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { addPhotos, products, send, type Products } from './line-items-helpers.ts';
+import { expectErrorBody, type TestApp } from './helper.ts';
+import { addPhotos, labWithAdmin, send, type Products } from './line-items-helpers.ts';
 
 /** Custom album orders (orders.md §1, §3 Album): entered by the lab on an open order, read-only on its detail. */
 
@@ -11,10 +11,7 @@ let t: TestApp;
 let p: Products;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  p = await products(t);
-  const a = await createUser(t.db, { isAdmin: true });
-  admin = await signIn(t.app, a.user.email, a.password);
+  ({ t, p, admin } = await labWithAdmin());
 });
 afterAll(() => t.close());
 

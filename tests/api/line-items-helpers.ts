@@ -7,7 +7,7 @@ import { labOrders, photographs } from '../../server/db/schema.ts';
 import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
 import { lineItemPayload, type LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import type { ServerLineItem as ServerItem } from '../../src/domain/line-items.ts';
-import { api, type TestApp } from './helper.ts';
+import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 import { newKey, newOrder, photographer } from './photo-helpers.ts';
 
 /** The cart's API tests: products of the default catalogue, orders with stored photos, payloads as the builder makes them. */
@@ -22,6 +22,14 @@ export interface Products {
   frameDetails: string[];
   /** A print size of Brushed Canvas (needs finishing). */
   brushedCanvas: string;
+}
+
+/** A fresh lab with the default catalogue and a signed-in admin: the setup of the order tools' tests. */
+export async function labWithAdmin(): Promise<{ t: TestApp; p: Products; admin: string }> {
+  const t = await createTestApp();
+  const p = await products(t);
+  const a = await createUser(t.db, { isAdmin: true });
+  return { t, p, admin: await signIn(t.app, a.user.email, a.password) };
 }
 
 export async function products(t: TestApp): Promise<Products> {

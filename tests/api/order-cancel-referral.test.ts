@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../server/db/schema.ts';
-import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { createUser, type TestApp } from './helper.ts';
 import { readyOrder } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { labWithAdmin, send, type Products } from './line-items-helpers.ts';
 
 /**
  * A cancelled or fully refunded order earns its referrer nothing: the referral credit its payment
@@ -16,10 +16,7 @@ describe('referral credit and cancellation', () => {
   let p: Products;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    p = await products(t);
-    const a = await createUser(t.db, { isAdmin: true });
-    admin = await signIn(t.app, a.user.email, a.password);
+    ({ t, p, admin } = await labWithAdmin());
   });
   afterAll(() => t.close());
 

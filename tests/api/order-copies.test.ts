@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
-import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { addPhotos, fullOrder, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
+import { expectErrorBody, type TestApp } from './helper.ts';
+import { addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
 
 /** Reorder and merge (ADMIN-CONTRACT.md Decisions). */
 
@@ -10,10 +10,7 @@ let t: TestApp;
 let p: Products;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  p = await products(t);
-  const a = await createUser(t.db, { isAdmin: true });
-  admin = await signIn(t.app, a.user.email, a.password);
+  ({ t, p, admin } = await labWithAdmin());
 });
 afterAll(() => t.close());
 

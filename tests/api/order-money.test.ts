@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { changed, readyOrder } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { labWithAdmin, products, send, type Products } from './line-items-helpers.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 
 /** Refunds and cancellation through the payment adapter (ADMIN-CONTRACT.md Decisions), sandbox and Stripe. */
@@ -24,10 +24,7 @@ describe('with the sandbox', () => {
   let p: Products;
   let admin: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    p = await products(t);
-    const a = await createUser(t.db, { isAdmin: true });
-    admin = await signIn(t.app, a.user.email, a.password);
+    ({ t, p, admin } = await labWithAdmin());
   });
   afterAll(() => t.close());
 
