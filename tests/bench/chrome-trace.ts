@@ -1,0 +1,73 @@
+/**
+ * A Chromium performance trace of a page (the DevTools Performance panel's recording) through the
+ * DevTools protocol's Tracing domain, written to a file, and a summary of the page's main-thread
+ * tasks over 50 ms: what each spent its time in (scripts, style, layout, paint, IndexedDB, GC).
+ * For the upload benchmark's long-task hunt (BENCH_UPLOAD_CHROME_TRACE).
+ */
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import type { CDPSession, Page } from 'playwright-core';
+
+/** What DevTools' Performance panel records, without the sampling profiler (files stay small). */
+const CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'toplevel', 'v8', 'v8.execute', 'blink.user_timing', 'IndexedDB', 'blink', 'loading'];
+/** A long task by the Long Tasks API's measure. */
+const LONG_MS = 50;
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  args?: { name?: string; data?: { url?: string; functionName?: string; type?: string } };
+}
+
+export class ChromeTrace {
+  private constructor(private readonly cdp: CDPSession) {}
+
+  static async start(page: Page): Promise<ChromeTrace> {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Tracing.start', { transferMode: 'ReturnAsStream', traceConfig: { includedCategories: CATEGORIES } });
+    return new ChromeTrace(cdp);
+  }
+
+  /** Ends the recording, writes it to `file` (a JSON trace DevTools opens) and prints its long tasks. */
+  async stop(file: string): Promise<void> {
+    const complete = new Promise<string>((resolve) => this.cdp.once('Tracing.tracingComplete', (e) => resolve(e.stream ?? '')));
+    await this.cdp.send('Tracing.end');
+    const stream = await complete;
+    writeFileSync(file, '');
+    for (;;) {
+      const chunk = await this.cdp.send('IO.read', { handle: stream, size: 1 << 20 });
+      appendFileSync(file, chunk.base64Encoded ? Buffer.from(chunk.data, 'base64') : chunk.data);
+      if (chunk.eof) break;
+    }
+    await this.cdp.send('IO.close', { handle: stream });
+    await this.cdp.detach();
+    summarise(file);
+  }
+}
+
+/** Prints the renderer main thread's tasks over 50 ms, each with the events inside it by time. */
+export function summarise(file: string): void {
+  const parsed = JSON.parse(readFileSync(file, 'utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const onMain = events.filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`));
+  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_MS * 1000);
+  let busy = 0;
+  for (const e of onMain) if (e.name === 'RunTask') busy += e.dur ?? 0;
+  console.log(`chrome trace: ${tasks.length} main-thread tasks over ${LONG_MS} ms; main thread busy ${(busy / 1e6).toFixed(1)} s in tasks`);
+  for (const task of tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 8)) {
+    const end = task.ts + (task.dur ?? 0);
+    const inside = onMain.filter((e) => e !== task && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts < end);
+    const byName = new Map<string, number>();
+    for (const e of inside) {
+      const what = e.name === 'FunctionCall' || e.name === 'EvaluateScript' ? `${e.name} ${e.args?.data?.functionName ?? ''} ${(e.args?.data?.url ?? '').split('/').pop()}` : e.name;
+      byName.set(what, (byName.get(what) ?? 0) + (e.dur ?? 0));
+    }
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8);
+    console.log(`  task ${((task.dur ?? 0) / 1000).toFixed(0)} ms: ${top.map(([n, d]) => `${n.trim()} ${(d / 1000).toFixed(0)}`).join(' | ')}`);
+  }
+}
