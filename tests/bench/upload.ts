@@ -27,7 +27,7 @@ import { MULTIPART_THRESHOLD } from '../../src/domain/multipart-plan.ts';
 import { PART_SIZE } from '../../server/services/photo-upload-service.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { StorageProxy } from '../e2e/storage-proxy.ts';
-import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, sha256, signInToken, startLab, DEMO_ADMIN } from './upload-bench-kit.ts';
+import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, settle, sha256, signInToken, startLab, DEMO_ADMIN } from './upload-bench-kit.ts';
 import { LONG_TASKS, filesInPage, printTrace, thumbnailFigures, traceApi } from './upload-bench-page.ts';
 import { buildUppyPage, runUppy, uppyRoutes } from './upload-peer.ts';
 import { ChromeTrace } from './chrome-trace.ts';
@@ -55,6 +55,7 @@ async function signIn(page: Page): Promise<void> {
 }
 
 interface QueueRun {
+  order: string;
   chosenAt: number;
   /** The first PUT's arrival at the proxy. */
   sendingFrom: number;
@@ -95,7 +96,7 @@ async function queueRun(page: Page, proxy: StorageProxy, origin: string, token: 
   }
   const sendingFrom = Math.min(...proxy.puts.slice(firstPut).map((p) => p.startedAt));
   const seen = ((await page.evaluate('window.__longTasks')) as [number, number][]).filter(([at]) => at >= chosenAt && at <= doneAt);
-  return { chosenAt, sendingFrom, doneAt, peakHeap, longest: Math.max(0, ...seen.map(([, d]) => d)), longTasks: seen.length };
+  return { order, chosenAt, sendingFrom, doneAt, peakHeap, longest: Math.max(0, ...seen.map(([, d]) => d)), longTasks: seen.length };
 }
 
 /** Plain PUTs of the same bytes from the page, as many at once as the queue sends; ms. */
@@ -194,6 +195,8 @@ async function main(): Promise<void> {
     const oursMs = ours.doneAt - ours.chosenAt;
     lines.push(`(c) longest main-thread task from choosing to done: ${fmt(ours.longest, 0)} ms (target < 50 ms; ${ours.longTasks} long tasks seen)`);
 
+    // Each run starts with the lab idle: the last run's previews made (the background job).
+    const waited = [await settle(lab.origin, token, ours.order)];
     if (!SKIP.has('peer')) {
       const order = (await createOrder(lab.origin, token, `bench uppy ${Date.now()}`)) ?? '';
       const uppy = await runUppy(context, { paths, orderGuid: order, token, limit: PUTS_IN_FLIGHT, partSize: PART_SIZE, multipartAbove: MULTIPART_THRESHOLD });
@@ -203,7 +206,9 @@ async function main(): Promise<void> {
           `Uppy 6.3.1 S3 multipart ${fmt(uppy.ms / 1000)} s (${fmt(bytes / MB / (uppy.ms / 1000))} MB/s), ${PUTS_IN_FLIGHT} PUTs in flight each: ` +
           `ours / Uppy ${fmt(oursMs / uppy.ms, 3)} (target <= 0.9)`,
       );
+      waited.push(await settle(lab.origin, token, order));
     }
+    console.log(`waited for the lab's previews between runs: ${waited.map((ms) => fmt(ms / 1000)).join(', ')} s`);
 
     if (!SKIP.has('baseline')) {
       const baselineMs = await plainPuts(page, lab.origin, token, paths);
