@@ -71,9 +71,11 @@ export async function summarise(file: string): Promise<void> {
       // Not one whole event on this line (metadata at the end): skipped.
     }
   }
-  const tasks = onMain.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > LONG_MS * 1000);
+  // A task is 'RunTask' with the timeline's detail, 'ThreadControllerImpl::RunTask' without it.
+  const taskName = onMain.some((e) => e.name === 'RunTask') ? 'RunTask' : 'ThreadControllerImpl::RunTask';
+  const tasks = onMain.filter((e) => e.name === taskName && (e.dur ?? 0) > LONG_MS * 1000);
   let busy = 0;
-  for (const e of onMain) if (e.name === 'RunTask') busy += e.dur ?? 0;
+  for (const e of onMain) if (e.name === taskName) busy += e.dur ?? 0;
   console.log(`chrome trace: ${tasks.length} main-thread tasks over ${LONG_MS} ms; main thread busy ${(busy / 1e6).toFixed(1)} s in tasks`);
   // Where the busy time went, by event (nested events count in their parents too).
   const total = new Map<string, number>();
@@ -81,8 +83,8 @@ export async function summarise(file: string): Promise<void> {
     const what = e.name === 'FunctionCall' ? `FunctionCall ${e.args?.data?.functionName ?? ''} ${(e.args?.data?.url ?? '').split('/').pop()}` : e.name;
     if (what !== 'RunTask' && what !== 'ThreadControllerImpl::RunTask') total.set(what, (total.get(what) ?? 0) + (e.dur ?? 0));
   }
-  const top = [...total].sort((a, b) => b[1] - a[1]).slice(0, 16);
-  console.log(`  busiest: ${top.map(([n, d]) => `${n.trim()} ${(d / 1e6).toFixed(2)} s`).join(' | ')}`);
+  const busiest = [...total].sort((a, b) => b[1] - a[1]).slice(0, 16);
+  console.log(`  busiest: ${busiest.map(([n, d]) => `${n.trim()} ${(d / 1e6).toFixed(2)} s`).join(' | ')}`);
   for (const task of tasks.sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0)).slice(0, 8)) {
     const end = task.ts + (task.dur ?? 0);
     const inside = onMain.filter((e) => e !== task && e.tid === task.tid && e.pid === task.pid && e.ts >= task.ts && e.ts < end);

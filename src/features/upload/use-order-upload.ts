@@ -1,11 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import type { PhotoEntry, UploadEntry } from '../../offline/db.ts';
+import type { PhotoEntry, RejectionEntry, UploadEntry } from '../../offline/db.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { getLabOrder } from '../../api/lab-order-upload.ts';
 import { readThrough } from '../../offline/cached-read.ts';
 import { orderPhotos, orderQueue, orderRejections, orderUploadCounts, refreshOrderPhotos, type OrderUploadCounts } from '../../offline/order-photos.ts';
 import { startUploadQueue } from '../../offline/uploads.ts';
+import { usePacedQuery } from './use-paced-query.ts';
 
 /** A page of rows: the screen never renders (or reads) a whole 1,000-photo order at once. */
 export const PAGE = 100;
@@ -125,34 +125,15 @@ const sameList =
 /** What the screen shows of each: the rows and tiles compare the same fields before re-rendering. */
 const sameCounts = sameFields<OrderUploadCounts>(['accepted', 'pending', 'active', 'processing', 'failed', 'paused', 'rejected']);
 const sameQueue = sameList(sameFields<UploadEntry>(['id', 'name', 'size', 'state', 'paused', 'error']));
+const sameRejections = sameList(sameFields<RejectionEntry>(['id', 'name', 'reason']));
 const samePhotos = sameList<PhotoEntry>((a, b) => a.id === b.id && a.name === b.name && a.smallestPhotoUrl === b.smallestPhotoUrl && !a.thumbnail === !b.thumbnail && a.unreadableReason === b.unreadableReason);
-
-/**
- * A live query that answers its last result again while nothing shown changed: React then skips
- * the render. During an upload IndexedDB changes many times a second (each part recorded, each
- * state), and every change re-ran the screen's queries into new objects, re-rendering the whole
- * screen each time (the longest main-thread task, README Performance).
- */
-function useSteadyLiveQuery<T>(query: () => Promise<T>, deps: unknown[], initial: T, same: (a: T, b: T) => boolean): T {
-  const last = useRef<T>(initial);
-  return useLiveQuery(
-    async () => {
-      const next = await query();
-      if (same(last.current, next)) return last.current;
-      last.current = next;
-      return next;
-    },
-    deps,
-    initial,
-  );
-}
 
 /** Everything the upload screen shows of one order, live from IndexedDB. */
 export function useOrderUpload(owner: string, guid: string, photoLimit: number, queueLimit: number) {
-  const counts = useSteadyLiveQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts);
-  const queue = useSteadyLiveQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue);
-  const photos = useSteadyLiveQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos);
-  const rejections = useLiveQuery(() => orderRejections(owner, guid), [owner, guid], []);
+  const counts = usePacedQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts);
+  const queue = usePacedQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue);
+  const photos = usePacedQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos);
+  const rejections = usePacedQuery(() => orderRejections(owner, guid), [owner, guid], [], sameRejections);
   // Photos waiting from an earlier visit go as soon as the screen opens (the shell does it too).
   const waiting = counts.active > 0;
   useEffect(() => {
