@@ -7,12 +7,15 @@
  */
 import { expose } from 'comlink';
 import { notAPhotoReason, readPixelSize, sniffPhotoType } from '../src/domain/photo-content.ts';
+import { labDb } from '../src/offline/db.ts';
+import { queueFiles } from '../src/offline/upload-store.ts';
 import { sha256Hex } from './upload/checksum.ts';
 import type { InspectResult, UploadWorkerApi } from './upload/protocol.ts';
 import { abortSends, send, setSendListener } from './upload/send.ts';
 import { makeThumbnail, readHead } from './upload/thumbnail.ts';
 
 const api: UploadWorkerApi = {
+  queueFiles: (owner, orderGuid, files, onStored) => queueFiles(labDb, owner, orderGuid, files, undefined, onStored),
   async inspect(file, name, thumbnailSide): Promise<InspectResult> {
     const head = await readHead(file);
     const contentType = sniffPhotoType(head);

@@ -19,11 +19,31 @@ export type QueueFilesResult =
 const fileIdentity = (f: { name: string; size: number; lastModified: number }) => `${f.name}\u0000${f.size}\u0000${f.lastModified}`;
 
 /**
- * Puts chosen files in the queue: each File itself (a disk-backed Blob) with its row, in one
- * transaction, so the batch is kept whole or not at all. Files already waiting in this order are
- * skipped; files that cannot be photos by their size are listed as rejected at once.
+ * Files stored per transaction. IndexedDB copies each File's bytes into its own store before the
+ * transaction commits, and one transaction for a whole batch held back the first photo's check
+ * until every byte of the batch was copied (200 photos of 20 MB: 4 GB, 10-15 s before anything
+ * was sent, while Uppy starts at once; README Performance, the upload's fourth pass). Eight
+ * photos (160 MB of 20 MB photos) land in a fraction of a second, and the queue starts on them.
  */
-export async function queueFiles(db: LabDatabase, owner: string, orderGuid: string, files: readonly File[], storage?: StorageLike): Promise<QueueFilesResult> {
+export const FILES_PER_STORE = 8;
+
+/**
+ * Puts chosen files in the queue: each File itself (a disk-backed Blob) with its row, FILES_PER_STORE
+ * at a time, each group in one transaction, calling `onStored` after each so the queue can start
+ * on the first photos while the rest are stored. The batch is still kept whole or not at all:
+ * the room for all of it is checked first, and if storing a later group fails, the groups already
+ * stored are removed again. Files already waiting in this order are skipped (so choosing a batch
+ * again after a crash half-way through storing it adds only what is missing); files that cannot
+ * be photos by their size are listed as rejected at once.
+ */
+export async function queueFiles(
+  db: LabDatabase,
+  owner: string,
+  orderGuid: string,
+  files: readonly File[],
+  storage?: StorageLike,
+  onStored: () => void = () => {},
+): Promise<QueueFilesResult> {
   const waiting = new Set((await db.uploads.where('[owner+orderGuid]').equals([owner, orderGuid]).toArray()).map(fileIdentity));
   const now = Date.now();
   const rows: UploadEntry[] = [];
@@ -66,13 +86,23 @@ export async function queueFiles(db: LabDatabase, owner: string, orderGuid: stri
     storage,
   );
   if (!room.ok) return { ok: false, message: room.message };
+  const tables = [db.uploads, db.uploadFiles, db.rejections];
   try {
-    await db.transaction('rw', [db.uploads, db.uploadFiles, db.rejections], async () => {
-      await db.uploadFiles.bulkAdd(blobs);
-      await db.uploads.bulkAdd(rows);
-      await db.rejections.bulkAdd(rejections);
-    });
+    for (let from = 0; from === 0 || from < rows.length; from += FILES_PER_STORE) {
+      await db.transaction('rw', tables, async () => {
+        await db.uploadFiles.bulkAdd(blobs.slice(from, from + FILES_PER_STORE));
+        await db.uploads.bulkAdd(rows.slice(from, from + FILES_PER_STORE));
+        if (from === 0) await db.rejections.bulkAdd(rejections);
+      });
+      onStored();
+    }
   } catch (err) {
+    // Nothing of the batch stays: a file the queue took already finds its row gone and stops.
+    await db.transaction('rw', tables, async () => {
+      await db.uploadFiles.bulkDelete(blobs.map((b) => b.id));
+      await db.uploads.bulkDelete(rows.map((r) => r.id));
+      await db.rejections.bulkDelete(rejections.map((r) => r.id));
+    });
     if (err instanceof Error && (err.name === 'QuotaExceededError' || (err as { inner?: Error }).inner?.name === 'QuotaExceededError')) {
       return { ok: false, message: room.fullMessage };
     }

@@ -9,6 +9,7 @@ import { reportError } from '../api/error-reporting.ts';
 import { currentToken } from '../api/session.ts';
 import type { InspectResult, SendEvents, UploadWorkerApi } from '../../workers/upload/protocol.ts';
 import type { SendOutcome, SenderHooks, SenderPort } from './upload-sender.ts';
+import type { QueueFilesResult } from './upload-store.ts';
 
 export type { InspectResult, ProgressBatch, PutRequest, PutResult, ThumbnailResult } from '../../workers/upload/protocol.ts';
 
@@ -78,6 +79,13 @@ export const uploadWorker: UploadWorkerPort = {
     return worker !== null;
   },
 };
+
+/**
+ * Chosen files into the queue, stored by the worker (its IndexedDB connection, not the page's
+ * thread); `onStored` runs on the page after each group of them is stored.
+ */
+export const queueFilesInWorker = (owner: string, orderGuid: string, files: readonly File[], onStored: () => void): Promise<QueueFilesResult> =>
+  call((r) => r.queueFiles(owner, orderGuid, [...files], proxy(onStored)) as Promise<QueueFilesResult>);
 
 /**
  * The sending loop, run in the worker (workers/upload/send.ts): the page hands it whole files

@@ -8,8 +8,8 @@ import { useSession } from '../api/session.ts';
 import { labDb } from './db.ts';
 import { UploadQueue } from './upload-queue.ts';
 import { labReachability } from './upload-reachability.ts';
-import { queueFiles, dismissRejections, type QueueFilesResult } from './upload-store.ts';
-import { uploadWorker, workerSender } from './upload-worker-bridge.ts';
+import { dismissRejections, type QueueFilesResult } from './upload-store.ts';
+import { queueFilesInWorker, uploadWorker, workerSender } from './upload-worker-bridge.ts';
 
 const LOCK_NAME = 'print-lab-upload-queue';
 
@@ -45,9 +45,10 @@ export function stopUploadQueue(): void {
   uploadWorker.stop();
 }
 
-/** Keeps the chosen files (all or none) and starts sending them. */
+/** Keeps the chosen files (all or none, stored by the upload worker) and starts sending them. */
 export async function addPhotos(owner: string, orderGuid: string, files: readonly File[]): Promise<QueueFilesResult> {
-  const result = await queueFiles(labDb, owner, orderGuid, files);
+  // The queue starts on the first photos stored while the rest are being stored.
+  const result = await queueFilesInWorker(owner, orderGuid, files, () => startUploadQueue(owner));
   if (result.ok) startUploadQueue(owner);
   return result;
 }

@@ -74,6 +74,34 @@ export async function createOrder(origin: string, token: string, name: string): 
   return answer.status === 201 ? (answer.body.data?.attributes?.guid ?? null) : null;
 }
 
+/** The lab's previews of an order are made by a background job; the next run waits for them. */
+const SETTLE_MAX_MS = 5 * 60_000;
+
+/**
+ * Waits until the lab has made the previews of every photo of `orderGuid` (or found it
+ * unreadable), so the next run does not share the server with the last one's background work;
+ * answers the ms waited.
+ */
+export async function settle(origin: string, token: string, orderGuid: string): Promise<number> {
+  const from = Date.now();
+  while (Date.now() - from < SETTLE_MAX_MS) {
+    let busy = false;
+    for (let page = 1; !busy; page++) {
+      const answer = await callApi<{ data: { derivatives_ready: boolean; unreadable_reason: string | null }[]; meta: { total: number; per_page: number } }>(
+        origin,
+        token,
+        'GET',
+        `/lab_orders/${orderGuid}/lab_order_photographs?page=${page}&per_page=100`,
+      );
+      busy = answer.body.data.some((p) => !p.derivatives_ready && !p.unreadable_reason);
+      if (page * answer.body.meta.per_page >= answer.body.meta.total) break;
+    }
+    if (!busy) return Date.now() - from;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
+  return Date.now() - from;
+}
+
 const noise = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
 
 /** A 160×120 preview, as cameras embed in IFD1. */

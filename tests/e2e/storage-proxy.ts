@@ -4,7 +4,9 @@
  * proxy counts the PUTs to storage (what the server received), can slow them to a photographer's
  * uplink, can cut every connection at once (a dropped link), and can answer one chosen part PUT
  * with the contract's expiry error before it reaches the server (a URL that outlived its 15
- * minutes, without waiting 15 minutes). It never answers anything else itself.
+ * minutes, without waiting 15 minutes). It never answers anything else itself, except what a
+ * test or the benchmark answers through `answerHere` (the upload benchmark's Uppy page and its S3
+ * shim, which must share the lab's origin).
  */
 import { createServer, request, Agent, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -34,6 +36,8 @@ export class StorageProxy {
   throttle = 0;
   /** Decides, for a storage PUT, to answer 403 SignatureExpired instead of passing it on. */
   expire: (url: string) => boolean | Promise<boolean> = () => false;
+  /** Answers a request itself instead of passing it on when this returns true. */
+  answerHere: (req: IncomingMessage, res: ServerResponse) => boolean = () => false;
   readonly #target: URL;
   readonly #prefix: string;
   readonly #sockets = new Set<Socket>();
@@ -76,6 +80,7 @@ export class StorageProxy {
 
   async #handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
+    if (this.answerHere(req, res)) return;
     const isStoragePut = req.method === 'PUT' && url.startsWith(this.#prefix);
     const record: StoragePut = { url, status: 0, bytes: 0, complete: false, startedAt: Date.now(), endedAt: 0 };
     if (isStoragePut) this.puts.push(record);

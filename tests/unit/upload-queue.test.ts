@@ -6,7 +6,7 @@ import { UploadQueue } from '../../src/offline/upload-queue.ts';
 import { Sender } from '../../src/offline/upload-sender.ts';
 import type { Reachability } from '../../src/offline/upload-reachability.ts';
 import { useUploadProgress } from '../../src/offline/upload-progress.ts';
-import { queueFiles } from '../../src/offline/upload-store.ts';
+import { FILES_PER_STORE, queueFiles } from '../../src/offline/upload-store.ts';
 import { FakeLab, FakeWorker, PART } from './fixtures/fake-lab.ts';
 
 const OWNER = 'ann@example.com';
@@ -387,6 +387,31 @@ describe('upload queue', () => {
     expect(await db.uploadFiles.count()).toBe(0);
     const fits = await queueFiles(db, OWNER, ORDER, [jpeg('a.jpg', 12 * MB)], storage);
     expect(fits.ok).toBe(true);
+  });
+
+  it('stores a batch a few photos at a time, and keeps none of it when a later group fails', async () => {
+    const db = new LabDatabase(`queue-test-${++n}`);
+    cleanup.push(() => db.delete());
+    const files = Array.from({ length: FILES_PER_STORE * 2 + 3 }, (_, i) => jpeg(`p${i}.jpg`, 1000, i + 1));
+    const seen: Promise<number>[] = [];
+    const result = await queueFiles(db, OWNER, ORDER, files, undefined, () => seen.push(db.uploads.count()));
+    expect(result).toEqual({ ok: true, queued: files.length, rejected: 0, alreadyQueued: 0 });
+    // Each group was in the queue (for the scheduler to start on) when its call came.
+    expect(await Promise.all(seen)).toEqual([FILES_PER_STORE, FILES_PER_STORE * 2, files.length]);
+
+    const other = new LabDatabase(`queue-test-${++n}`);
+    cleanup.push(() => other.delete());
+    const bulkAdd = other.uploadFiles.bulkAdd.bind(other.uploadFiles);
+    let groups = 0;
+    other.uploadFiles.bulkAdd = ((...args: Parameters<typeof bulkAdd>) => {
+      if (++groups === 2) return Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+      return bulkAdd(...args);
+    }) as typeof bulkAdd;
+    const failed = await queueFiles(other, OWNER, ORDER, [...files, { name: 'huge.jpg', size: 209_715_201, type: 'image/jpeg', lastModified: 1 } as File]);
+    expect(failed.ok).toBe(false);
+    expect(await other.uploads.count()).toBe(0);
+    expect(await other.uploadFiles.count()).toBe(0);
+    expect(await other.rejections.count()).toBe(0);
   });
 
   it('skips a file already waiting in the order and rejects one above 200 MB at once', async () => {

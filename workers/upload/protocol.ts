@@ -7,6 +7,7 @@
 import type { PhotoContentType } from '../../src/domain/photo-content.ts';
 import type { UploadEntry } from '../../src/offline/db.ts';
 import type { SendOutcome } from '../../src/offline/upload-sender.ts';
+import type { QueueFilesResult } from '../../src/offline/upload-store.ts';
 
 export interface ThumbnailResult {
   blob: Blob;
@@ -48,6 +49,12 @@ export type PutResult =
 export type ProgressBatch = [string, number][];
 
 export interface UploadWorkerApi {
+  /**
+   * Keeps chosen files in the queue (upload-store.ts queueFiles: all or none), on the worker's
+   * IndexedDB connection: storing hundreds of File handles took the page's thread 60-120 ms
+   * (README Performance, the upload's fourth pass). `onStored` hears of each group stored.
+   */
+  queueFiles(owner: string, orderGuid: string, files: File[], onStored: () => void): Promise<QueueFilesResult>;
   /** Content check (magic bytes), pixel size and thumbnail, from the first bytes and one decode at most. */
   inspect(file: Blob, name: string, thumbnailSide: number): Promise<InspectResult>;
   /** The thumbnail alone: the EXIF preview when there is one and `preferExif`, else a resized decode. */

@@ -64,7 +64,7 @@ export function UploadProgressScreen() {
   const order = useOrderInfo(owner, guid);
   const { counts, queue, photos, rejections } = useOrderUpload(owner, guid, photoLimit, PAGE);
   const queueWaiting = useUploadProgress((s) => s.waitingForConnection);
-  useLabPhotoUpdates(owner, guid, counts.accepted);
+  useLabPhotoUpdates(owner, guid, counts.accepted, counts.active > 0);
 
   const total = counts.accepted + counts.pending + counts.rejected;
   const waiting = counts.active > 0 && (queueWaiting || !online);

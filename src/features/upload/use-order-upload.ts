@@ -1,11 +1,11 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useRef, useState } from 'react';
-import type { PhotoEntry, UploadEntry } from '../../offline/db.ts';
+import type { PhotoEntry, RejectionEntry, UploadEntry } from '../../offline/db.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { getLabOrder } from '../../api/lab-order-upload.ts';
 import { readThrough } from '../../offline/cached-read.ts';
 import { orderPhotos, orderQueue, orderRejections, orderUploadCounts, refreshOrderPhotos, type OrderUploadCounts } from '../../offline/order-photos.ts';
 import { startUploadQueue } from '../../offline/uploads.ts';
+import { usePacedQuery } from './use-paced-query.ts';
 
 /** A page of rows: the screen never renders (or reads) a whole 1,000-photo order at once. */
 export const PAGE = 100;
@@ -40,7 +40,13 @@ export function useOrderInfo(owner: string, guid: string): OrderInfo {
 export const LAB_PHOTOS_EVERY_MS = 3_000;
 /** ...for this many reads after the last photo arrived (its job is usually done within them)... */
 const LAB_PHOTOS_SOON_READS = 10;
-/** ...then less and less often, up to this: a big batch's previews take minutes. */
+/**
+ * ...then less and less often, up to this: a big batch's previews take minutes. While this
+ * device is still sending photos to the order the list is read only this often too: the grid
+ * shows the worker's own thumbnails meanwhile, and every read makes the lab sign an address for
+ * each photo of the order (a 500-photo order: five pages every 3 s), work that competed with
+ * receiving the photos themselves (README Performance, the upload's fourth pass).
+ */
 export const LAB_PHOTOS_MAX_MS = 30_000;
 
 /**
@@ -49,13 +55,22 @@ export const LAB_PHOTOS_MAX_MS = 30_000;
  * job found a photo's image data damaged. The list is read when the screen opens (photos added
  * from another device join too), then again while the lab still works on some photo: every few
  * seconds while photos arrive and for half a minute after, then less and less often, and not at
- * all once every photo is done (until more arrive).
+ * all once every photo is done (until more arrive). While `sending` (this device's queue is
+ * working on the order), every 30 s at most; when it stops, at once.
  */
-export function useLabPhotoUpdates(owner: string, guid: string, accepted: number): void {
+export function useLabPhotoUpdates(owner: string, guid: string, accepted: number, sending: boolean): void {
   const acceptedNow = useRef(accepted);
+  const sendingNow = useRef(sending);
+  const lookSoon = useRef<() => void>(() => {});
   useEffect(() => {
     acceptedNow.current = accepted;
   }, [accepted]);
+  useEffect(() => {
+    const wasSending = sendingNow.current;
+    sendingNow.current = sending;
+    // The queue just finished: the lab's previews of its last photos are worth a look now.
+    if (wasSending && !sending) lookSoon.current();
+  }, [sending]);
   useEffect(() => {
     const ctrl = new AbortController();
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -63,24 +78,40 @@ export function useLabPhotoUpdates(owner: string, guid: string, accepted: number
     let readAt = -1;
     let quietLooks = 0;
     let wait = LAB_PHOTOS_EVERY_MS;
+    let reading = false;
+    const schedule = (ms: number) => {
+      if (timer !== null) clearTimeout(timer);
+      timer = setTimeout(() => void look(), ms);
+    };
     const look = async () => {
+      timer = null;
       const arrived = acceptedNow.current !== readAt;
       if (processing || arrived) {
         readAt = acceptedNow.current;
+        reading = true;
         try {
           processing = await refreshOrderPhotos(owner, guid, ctrl.signal);
         } catch {
           // Offline or refused: the photos this device knows are shown; the next look tries again.
+        } finally {
+          reading = false;
         }
       }
       if (ctrl.signal.aborted) return;
       quietLooks = arrived ? 0 : quietLooks + 1;
       wait = quietLooks < LAB_PHOTOS_SOON_READS ? LAB_PHOTOS_EVERY_MS : Math.min(wait * 2, LAB_PHOTOS_MAX_MS);
-      timer = setTimeout(() => void look(), wait);
+      schedule(sendingNow.current ? LAB_PHOTOS_MAX_MS : wait);
+    };
+    lookSoon.current = () => {
+      if (ctrl.signal.aborted || reading) return;
+      quietLooks = 0;
+      wait = LAB_PHOTOS_EVERY_MS;
+      schedule(0);
     };
     void look();
     return () => {
       ctrl.abort();
+      lookSoon.current = () => {};
       if (timer !== null) clearTimeout(timer);
     };
   }, [owner, guid]);
@@ -94,34 +125,15 @@ const sameList =
 /** What the screen shows of each: the rows and tiles compare the same fields before re-rendering. */
 const sameCounts = sameFields<OrderUploadCounts>(['accepted', 'pending', 'active', 'processing', 'failed', 'paused', 'rejected']);
 const sameQueue = sameList(sameFields<UploadEntry>(['id', 'name', 'size', 'state', 'paused', 'error']));
+const sameRejections = sameList(sameFields<RejectionEntry>(['id', 'name', 'reason']));
 const samePhotos = sameList<PhotoEntry>((a, b) => a.id === b.id && a.name === b.name && a.smallestPhotoUrl === b.smallestPhotoUrl && !a.thumbnail === !b.thumbnail && a.unreadableReason === b.unreadableReason);
-
-/**
- * A live query that answers its last result again while nothing shown changed: React then skips
- * the render. During an upload IndexedDB changes many times a second (each part recorded, each
- * state), and every change re-ran the screen's queries into new objects, re-rendering the whole
- * screen each time (the longest main-thread task, README Performance).
- */
-function useSteadyLiveQuery<T>(query: () => Promise<T>, deps: unknown[], initial: T, same: (a: T, b: T) => boolean): T {
-  const last = useRef<T>(initial);
-  return useLiveQuery(
-    async () => {
-      const next = await query();
-      if (same(last.current, next)) return last.current;
-      last.current = next;
-      return next;
-    },
-    deps,
-    initial,
-  );
-}
 
 /** Everything the upload screen shows of one order, live from IndexedDB. */
 export function useOrderUpload(owner: string, guid: string, photoLimit: number, queueLimit: number) {
-  const counts = useSteadyLiveQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts);
-  const queue = useSteadyLiveQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue);
-  const photos = useSteadyLiveQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos);
-  const rejections = useLiveQuery(() => orderRejections(owner, guid), [owner, guid], []);
+  const counts = usePacedQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts);
+  const queue = usePacedQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue);
+  const photos = usePacedQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos);
+  const rejections = usePacedQuery(() => orderRejections(owner, guid), [owner, guid], [], sameRejections);
   // Photos waiting from an earlier visit go as soon as the screen opens (the shell does it too).
   const waiting = counts.active > 0;
   useEffect(() => {
