@@ -1,36 +1,19 @@
 import { formatMoney, toCents, type Cents } from './money.ts';
 import { orderTotals, type OrderTotals } from './pricing.ts';
 import { ROUTES, routePath } from './paths.ts';
+import { withNotice } from './route-notices.ts';
 
 /** The cart review's rules (orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
 
-export const NO_LINE_ITEMS = 'You have no line items!';
-export const ORDER_NOT_OPEN_TO_CHECKOUT = 'Order needs to be in open status to checkout!';
-export const NEEDS_ADDRESS_AND_CARD = 'You need a shipping address and credit card to checkout!';
-/** Not in the spec, which only says the builder reloads: a word that the cart is empty now. */
-export const CART_CLEARED = 'Your cart was cleared.';
+// The notices' words and flag live in route-notices.ts (loaded by the shell); re-exported for the cart's screens.
+export { CART_CLEARED, NEEDS_ADDRESS_AND_CARD, NO_LINE_ITEMS, NOTICE_PARAM, NOTICES, noticeText, ORDER_NOT_OPEN_TO_CHECKOUT, withNotice, type NoticeFlag } from './route-notices.ts';
+
 export const CLEAR_CART_CONFIRM =
   'WAIT! This will remove all items from your cart and redirect you to the order page. You cannot undo this action. Are you sure you want to remove EVERYTHING from your cart and start over?';
 export const CHECKING_CROPPED_IMAGE = 'checking for cropped image. could take up to 15 seconds...';
 
 /** Only open orders change: quantity arrows, delete icons, CLEAR CART, the builder (orders.md §4). */
 export const canEditCart = (status: string): boolean => status === 'open';
-
-/** The query parameter that carries a notice to the screen a redirect lands on. */
-export const NOTICE_PARAM = 'notice';
-export const NOTICES = {
-  no_line_items: NO_LINE_ITEMS,
-  bad_status: ORDER_NOT_OPEN_TO_CHECKOUT,
-  cart_cleared: CART_CLEARED,
-  // Checkout final sends an order without a shipping address back to checkout details (orders.md §4).
-  missing_address: NEEDS_ADDRESS_AND_CARD,
-} as const;
-export type NoticeFlag = keyof typeof NOTICES;
-
-/** The text of a notice flag read from the URL; null for none or an unknown one. */
-export const noticeText = (flag: string | null): string | null => (flag && Object.hasOwn(NOTICES, flag) ? NOTICES[flag as NoticeFlag] : null);
-
-export const withNotice = (path: string, flag: NoticeFlag) => `${path}?${NOTICE_PARAM}=${flag}`;
 
 /**
  * Where the review sends the user instead of showing itself: an order that is not open to its
