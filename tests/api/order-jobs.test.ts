@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import yauzl from 'yauzl';
+import { unzip } from '../unit/fixtures/unzip.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Readable } from 'node:stream';
 import type { Storage } from '../../server/adapters/storage/storage.ts';
@@ -12,30 +12,6 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { orderWithPhotos, payload, postItems, products, send } from './line-items-helpers.ts';
 
 /** The zip of an order's originals and the vendor send: pg-boss jobs (ADMIN-CONTRACT.md Decisions). */
-
-/** Every entry of a zip, by name, read with yauzl. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no entry stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 /** A noisy JPEG (it does not compress): each photo different bytes, some large. */
 const noisy = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();

@@ -5,36 +5,12 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
-import yauzl from 'yauzl';
+import { unzip } from '../unit/fixtures/unzip.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { signIn, storedToken } from './helpers.ts';
 
 // Uploads, sign-ups and the lab's jobs on a machine shared with other runs.
 test.setTimeout(150_000);
-
-/** Every entry of a zip, by name. */
-function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (err, file) => {
-      if (err || !file) return reject(err ?? new Error('no zip'));
-      const entries = new Map<string, Buffer>();
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (e, stream) => {
-          if (e || !stream) return reject(e ?? new Error('no entry stream'));
-          const chunks: Buffer[] = [];
-          stream.on('data', (c: Buffer) => chunks.push(c));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
-            file.readEntry();
-          });
-        });
-      });
-      file.on('end', () => resolve(entries));
-      file.on('error', reject);
-      file.readEntry();
-    });
-  });
-}
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();
