@@ -6,7 +6,8 @@
  * server first (PGlite is single-process); on PostgreSQL it can run at any time.
  */
 import { readFileSync } from 'node:fs';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { parseCatalogueFile } from '../catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../catalogue/default-catalogue.ts';
@@ -41,13 +42,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-// exitCode, not exit(): exit() would cut a long catalogue short on a pipe.
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCli(main);

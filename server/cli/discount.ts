@@ -9,7 +9,8 @@
  */
 import { parseArgs } from 'node:util';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { createDiscountCode, listDiscountCodes, newDiscountCodeProblem, type NewDiscountCode } from '../services/discount-service.ts';
 
@@ -84,13 +85,5 @@ async function main(args: string[]): Promise<number> {
 
 // Run as a script only (the tests import parseCreate).
 if (process.argv[1]?.endsWith('discount.ts')) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      console.error(err instanceof ConfigError ? err.message : err);
-      process.exitCode = 1;
-    },
-  );
+  runCli(main);
 }

@@ -16,7 +16,8 @@ import sharp from 'sharp';
 import { LocalStorage, storageRoot } from '../adapters/storage/local-storage.ts';
 import { S3Storage } from '../adapters/storage/s3-storage.ts';
 import { ensureCatalogue } from '../catalogue/load-catalogue.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, labOrders, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
 import { loadAppSecret } from '../services/app-secret.ts';
@@ -165,12 +166,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
-    process.exitCode = 1;
-  },
-);
+runCli(main);
