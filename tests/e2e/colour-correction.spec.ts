@@ -32,8 +32,13 @@ test('the photographer chooses Print as is; checkout and the lab show it', async
   await expect(atCheckout.getByRole('radio', { name: 'Lab corrects colour' })).toBeChecked();
   await atCheckout.getByRole('radio', { name: 'Print as is' }).check();
   await expect(atCheckout.getByRole('radio', { name: 'Print as is' })).toBeChecked();
-  const lab = await page.request.get(`/api/v2/lab_orders/${cart.orderGuid}/retrieve_full_order`, { headers: { token: cart.token } });
-  expect(((await lab.json()) as { data: { attributes: { color_correction: string } } }).data.attributes.color_correction).toBe('as_is');
+  // The choice shows at once while it saves (the radios wait meanwhile): the lab has it once saved.
+  const labChoice = async () => {
+    const lab = await page.request.get(`/api/v2/lab_orders/${cart.orderGuid}/retrieve_full_order`, { headers: { token: cart.token } });
+    return ((await lab.json()) as { data: { attributes: { color_correction: string } } }).data.attributes.color_correction;
+  };
+  await expect(atCheckout.getByRole('radio', { name: 'Lab corrects colour' })).toBeEnabled();
+  expect(await labChoice()).toBe('as_is');
 
   // Paid: the choice is kept and no longer offered.
   const headers = { token: cart.token };
