@@ -13,10 +13,16 @@ export function nextTask(): Promise<void> {
   // A message, not setTimeout: a hidden tab clamps timeouts to a second or more.
   return new Promise((resolve) => {
     const channel = new MessageChannel();
-    channel.port1.onmessage = () => {
-      channel.port1.close();
-      resolve();
-    };
+    channel.port1.addEventListener(
+      'message',
+      () => {
+        channel.port1.close();
+        resolve();
+      },
+      { once: true },
+    );
+    // A port listened to with addEventListener delivers only once started.
+    channel.port1.start();
     channel.port2.postMessage(null);
   });
 }

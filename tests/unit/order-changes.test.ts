@@ -124,10 +124,10 @@ describe('cart changes on the device', () => {
     const { db, changes } = await setup();
     const many = Array.from({ length: 1000 }, (_, i) => payload(`p${i}`));
     const seen = new Set<string>();
-    let done = false;
-    const adding = changes.addLineItems(ORDER, many).finally(() => (done = true));
+    const state = { done: false };
+    const adding = changes.addLineItems(ORDER, many).finally(() => (state.done = true));
     // What the outbox's drain would read: the entries and the rows, in one read transaction.
-    while (!done) {
+    while (!state.done) {
       const [items, entries] = await db.transaction('r', [db.lineItems, db.outbox], () => Promise.all([db.lineItems.count(), db.outbox.count()]));
       seen.add(`${items}/${entries}`);
     }
