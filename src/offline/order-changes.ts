@@ -107,7 +107,9 @@ export function orderChanges(ctx: ChangeContext) {
       const owner = ctx.owner();
       const lookup = await readLookup(db, owner, orderGuid, photoUrls);
       const built = await mapInSlices(payloads, BUILD_SLICE, (p) => localLineItem(orderGuid, p, lookup));
-      const priced = new Map(built.map((item) => [item.guid, item]));
+      // By payload, not guid: the merge rule answers a new payload object (a raised quantity) for
+      // a photo added twice in one go, and that one is priced again below.
+      const priced = new Map(payloads.map((p, i) => [p, built[i]]));
       await change(orderGuid, async (_, at) => {
         const current = await cartRows(owner, orderGuid);
         const plan = planCartAdd(
@@ -125,7 +127,7 @@ export function orderChanges(ctx: ChangeContext) {
         let sortKey = at;
         for (const slice of chunk(plan.post, WRITE_SLICE)) {
           const rows = slice.map((p): LineItemRow => ({
-            ...(priced.get(p.guid) ?? localLineItem(orderGuid, p, lookup)),
+            ...(priced.get(p) ?? localLineItem(orderGuid, p, lookup)),
             orderGuid,
             owner,
             pending: true,

@@ -139,6 +139,13 @@ describe('cart changes on the device', () => {
     expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 1250 * 1000 });
   });
 
+  it('the same photo twice in one add is one line item of quantity 2, priced for 2', async () => {
+    const { db, changes } = await setup();
+    await changes.addLineItems(ORDER, [payload('a', { source_photograph_guid: 'ph' }), payload('b'), payload('a2', { source_photograph_guid: 'ph' })]);
+    expect((await rows(db)).map((i) => [i.guid, i.quantity, i.totalPriceCents])).toEqual([['a', 2, 2500], ['b', 1, 1250]]);
+    expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 3750 });
+  });
+
   it('ADD TO CART takes the photos\' addresses from the builder instead of reading the photo rows', async () => {
     const { db, changes } = await setup();
     await db.photos.put({ id: 'photo-a', owner: OWNER, orderGuid: ORDER, name: 'a.jpg', size: 1, checksum: null, createdAt: 1, smallestPhotoUrl: 'https://lab/stored-a.jpg' });
