@@ -26,6 +26,15 @@ async function setup() {
   return { db, changes, told: () => told };
 }
 
+/** A stored line item as ADD TO CART writes it, read back (for a fixture row of that shape). */
+async function addedRow(db: LabDatabase, changes: ReturnType<typeof orderChanges>, guid: string): Promise<LineItemRow> {
+  await changes.addLineItems(ORDER, [payload(guid)]);
+  const row = await db.lineItems.get(guid);
+  if (!row) throw new Error('not added');
+  await db.lineItems.clear();
+  return row;
+}
+
 const rows = (db: LabDatabase) => db.lineItems.where('[owner+orderGuid]').equals([OWNER, ORDER]).sortBy('sortKey');
 
 describe('cart changes on the device', () => {
@@ -94,6 +103,56 @@ describe('cart changes on the device', () => {
     expect((await ownerOutbox(db, OWNER)).map((e) => e.name)).toEqual(['addLineItems']);
     expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 1250 });
     expect(told()).toBe(1);
+  });
+
+  it('ADD TO CART of 250 written in slices is still all or nothing: a failure in the last slice undoes the first ones', async () => {
+    const { db, changes, told } = await setup();
+    // A row deleted on the device under the guid of the 250th payload: the cart does not show it,
+    // so the merge plans an add, and the last slice's bulkAdd fails on the existing key.
+    await db.lineItems.put({ ...(await addedRow(db, changes, 'p249')), deleted: 1 });
+    await db.outbox.clear();
+    const before = await db.orders.get(ORDER);
+    const many = Array.from({ length: 250 }, (_, i) => payload(`p${i}`));
+    await expect(changes.addLineItems(ORDER, many)).rejects.toThrow(/already exists|Constraint/);
+    expect((await db.lineItems.toArray()).map((r) => [r.guid, r.deleted])).toEqual([['p249', 1]]);
+    expect(await ownerOutbox(db, OWNER)).toEqual([]);
+    expect(await db.orders.get(ORDER)).toEqual(before);
+    expect(told()).toBe(1);
+  });
+
+  it('while ADD TO CART of 1,000 is written, a reader sees none of it or all of it (never a half-added cart)', async () => {
+    const { db, changes } = await setup();
+    const many = Array.from({ length: 1000 }, (_, i) => payload(`p${i}`));
+    const seen = new Set<string>();
+    const state = { done: false };
+    const adding = changes.addLineItems(ORDER, many).finally(() => (state.done = true));
+    // What the outbox's drain would read: the entries and the rows, in one read transaction.
+    while (!state.done) {
+      const [items, entries] = await db.transaction('r', [db.lineItems, db.outbox], () => Promise.all([db.lineItems.count(), db.outbox.count()]));
+      seen.add(`${items}/${entries}`);
+    }
+    await adding;
+    seen.add(`${await db.lineItems.count()}/${await db.outbox.count()}`);
+    expect([...seen].every((s) => s === '0/0' || s === '1000/34')).toBe(true);
+    expect(seen.has('1000/34')).toBe(true);
+    expect((await rows(db)).map((r) => r.guid)).toEqual(many.map((p) => p.guid));
+    expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 1250 * 1000 });
+  });
+
+  it('the same photo twice in one add is one line item of quantity 2, priced for 2', async () => {
+    const { db, changes } = await setup();
+    await changes.addLineItems(ORDER, [payload('a', { source_photograph_guid: 'ph' }), payload('b'), payload('a2', { source_photograph_guid: 'ph' })]);
+    expect((await rows(db)).map((i) => [i.guid, i.quantity, i.totalPriceCents])).toEqual([['a', 2, 2500], ['b', 1, 1250]]);
+    expect(await db.orders.get(ORDER)).toMatchObject({ subtotalCents: 3750 });
+  });
+
+  it('ADD TO CART takes the photos\' addresses from the builder instead of reading the photo rows', async () => {
+    const { db, changes } = await setup();
+    await db.photos.put({ id: 'photo-a', owner: OWNER, orderGuid: ORDER, name: 'a.jpg', size: 1, checksum: null, createdAt: 1, smallestPhotoUrl: 'https://lab/stored-a.jpg' });
+    await changes.addLineItems(ORDER, [payload('a'), payload('b')], new Map([['photo-a', 'https://lab/shown-a.jpg']]));
+    expect((await rows(db)).map((r) => [r.guid, r.photoUrl])).toEqual([['a', 'https://lab/shown-a.jpg'], ['b', '']]);
+    await changes.addLineItems(ORDER, [payload('c', { source_photograph_guid: 'photo-a', print_size: 'size-other' })]);
+    expect((await db.lineItems.get('c'))?.photoUrl).toBe('https://lab/stored-a.jpg');
   });
 
   it('dismissing a refusal shows the lab\'s copy, or drops an item the lab never had', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatMoney, toCents, toDollars } from '../../src/domain/money.ts';
+import { formatMoney, groupThousands, toCents, toDollars } from '../../src/domain/money.ts';
 import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS, discountCents, finishingCents, linePriceCents, orderTotals, type OrderPriceInput } from '../../src/domain/pricing.ts';
 
 describe('money', () => {
@@ -26,6 +26,14 @@ describe('money', () => {
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(123456)).toBe('$1,234.56');
     expect(formatMoney(-250)).toBe('-$2.50');
+  });
+
+  it('groups thousands as en-US does, without Intl', () => {
+    const us = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    for (const n of [0, 7, 999, 1000, 12345, 999999, 1000000, 123456789012]) expect(groupThousands(n)).toBe(us.format(n));
+    expect(groupThousands(-1234)).toBe('-1,234');
+    fc.assert(fc.property(fc.integer({ min: 0, max: Number.MAX_SAFE_INTEGER }), (n) => groupThousands(n) === us.format(n)));
+    expect(formatMoney(123456789)).toBe('$1,234,567.89');
   });
 
   it('cents survive the trip to dollars and back', () => {

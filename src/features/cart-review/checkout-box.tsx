@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { checkoutBox } from '../../domain/cart-review.ts';
 import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
 import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
@@ -26,8 +27,12 @@ export function CheckoutBox({
   onOrderMore(): void;
   onClearCart(): void;
 }) {
-  const { rows } = checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items));
-  const waiting = items.filter((i) => i.pending).length;
+  // Added up once per new reading of the cart, not on each of the review's renders: the rows of
+  // a 1,000-item cart mount a slice per task, and each slice renders the screen again.
+  const { rows, waiting } = useMemo(
+    () => ({ rows: checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items)).rows, waiting: items.filter((i) => i.pending).length }),
+    [order, items],
+  );
   return (
     <aside className="checkout-box" aria-labelledby="checkout-box-title">
       <h2 id="checkout-box-title">ORDER SUMMARY</h2>
