@@ -16,14 +16,14 @@ interface Proc {
   threads?: Map<string, number>;
 }
 
-function threadTicks(pid: number): Map<string, number> {
+function threadTicks(pid: number, server: boolean): Map<string, number> {
   const byKind = new Map<string, number>();
   for (const tid of readdirSync(`/proc/${pid}/task`)) {
     try {
       const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const kind = tid === String(pid) ? 'main thread' : comm.startsWith('libvips') ? 'libvips' : 'other threads';
+      const kind = !server ? comm : tid === String(pid) ? 'main thread' : comm.startsWith('libvips') ? 'libvips' : 'other threads';
       byKind.set(kind, (byKind.get(kind) ?? 0) + Number(fields[11]) + Number(fields[12]));
     } catch {
       // The thread ended meanwhile.
@@ -45,7 +45,9 @@ function readProc(pid: number): Proc | null {
     const label = labelOf(cmd);
     // The lab server by thread: its main thread (HTTP, the parts' MD5, SHA-256 and JPEG walk),
     // sharp's libvips workers (the preview job), the rest (libuv's pool, the database's thread, GC).
-    const threads = label === 'lab server' ? threadTicks(pid) : undefined;
+    // Chromium's renderer and browser process by thread name (the page's main thread is
+    // CrRendererMain, the upload worker a DedicatedWorker thread).
+    const threads = label === 'lab server' || label === 'chromium renderer' || label === 'chromium browser' ? threadTicks(pid, label === 'lab server') : undefined;
     return { ppid, ticks, label, ...(threads ? { threads } : {}) };
   } catch {
     return null;
@@ -85,17 +87,20 @@ export function cpuSnapshot(root = process.pid): Map<number, Proc> {
 /** CPU seconds by label between two snapshots, largest first, as one line. */
 export function cpuBetween(before: Map<number, Proc>, after: Map<number, Proc>, wallSeconds: number): string {
   const byLabel = new Map<string, number>();
-  const server: string[] = [];
+  const threads = new Map<string, Map<string, number>>();
   for (const [pid, p] of after) {
     const was = before.get(pid);
     const spent = (p.ticks - (was?.ticks ?? 0)) / TICKS_PER_SECOND;
     byLabel.set(p.label, (byLabel.get(p.label) ?? 0) + spent);
-    for (const [kind, ticks] of p.threads ?? []) {
-      // Threads that ended between the two snapshots are not counted here (the process total has them).
-      server.push(`${kind} ${((ticks - (was?.threads?.get(kind) ?? 0)) / TICKS_PER_SECOND).toFixed(1)}`);
-    }
+    const mine = threads.get(p.label) ?? new Map<string, number>();
+    threads.set(p.label, mine);
+    // Threads that ended between the two snapshots are not counted here (the process total has them).
+    for (const [kind, ticks] of p.threads ?? []) mine.set(kind, (mine.get(kind) ?? 0) + (ticks - (was?.threads?.get(kind) ?? 0)) / TICKS_PER_SECOND);
   }
+  const byThread = [...threads]
+    .filter(([, m]) => m.size)
+    .map(([label, m]) => `${label}: ${[...m].filter(([, s]) => s >= 0.1).sort((a, b) => b[1] - a[1]).slice(0, 4).map(([k, s]) => `${k} ${s.toFixed(1)}`).join(', ')}`);
   const total = [...byLabel.values()].reduce((a, b) => a + b, 0);
   const parts = [...byLabel].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]);
-  return `CPU seconds in ${wallSeconds.toFixed(1)} s: ${total.toFixed(1)} in all; ${parts.map(([l, s]) => `${l} ${s.toFixed(1)}`).join(', ')}${server.length ? ` (lab server: ${server.join(', ')})` : ''}`;
+  return `CPU seconds in ${wallSeconds.toFixed(1)} s: ${total.toFixed(1)} in all; ${parts.map(([l, s]) => `${l} ${s.toFixed(1)}`).join(', ')}${byThread.length ? ` (${byThread.join('; ')})` : ''}`;
 }
