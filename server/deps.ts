@@ -6,6 +6,7 @@ import type { Storage } from './adapters/storage/storage.ts';
 import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail-service.ts';
+import type { UploadActivity } from './services/upload-activity.ts';
 
 /** What the app is built from: passed in, never module-level singletons. */
 export interface ServerDeps {
@@ -24,6 +25,11 @@ export interface ServerDeps {
   /** Server errors to Sentry when SENTRY_DSN is set (they are logged either way). */
   errors: ErrorReporter;
   log?: FastifyBaseLogger;
+  /**
+   * Orders receiving photos now: their preview jobs wait for the upload to end (upload-activity.ts).
+   * Absent (tests), previews are made at once.
+   */
+  uploadActivity?: UploadActivity;
   /** Injected so tests can move time (session expiry, lockouts). */
   now?: () => Date;
 }

@@ -8,6 +8,7 @@ import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adap
 import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
 import { startJobWorkers } from './job-workers.ts';
+import { UploadActivity } from './services/upload-activity.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { embeddedDatabaseDir, embeddedDatabaseExists, openDatabase } from './db/client.ts';
 import { errorText, loggerOptions } from './http/logger.ts';
@@ -68,6 +69,7 @@ async function main(): Promise<void> {
     jobs,
     errors: reporter,
     payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
+    uploadActivity: new UploadActivity(),
     storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
   const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });

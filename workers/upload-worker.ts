@@ -8,6 +8,7 @@
 import { expose } from 'comlink';
 import { notAPhotoReason, readPixelSize, sniffPhotoType } from '../src/domain/photo-content.ts';
 import { labDb } from '../src/offline/db.ts';
+import { checkStoredPhoto } from '../src/offline/upload-prepare.ts';
 import { queueFiles } from '../src/offline/upload-store.ts';
 import { sha256Hex } from './upload/checksum.ts';
 import type { InspectResult, UploadWorkerApi } from './upload/protocol.ts';
@@ -28,6 +29,7 @@ const api: UploadWorkerApi = {
     return makeThumbnail(file, await readHead(file), side, preferExif);
   },
   sha256: sha256Hex,
+  check: (entry) => checkStoredPhoto(labDb, api, entry),
   send,
   abortSends,
   setSendListener,

@@ -33,6 +33,8 @@ type Answer = { status: 200 | 201; body: { data: Awaited<ReturnType<typeof photo
 export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: PhotographUploaded, log?: FastifyBaseLogger): Promise<Answer> {
   if (!actor) throw unauthorized();
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
+  // Still receiving photos: this one's previews wait for the upload to end (upload-activity.ts).
+  deps.uploadActivity?.touch(order.guid);
   if (!photoUploadKeyOf(order.guid).test(input.key)) throw notFound(UPLOAD_NOT_FOUND);
   const mine = and(eq(storageUploads.key, input.key), eq(storageUploads.ownerGuid, actor.user.guid), eq(storageUploads.purpose, 'photo'));
   const [upload] = await deps.db.select().from(storageUploads).where(mine);

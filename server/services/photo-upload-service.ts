@@ -57,6 +57,8 @@ const partBytes = (size: number, partSize: number, n: number) => Math.min(partSi
 export async function presignPhoto(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: NewPhotoUpload | RenewParts) {
   if (!actor) throw unauthorized();
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
+  // The order is receiving photos: its previews wait (upload-activity.ts).
+  deps.uploadActivity?.touch(order.guid);
   if (input.lab_order_guid !== order.guid) throw validationError('lab_order_guid must name the order in the address.');
   const owner = actor.user.guid;
   if ('uploadId' in input) return renewParts(deps, owner, order, input);
@@ -119,6 +121,7 @@ const MULTIPART_REFUSAL: Record<MultipartError['code'], (part?: number) => strin
 export async function completePhotoUpload(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: { uploadId: string; parts: UploadedPart[] }) {
   if (!actor) throw unauthorized();
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
+  deps.uploadActivity?.touch(order.guid);
   const row = await openMultipartUpload(deps, { uploadId: input.uploadId, ownerGuid: actor.user.guid, purpose: 'photo' });
   if (!row || !inOrder(row, order)) throw notFound(UPLOAD_GONE);
   // Completed (maybe confirmed) before: a retry after a lost answer gets the same answer, whatever

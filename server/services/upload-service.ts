@@ -72,7 +72,7 @@ export async function issueMultipartUpload(
   input: { ownerGuid: string; purpose: UploadPurpose; key: string; contentType: string; maxBytes: number; partSize: number; scan?: ByteScan } & Declared,
 ): Promise<UploadRow> {
   const uploadKey = `${INCOMING_PREFIX}${input.key}`;
-  const uploadId = await deps.storage.createMultipart(uploadKey, { contentType: input.contentType, ...(input.scan ? { scan: input.scan } : {}) });
+  const uploadId = await deps.storage.createMultipart(uploadKey, { contentType: input.contentType, partSize: input.partSize, ...(input.scan ? { scan: input.scan } : {}) });
   try {
     const [row] = await deps.db
       .insert(storageUploads)

@@ -19,8 +19,29 @@ const UNREADABLE = new Set(['NotReadableError', 'NotFoundError']);
 
 export type PrepareOutcome = 'ready' | 'rejected' | 'failed' | 'worker-failed';
 
+/**
+ * The page's side of a photo's check: its bar says "Checking" meanwhile. With a worker that checks
+ * stored photos itself (`check`, the app's), the page only waits for the outcome: the stored
+ * File, the thumbnail and the row's writes never pass through its thread (per photo: a Blob read
+ * from IndexedDB, two hand-overs to the worker, the thumbnail back and written, the row changed).
+ */
 export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, entry: UploadEntry, progress: ProgressTracker): Promise<PrepareOutcome> {
   progress.set(entry.id, { phase: 'checking', total: entry.size });
+  let outcome: PrepareOutcome;
+  try {
+    outcome = worker.check ? await worker.check(entry) : await checkStoredPhoto(db, worker, entry);
+  } catch (err) {
+    // The worker itself failed (it died, its script could not load): not this photo's fault.
+    console.error('upload check', err);
+    outcome = 'worker-failed';
+  }
+  if (outcome === 'ready') progress.set(entry.id, { phase: 'sending', sent: 0 });
+  else if (outcome !== 'failed') progress.drop(entry.id, false);
+  return outcome;
+}
+
+/** The check itself, wherever it runs (the worker, on its own IndexedDB connection; unit tests in-process). */
+export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorkerPort, 'inspect' | 'sha256'>, entry: UploadEntry): Promise<PrepareOutcome> {
   try {
     const stored = await db.uploadFiles.get(entry.id);
     if (!stored) {
@@ -30,7 +51,6 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
     const inspected = await worker.inspect(stored.file, entry.name, THUMBNAIL_SIDE);
     if (!inspected.ok) {
       await rejectUpload(db, entry, inspected.reason);
-      progress.drop(entry.id, false);
       return 'rejected';
     }
     // The thumbnail shows at once; the checksum of a large photo takes a moment more.
@@ -41,7 +61,6 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
     if (inspected.height !== null) ready.height = inspected.height;
     // Removed or failed meanwhile: only a row still waiting for its check moves on.
     await db.uploads.where('id').equals(entry.id).and((u) => u.state === 'queued').modify(ready);
-    progress.set(entry.id, { phase: 'sending', sent: 0 });
     return 'ready';
   } catch (err) {
     console.error('upload check', err);
@@ -51,7 +70,6 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
     }
     // The worker failed (its script could not load, it ran out of memory): not this photo's
     // fault. The photo stays queued; the scheduler tries again later.
-    progress.drop(entry.id, false);
     return 'worker-failed';
   }
 }

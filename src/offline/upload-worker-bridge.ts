@@ -15,6 +15,8 @@ export type { InspectResult, ProgressBatch, PutRequest, PutResult, ThumbnailResu
 
 /** The worker's checks as the queue uses them, plus a stop. Sending is workerSender's. */
 export type UploadWorkerPort = Pick<UploadWorkerApi, 'inspect' | 'thumbnail' | 'sha256'> & {
+  /** The whole check of a stored photo, run in the worker (upload-prepare.ts); absent, the page runs it. */
+  check?: UploadWorkerApi['check'];
   stop(): void;
   readonly running: boolean;
 };
@@ -74,6 +76,7 @@ export const uploadWorker: UploadWorkerPort = {
   inspect: (file, name, side) => call((r) => r.inspect(file, name, side) as Promise<InspectResult>),
   thumbnail: (file, side, preferExif) => call((r) => r.thumbnail(file, side, preferExif)),
   sha256: (file) => call((r) => r.sha256(file)),
+  check: (entry) => call((r) => r.check(entry)),
   stop: stopWorker,
   get running() {
     return worker !== null;

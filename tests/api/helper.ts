@@ -11,6 +11,7 @@ import { createErrorReporter } from '../../server/adapters/errors/error-reporter
 import { reportJobErrors, startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
+import type { UploadActivity } from '../../server/services/upload-activity.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { loggerOptions } from '../../server/http/logger.ts';
@@ -63,7 +64,7 @@ const noJobs: Jobs = {
  * jobs: true runs pg-boss and the workers; 'recorded' keeps what is sent in `sentJobs` without
  * running it (for tests about who may ask, not what the job does); absent, sending fails.
  */
-export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean | 'recorded'; captureLogs?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean | 'recorded'; captureLogs?: boolean; uploadActivity?: UploadActivity } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
@@ -88,7 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const recorded: Jobs = { ...noJobs, send: async (queue, data) => void sentJobs.push({ queue, data }) };
   const errors = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
   const jobs = opts.jobs === true ? await startJobs(database, reportJobErrors(errors, () => {})) : opts.jobs === 'recorded' ? recorded : noJobs;
-  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now };
+  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now, ...(opts.uploadActivity ? { uploadActivity: opts.uploadActivity } : {}) };
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
   // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.

@@ -1,4 +1,5 @@
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sealedKeyOf } from '../../server/services/upload-service.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
@@ -6,8 +7,8 @@ import { noisyJpeg } from './hostile-files.ts';
 import { MiB, bigJpeg, complete, confirm, newOrder, photographer, putPart, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
 
 /**
- * complete_upload on the local store joins the parts without copying the first one and hashes
- * and walks the JPEG on the way; photograph_uploaded reuses that digest instead of reading the
+ * complete_upload on the local store: the parts were written in place in one file, which becomes
+ * the object by a rename, and were hashed and walked (JPEG) as they arrived; photograph_uploaded reuses that digest instead of reading the
  * photo again (DESIGN.md §6a, README "Performance").
  */
 let t: TestApp;
@@ -23,14 +24,16 @@ async function sendAll(token: string, order: string, upload: Multipart, file: Bu
 }
 
 describe('complete_upload on the local store', () => {
-  it('makes the first part the object without copying it, and records the SHA-256 and the JPEG end check', async () => {
+  it('writes every part in place in one file that becomes the object by a rename (no byte copied), and records the SHA-256 and the JPEG end check', async () => {
     const { token } = await photographer(t);
     const order = await newOrder(t, token);
     const file = await bigJpeg(13 * MiB);
     const upload = await startMultipart(t, token, order, file);
     const parts = await sendAll(token, order, upload, file);
-    const firstPart = `${t.storage.path(upload.key)}.part-${upload.uploadId}-1`;
-    const inode = statSync(firstPart).ino;
+    // The parts' bytes are all in the upload's data file already, each at its place.
+    const data = `${t.storage.path(upload.key)}.part-${upload.uploadId}.data`;
+    const inode = statSync(data).ino;
+    expect(readFileSync(data).equals(file)).toBe(true);
     expect((await complete(t, token, order, upload.uploadId, parts)).statusCode).toBe(200);
     expect(statSync(t.storage.path(upload.key)).ino).toBe(inode);
     expect(readFileSync(t.storage.path(upload.key)).equals(file)).toBe(true);
@@ -40,6 +43,64 @@ describe('complete_upload on the local store', () => {
     expect(confirmed.statusCode).toBe(201);
     // The digest moved with the object to its lasting key.
     expect(await t.storage.digest(sealedKeyOf(upload.key))).toEqual({ size: file.length, sha256: sha256(file), whole: true });
+  });
+
+  it('a part whose PUT breaks off half-way counts as not received (never half old, half new); sent again, the upload completes', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(13 * MiB);
+    const upload = await startMultipart(t, token, order, file);
+    const parts = await sendAll(token, order, upload, file);
+    // Part 1 again, with other bytes, and the connection drops after its first MiB.
+    const broken = Readable.from(
+      (async function* () {
+        yield Buffer.alloc(MiB, 7);
+        throw new Error('connection reset');
+      })(),
+    );
+    await expect(t.storage.receivePart(upload.key, upload.uploadId, 1, broken, upload.partSize, async () => {})).rejects.toThrow('connection reset');
+    const refused = await complete(t, token, order, upload.uploadId, parts);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.developer_message).toContain('Part 1 did not arrive as it was sent');
+    parts[0] = { partNumber: 1, etag: await putPart(t, upload, file, 1) };
+    expect((await complete(t, token, order, upload.uploadId, parts)).statusCode).toBe(200);
+    expect(readFileSync(t.storage.path(upload.key)).equals(file)).toBe(true);
+    expect(await t.storage.digest(upload.key)).toEqual({ size: file.length, sha256: sha256(file), whole: true });
+  });
+
+  it('a part but the last shorter than the part size leaves a gap, and is refused at completion', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(21 * MiB);
+    const upload = await startMultipart(t, token, order, file);
+    const parts = await sendAll(token, order, upload, file);
+    const short = file.subarray(0, upload.partSize - 1024);
+    parts[0] = { partNumber: 1, etag: await t.storage.receivePart(upload.key, upload.uploadId, 1, Readable.from([short]), upload.partSize, async () => {}) };
+    const refused = await complete(t, token, order, upload.uploadId, parts);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.developer_message).toContain('Part 1 did not arrive as it was sent');
+  });
+
+  it('two PUTs of one part at once are written one after the other, never into each other', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await bigJpeg(13 * MiB);
+    const upload = await startMultipart(t, token, order, file);
+    const first = file.subarray(0, upload.partSize);
+    const slow = (bytes: Buffer) =>
+      Readable.from(
+        (async function* () {
+          for (let at = 0; at < bytes.length; at += MiB) {
+            yield bytes.subarray(at, at + MiB);
+            await new Promise((r) => setTimeout(r, 5));
+          }
+        })(),
+      );
+    const [a, b] = await Promise.all([1, 1].map((n) => t.storage.receivePart(upload.key, upload.uploadId, n, slow(first), upload.partSize, async () => {})));
+    expect(a).toBe(b);
+    const parts = [{ partNumber: 1, etag: a ?? '' }, { partNumber: 2, etag: await putPart(t, upload, file, 2) }];
+    expect((await complete(t, token, order, upload.uploadId, parts)).statusCode).toBe(200);
+    expect(readFileSync(t.storage.path(upload.key)).equals(file)).toBe(true);
   });
 
   it('hashes the parts as they arrive, in part order whatever order they come in; a part sent again after it was hashed still gives the right digest', async () => {

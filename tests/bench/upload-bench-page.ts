@@ -107,8 +107,19 @@ export function printTrace(calls: { name: string; at: number; ms: number }[], fr
   for (const [name, list] of byName) {
     const ms = list.map((c) => c.ms);
     const ats = list.map((c) => c.at - from);
-    console.log(`trace ${name}: ${list.length} calls, median ${median(ms)} ms, max ${Math.max(...ms)} ms, first at ${Math.min(...ats)} ms, last at ${Math.max(...ats)} ms`);
+    console.log(`trace ${name}: ${list.length} calls, median ${median(ms)} ms, max ${Math.max(...ms)} ms, first at ${Math.min(...ats)} ms, last at ${Math.max(...ats)} ms; ${byFifth(list.map((c) => ({ at: c.at, ms: c.ms })))}`);
   }
   const putMs = puts.map((p) => p.endedAt - p.startedAt);
-  console.log(`trace PUTs: ${puts.length}, median ${median(putMs)} ms, max ${Math.max(...putMs)} ms, first at ${Math.min(...puts.map((p) => p.startedAt)) - from} ms, last end ${Math.max(...puts.map((p) => p.endedAt)) - from} ms`);
+  console.log(
+    `trace PUTs: ${puts.length}, median ${median(putMs)} ms, max ${Math.max(...putMs)} ms, first at ${Math.min(...puts.map((p) => p.startedAt)) - from} ms, last end ${Math.max(...puts.map((p) => p.endedAt)) - from} ms; ${byFifth(puts.map((p) => ({ at: p.startedAt, ms: p.endedAt - p.startedAt })))}`,
+  );
+}
+
+/** Medians by fifth of the run (by start time): what grows as the batch goes on. */
+function byFifth(calls: { at: number; ms: number }[]): string {
+  if (!calls.length) return '';
+  const from = Math.min(...calls.map((c) => c.at));
+  const span = Math.max(...calls.map((c) => c.at)) - from + 1;
+  const fifths = Array.from({ length: 5 }, (_, i) => calls.filter((c) => Math.floor(((c.at - from) / span) * 5) === i).map((c) => c.ms));
+  return `medians by fifth ${fifths.map((f) => (f.length ? median(f) : '-')).join(' / ')} ms`;
 }

@@ -31,6 +31,7 @@ import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, settle, sha
 import { LONG_TASKS, filesInPage, printTrace, thumbnailFigures, traceApi } from './upload-bench-page.ts';
 import { buildUppyPage, runUppy, uppyRoutes } from './upload-peer.ts';
 import { ChromeTrace } from './chrome-trace.ts';
+import { cpuBetween, cpuSnapshot } from './process-cpu.ts';
 
 const FILES = Number(process.env.BENCH_UPLOAD_FILES ?? 200);
 const MEGABYTES = Number(process.env.BENCH_UPLOAD_MB ?? 20);
@@ -79,10 +80,12 @@ async function queueRun(page: Page, proxy: StorageProxy, origin: string, token: 
     await profiler.send('Profiler.start');
   }
   const chromeTrace = observe && process.env.BENCH_UPLOAD_CHROME_TRACE ? await ChromeTrace.start(page) : null;
+  const cpuBefore = cpuSnapshot();
   const chosenAt = Date.now();
   await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(paths);
   await page.getByText(`${paths.length} of ${paths.length} photos uploaded`).waitFor({ timeout: 3_600_000 });
   const doneAt = Date.now();
+  console.log(`${label}: ${cpuBetween(cpuBefore, cpuSnapshot(), (doneAt - chosenAt) / 1000)}`);
   const peakHeap = heap.stop();
   if (chromeTrace) await chromeTrace.stop(process.env.BENCH_UPLOAD_CHROME_TRACE ?? '');
   if (profiler) {
@@ -118,7 +121,8 @@ async function plainPuts(page: Page, origin: string, token: string, paths: strin
     targets.push({ url: answer.body.signedUrl, headers: answer.body.headers });
   }
   await filesInPage(page, paths);
-  return (await page.evaluate(`(async () => {
+  const cpuBefore = cpuSnapshot();
+  const ms = (await page.evaluate(`(async () => {
     const files = [...document.getElementById('bench-files').files];
     const targets = ${JSON.stringify(targets)};
     let next = 0;
@@ -127,6 +131,8 @@ async function plainPuts(page: Page, origin: string, token: string, paths: strin
     await Promise.all(Array.from({ length: ${PUTS_IN_FLIGHT} }, lane));
     return performance.now() - t;
   })()`)) as number;
+  console.log(`plain PUTs: ${cpuBetween(cpuBefore, cpuSnapshot(), ms / 1000)}`);
+  return ms;
 }
 
 /** (b): the link drops once, half-way; the bytes sent again, in parts. */
@@ -202,7 +208,9 @@ async function main(): Promise<void> {
     const waited = [await settle(lab.origin, token, ours.order)];
     if (!SKIP.has('peer')) {
       const order = (await createOrder(lab.origin, token, `bench uppy ${Date.now()}`)) ?? '';
+      const cpuBefore = cpuSnapshot();
       const uppy = await runUppy(context, { paths, orderGuid: order, token, limit: PUTS_IN_FLIGHT, partSize: PART_SIZE, multipartAbove: MULTIPART_THRESHOLD });
+      console.log(`uppy: ${cpuBetween(cpuBefore, cpuSnapshot(), uppy.ms / 1000)}`);
       if (uppy.confirmed !== FILES) throw new Error(`Uppy confirmed ${uppy.confirmed} of ${FILES}: ${uppy.failures.join('; ')}`);
       lines.push(
         `(p) peer, choosing to every photo in the order: ours ${fmt(oursMs / 1000)} s (${fmt(bytes / MB / (oursMs / 1000))} MB/s), ` +

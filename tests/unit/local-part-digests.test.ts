@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { partOf } from '../../server/adapters/storage/local-multipart.ts';
+import { dataOf, locatePart, receiptOf } from '../../server/adapters/storage/local-multipart.ts';
 import { PartDigests } from '../../server/adapters/storage/local-part-digests.ts';
 
 /**
@@ -17,18 +17,29 @@ afterEach(() => {
   for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
-/** An upload of three parts, and a way to keep part n as the store does (ETag first, then the part). */
+/** The parts' size in these uploads (every part but the last). */
+const PART = 3000;
+
+/**
+ * An upload of three parts, and a way to keep part n as the store does: written at its place in
+ * the upload's data file, then its receipt (ETag and size).
+ */
 function upload() {
   const dir = mkdtempSync(join(tmpdir(), 'part-digests-'));
   dirs.push(dir);
   const file = join(dir, 'photo.jpg');
   const id = 'a'.repeat(32);
-  const parts = [randomBytes(3000), randomBytes(3000), randomBytes(1000)];
-  const digests = new PartDigests(partOf);
+  writeFileSync(`${file}.part-${id}`, JSON.stringify({ contentType: 'image/jpeg', partSize: PART }));
+  writeFileSync(dataOf(file, id), '');
+  const parts = [randomBytes(PART), randomBytes(PART), randomBytes(1000)];
+  const digests = new PartDigests(locatePart);
   const keep = (n: number, bytes = parts[n - 1] ?? Buffer.alloc(0)) => {
     digests.willCommit(file, id, n);
-    writeFileSync(`${partOf(file, id, n)}.etag`, md5(bytes));
-    writeFileSync(partOf(file, id, n), bytes);
+    rmSync(receiptOf(file, id, n), { force: true });
+    const fd = openSync(dataOf(file, id), 'r+');
+    writeSync(fd, bytes, 0, bytes.length, (n - 1) * PART);
+    closeSync(fd);
+    writeFileSync(receiptOf(file, id, n), `${md5(bytes)} ${bytes.length}`);
     digests.committed(file, id, n);
     return { partNumber: n, etag: `"${md5(bytes)}"` };
   };
@@ -53,7 +64,7 @@ describe('hashing a multipart upload as its parts arrive', () => {
     keep(2);
     // Time for both to be hashed, then part 1 arrives again with other bytes.
     await new Promise((r) => setTimeout(r, 50));
-    const fresh = randomBytes(3000);
+    const fresh = randomBytes(PART);
     const listed = [keep(1, fresh), keep(2), keep(3)];
     const answer = await digests.take(file, id, listed);
     const kept = Buffer.concat([fresh, parts[1] ?? Buffer.alloc(0), parts[2] ?? Buffer.alloc(0)]);
@@ -73,6 +84,6 @@ describe('hashing a multipart upload as its parts arrive', () => {
     digests.start(file, id);
     const listed = [keep(1), keep(2), keep(3)];
     expect(await digests.take(file, id, listed.slice(0, 2))).toBeNull();
-    expect(await new PartDigests(partOf).take(file, id, listed)).toBeNull();
+    expect(await new PartDigests(locatePart).take(file, id, listed)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@
  */
 import type { PhotoContentType } from '../../src/domain/photo-content.ts';
 import type { UploadEntry } from '../../src/offline/db.ts';
+import type { PrepareOutcome } from '../../src/offline/upload-prepare.ts';
 import type { SendOutcome } from '../../src/offline/upload-sender.ts';
 import type { QueueFilesResult } from '../../src/offline/upload-store.ts';
 
@@ -61,6 +62,12 @@ export interface UploadWorkerApi {
   thumbnail(file: Blob, side: number, preferExif: boolean): Promise<ThumbnailResult | null>;
   /** SHA-256 of the whole file, hex, read in slices (never the whole file in memory). */
   sha256(file: Blob): Promise<string>;
+  /**
+   * A queued photo's whole check (src/offline/upload-prepare.ts checkStoredPhoto) on the worker's
+   * IndexedDB connection: its stored File read, inspected and hashed, its thumbnail kept, its row
+   * made ready (or the photo rejected or failed).
+   */
+  check(entry: UploadEntry): Promise<PrepareOutcome>;
   /**
    * Runs one queued photo's steps to its end in the worker (src/offline/upload-sender.ts): every
    * part's PUT and record, URL renewals, complete_upload, photograph_uploaded. `token` is the

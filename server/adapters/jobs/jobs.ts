@@ -31,7 +31,8 @@ export interface JobAttempt {
 
 export interface Jobs {
   send(queue: string, data: object, retry?: RetryPolicy): Promise<void>;
-  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>): Promise<void>;
+  /** Works on the queue's jobs, `concurrency` at once in this process (default one). */
+  work<T extends object>(queue: string, handler: (data: T, attempt: JobAttempt) => Promise<void>, opts?: { concurrency?: number }): Promise<void>;
   /** Runs a task once per period for the whole lab, however many API processes are up. */
   every(task: PeriodicTask): Promise<void>;
   stop(): Promise<void>;
@@ -115,14 +116,17 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
       await ensureQueue(queue);
       await boss.send(queue, data, retry ?? { retryLimit: RETRY_LIMIT, retryDelay: 5 });
     },
-    async work(queue, handler) {
+    async work(queue, handler, opts) {
       await ensureQueue(queue);
-      // With its metadata: a handler can tell its last try (and say so) from one pg-boss will retry.
-      await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S, includeMetadata: true }, async (jobs) => {
-        for (const job of jobs) {
-          await reported(queue, () => handler(job.data as Parameters<typeof handler>[0], { retryCount: job.retryCount, retryLimit: job.retryLimit }));
-        }
-      });
+      // One pg-boss worker per job at once: each fetches and finishes its own jobs.
+      for (let i = 0; i < Math.max(1, opts?.concurrency ?? 1); i++) {
+        // With its metadata: a handler can tell its last try (and say so) from one pg-boss will retry.
+        await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S, includeMetadata: true }, async (jobs) => {
+          for (const job of jobs) {
+            await reported(queue, () => handler(job.data as Parameters<typeof handler>[0], { retryCount: job.retryCount, retryLimit: job.retryLimit }));
+          }
+        });
+      }
     },
     async every(task) {
       if (!scheduled) {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { mkdir, open as openFile, readFile, readdir, rename, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,15 +9,25 @@ import { MIN_PART_BYTES, MultipartError, bareEtag, type ByteScan, type UploadedP
 
 /**
  * S3-style multipart uploads for the embedded store. Next to the object's file `<file>`:
- *   <file>.part-<uploadId>            the open upload (its content type); gone once finished
- *   <file>.part-<uploadId>-<n>        part n, once received whole
- *   <file>.part-<uploadId>-<n>.etag   its ETag: the MD5 of its bytes, as S3 makes it
+ *   <file>.part-<uploadId>            the open upload (its content type and part size); gone once finished
+ *   <file>.part-<uploadId>.data       the object's bytes: part n is written at (n - 1) × part size
+ *   <file>.part-<uploadId>-<n>.etag   "<ETag> <size>" of part n, once received whole (the ETag is
+ *                                     the MD5 of its bytes, as S3 makes it)
+ * Each part is written straight to its place in the one data file (positional writes), so the
+ * completion only renames that file into the object's place: no byte is copied or appended (before,
+ * each part was a file of its own and the completion appended them: a 20 MB photo's bytes written
+ * twice on the server; README Performance, the upload's fifth pass).
  * Everything shares the `.part-` prefix that LocalStorage.remove clears with the object.
+ *
+ * Writers of one upload are tracked in memory (PartWriters): a part's retry waits for its earlier
+ * PUT to end, and a completion waits for every part being written. One server process per store
+ * directory, as the embedded store runs.
  */
 
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 const markerOf = (file: string, uploadId: string) => `${file}.part-${uploadId}`;
-export const partOf = (file: string, uploadId: string, n: number) => `${file}.part-${uploadId}-${n}`;
+export const dataOf = (file: string, uploadId: string) => `${file}.part-${uploadId}.data`;
+export const receiptOf = (file: string, uploadId: string, n: number) => `${file}.part-${uploadId}-${n}.etag`;
 const unique = () => `${process.pid}-${Date.now()}-${randomBytes(4).toString('hex')}`;
 
 export class TooLarge extends Error {}
@@ -51,18 +61,65 @@ export async function writeLimited(body: Readable, path: string, maxBytes: numbe
   }
 }
 
-/** Starts an upload for the object file `file`; answers its upload id. */
-export async function startParts(file: string, contentType: string): Promise<string> {
+/** Who is writing which part now, per upload (one process per store directory). */
+export class PartWriters {
+  readonly #parts = new Map<string, Promise<void>>();
+  readonly #uploads = new Map<string, { count: number; idle: Promise<void>; done: () => void }>();
+
+  /** Runs `write` once no earlier write of the same part is under way. */
+  async one<T>(file: string, uploadId: string, n: number, write: () => Promise<T>): Promise<T> {
+    const key = `${file}|${uploadId}|${n}`;
+    const before = this.#parts.get(key) ?? Promise.resolve();
+    let release = () => {};
+    const mine = new Promise<void>((resolve) => (release = resolve));
+    const queued = before.then(() => mine);
+    this.#parts.set(key, queued);
+    await before;
+    const upload = `${file}|${uploadId}`;
+    let open = this.#uploads.get(upload);
+    if (!open) {
+      let done = () => {};
+      const idle = new Promise<void>((resolve) => (done = resolve));
+      open = { count: 0, idle, done };
+      this.#uploads.set(upload, open);
+    }
+    open.count += 1;
+    try {
+      return await write();
+    } finally {
+      open.count -= 1;
+      if (open.count === 0) {
+        this.#uploads.delete(upload);
+        open.done();
+      }
+      release();
+      if (this.#parts.get(key) === queued) this.#parts.delete(key);
+    }
+  }
+
+  /** Resolves once no part of the upload is being written. */
+  idle(file: string, uploadId: string): Promise<void> {
+    return this.#uploads.get(`${file}|${uploadId}`)?.idle ?? Promise.resolve();
+  }
+}
+
+/** Starts an upload for the object file `file` in parts of `partSize` bytes; answers its upload id. */
+export async function startParts(file: string, contentType: string, partSize: number): Promise<string> {
   const uploadId = randomBytes(16).toString('hex');
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(markerOf(file, uploadId), JSON.stringify({ contentType }));
+  await writeFile(dataOf(file, uploadId), '');
+  await writeFile(markerOf(file, uploadId), JSON.stringify({ contentType, partSize }));
   return uploadId;
 }
 
-async function openUpload(file: string, uploadId: string): Promise<{ contentType: string }> {
+async function openUpload(file: string, uploadId: string, marker = markerOf(file, uploadId)): Promise<{ contentType: string; partSize: number }> {
   if (!UPLOAD_ID.test(uploadId)) throw noSuchUpload();
   try {
-    return JSON.parse(await readFile(markerOf(file, uploadId), 'utf8')) as { contentType: string };
+    const open = JSON.parse(await readFile(marker, 'utf8')) as { contentType: string; partSize?: number };
+    // Started before parts were written in place (a server of an earlier version): the browser
+    // starts the photo again.
+    if (!open.partSize) throw noSuchUpload();
+    return { contentType: open.contentType, partSize: open.partSize };
   } catch {
     throw noSuchUpload();
   }
@@ -73,9 +130,24 @@ const exists = (path: string) => stat(path).then(
   () => false,
 );
 
+/** Part n as received: its ETag (bare) and size; null while it is not (or no longer) received whole. */
+export async function receivedPart(file: string, uploadId: string, n: number): Promise<{ etag: string; size: number } | null> {
+  const text = await readFile(receiptOf(file, uploadId, n), 'utf8').catch(() => null);
+  const [etag, size] = text?.split(' ') ?? [];
+  return etag && size && /^\d+$/.test(size) ? { etag, size: Number(size) } : null;
+}
+
+/** Where part n's bytes are, for a reader of a received part (local-part-digests.ts). */
+export async function locatePart(file: string, uploadId: string, n: number): Promise<{ etag: string; path: string; start: number; size: number } | null> {
+  const [received, open] = await Promise.all([receivedPart(file, uploadId, n), openUpload(file, uploadId).catch(() => null)]);
+  return received && open ? { ...received, path: dataOf(file, uploadId), start: (n - 1) * open.partSize } : null;
+}
+
 /**
- * Receives part `n` (a retry replaces it); answers its ETag. `beforeCommit` may throw to refuse
- * the part once its bytes are in (the upload was sealed meanwhile).
+ * Receives part `n` (a retry replaces it) at its place in the upload's data file; answers its
+ * ETag. `beforeCommit` may throw to refuse the part once its bytes are in (the upload was sealed
+ * meanwhile). While its bytes are written the part counts as not received, so a PUT that fails
+ * half-way leaves it to be sent again, never a part that is half old and half new.
  */
 export async function receivePart(
   file: string,
@@ -84,47 +156,71 @@ export async function receivePart(
   body: Readable,
   maxBytes: number,
   beforeCommit: () => Promise<void>,
+  writers: PartWriters,
   digests?: PartDigests,
 ): Promise<string> {
-  await openUpload(file, uploadId);
-  const target = partOf(file, uploadId, n);
-  // Named under the same prefix, so an upload removed mid-part takes the half-written part too.
-  const temp = `${target}.upload-${unique()}`;
-  const { md5 } = await writeLimited(body, temp, maxBytes);
-  try {
-    await beforeCommit();
-    // Finished or dropped while the part was arriving: the part has nowhere to go.
+  const { partSize } = await openUpload(file, uploadId);
+  if (!Number.isInteger(n) || n < 1) throw noSuchUpload();
+  // No part may reach into the next one's place.
+  const limit = Math.min(maxBytes, partSize);
+  return writers.one(file, uploadId, n, async () => {
+    // Finished or dropped while this PUT waited for an earlier one of the same part.
     if (!(await exists(markerOf(file, uploadId)))) throw noSuchUpload();
     digests?.willCommit(file, uploadId, n);
     try {
-      await writeFile(`${target}.etag`, md5);
-      await rename(temp, target);
+      await rm(receiptOf(file, uploadId, n), { force: true });
+      const md5 = createHash('md5');
+      let size = 0;
+      const data = await openFile(dataOf(file, uploadId), 'r+');
+      try {
+        const at = (n - 1) * partSize;
+        for await (const chunk of body as AsyncIterable<Buffer>) {
+          if (size + chunk.length > limit) throw new TooLarge();
+          md5.update(chunk);
+          let written = 0;
+          while (written < chunk.length) written += (await data.write(chunk, written, chunk.length - written, at + size + written)).bytesWritten;
+          size += chunk.length;
+        }
+      } finally {
+        await data.close();
+      }
+      await beforeCommit();
+      // Finished or dropped while the part was arriving: the part has nowhere to go.
+      if (!(await exists(markerOf(file, uploadId)))) throw noSuchUpload();
+      const etag = md5.digest('hex');
+      await writeFile(receiptOf(file, uploadId, n), `${etag} ${size}`);
+      return `"${etag}"`;
     } finally {
       // Hashed now, in part order, while the rest of the photo arrives (local-part-digests.ts).
       digests?.committed(file, uploadId, n);
     }
-  } finally {
-    await rm(temp, { force: true });
-  }
-  return `"${md5}"`;
+  });
 }
 
-/** Checks the browser's list of parts against what arrived, as S3's CompleteMultipartUpload does. */
-async function checkParts(file: string, uploadId: string, parts: UploadedPart[]): Promise<void> {
+/**
+ * Checks the browser's list of parts against what arrived, as S3's CompleteMultipartUpload does,
+ * and, since the parts lie at fixed places in one file, that they are parts 1 to k with every part
+ * but the last exactly `partSize` long. Answers the object's size.
+ */
+async function checkParts(file: string, uploadId: string, parts: UploadedPart[], partSize: number): Promise<number> {
   if (!parts.length) throw new MultipartError('InvalidPart', 'An upload needs at least one part.');
+  let total = 0;
   for (const [i, part] of parts.entries()) {
     const previous = parts[i - 1];
     if (previous && part.partNumber <= previous.partNumber) throw new MultipartError('InvalidPartOrder', 'The parts must be listed once each, in ascending order.');
-    const path = partOf(file, uploadId, part.partNumber);
-    const etag = await readFile(`${path}.etag`, 'utf8').catch(() => null);
-    if (etag === null || etag !== bareEtag(part.etag)) {
+    const received = await receivedPart(file, uploadId, part.partNumber);
+    if (part.partNumber !== i + 1 || received === null || received.etag !== bareEtag(part.etag)) {
       throw new MultipartError('InvalidPart', `Part ${part.partNumber} was not received as listed. Please send it again.`, part.partNumber);
     }
-    const { size } = await stat(path);
-    if (i < parts.length - 1 && size < MIN_PART_BYTES) {
+    if (i < parts.length - 1 && received.size < MIN_PART_BYTES) {
       throw new MultipartError('EntityTooSmall', `Part ${part.partNumber} is smaller than 5 MiB; only the last part may be.`, part.partNumber);
     }
+    if (i < parts.length - 1 && received.size !== partSize) {
+      throw new MultipartError('InvalidPart', `Part ${part.partNumber} is not ${partSize} bytes long as every part but the last must be. Please send it again.`, part.partNumber);
+    }
+    total += received.size;
   }
+  return total;
 }
 
 /** What the store learned of an object's bytes while it joined them (see LocalStorage.digest). */
@@ -134,67 +230,49 @@ export interface JoinedDigest {
   whole?: boolean;
 }
 
-// Reads of 1 MiB while joining: a 20 MB photo in 20 steps rather than 320 of 64 KiB.
+// Reads of 1 MiB when the completion has to hash: a 20 MB photo in 20 steps rather than 320 of 64 KiB.
 const JOIN_READ_BYTES = 1024 * 1024;
 
 /**
- * Joins the listed parts, in order, into `file`, and removes the upload's staged files. The first
- * part becomes the object's file by a rename and the others are appended to it, so its bytes are
- * never copied; every byte is read once (the first part from the page cache it was just written
- * to) to hash it with SHA-256 and feed `scan`, so the confirmation need not read the photo again.
+ * Makes the listed parts the object at `file` and removes the upload's staged files. The parts are
+ * already in place in the data file, which becomes the object's file by a rename. Its SHA-256
+ * (and `scan`'s verdict) come from the parts' digests taken as they arrived; without them (a
+ * restart since, a part replaced after it was hashed) the file is read once to hash it, so the
+ * confirmation need not read the photo again either way.
  */
-export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan, digests?: PartDigests): Promise<{ size: number; contentType: string }> {
-  const { contentType } = await openUpload(file, uploadId);
-  await checkParts(file, uploadId, parts);
-  // Hashed (and scanned) as the parts arrived: joining them only appends. Without it (a restart
-  // since, a part replaced after it was hashed), every byte is hashed here.
-  const hashed = await digests?.take(file, uploadId, parts);
-  const early = hashed && (!scan || hashed.whole !== undefined) ? hashed : null;
-  // Claimed by a rename, so two completions at once cannot both assemble (the loser sees no upload).
+export async function assembleParts(file: string, uploadId: string, parts: UploadedPart[], writers: PartWriters, scan?: ByteScan, digests?: PartDigests): Promise<{ size: number; contentType: string }> {
   const marker = markerOf(file, uploadId);
+  const { contentType, partSize } = await openUpload(file, uploadId);
+  // Claimed by a rename, so two completions at once cannot both finish (the loser sees no
+  // upload), and no part's write starts from now on.
   const claim = `${marker}.completing-${unique()}`;
   await rename(marker, claim).catch(() => Promise.reject(noSuchUpload()));
-  const temp = `${file}.upload-${unique()}`;
-  const [first, ...rest] = parts;
-  if (!first) throw new MultipartError('InvalidPart', 'An upload needs at least one part.');
-  const firstPath = partOf(file, uploadId, first.partNumber);
-  const firstSize = (await stat(firstPath)).size;
-  await rename(firstPath, temp);
   try {
-    const hash = createHash('sha256');
-    const feed = async function* (path: string) {
-      for await (const chunk of createReadStream(path, { highWaterMark: JOIN_READ_BYTES }) as AsyncIterable<Buffer>) {
-        if (!early) {
-          hash.update(chunk);
-          scan?.push(chunk);
-        }
-        yield chunk;
+    // A part still being written (a retry racing the completion) ends first; its receipt, if
+    // any, is what the check below reads.
+    await writers.idle(file, uploadId);
+    const size = await checkParts(file, uploadId, parts, partSize);
+    const data = dataOf(file, uploadId);
+    const hashed = await digests?.take(file, uploadId, parts);
+    const early = hashed && hashed.size === size && (!scan || hashed.whole !== undefined) ? hashed : null;
+    let digest: JoinedDigest;
+    if (early) digest = { sha256: early.sha256, ...(early.whole === undefined || !scan ? {} : { whole: early.whole }) };
+    else {
+      const hash = createHash('sha256');
+      for await (const chunk of createReadStream(data, { highWaterMark: JOIN_READ_BYTES, end: size - 1 }) as AsyncIterable<Buffer>) {
+        hash.update(chunk);
+        scan?.push(chunk);
       }
-    };
-    // The first part is only read (it is already in place; not at all when hashed already); the
-    // others are read and appended.
-    if (!early) {
-      const firstBytes = feed(temp);
-      while (!(await firstBytes.next()).done);
+      digest = { sha256: hash.digest('hex'), ...(scan ? { whole: scan.complete } : {}) };
     }
-    await pipeline(async function* appended() {
-      for (const part of rest) yield* feed(partOf(file, uploadId, part.partNumber));
-    }, createWriteStream(temp, { flags: 'a' }));
-    const { size } = await stat(temp);
-    if (early && early.size !== size) throw new Error(`the parts of ${basename(file)} changed while they were joined`);
-    const digest: JoinedDigest = early
-      ? { sha256: early.sha256, ...(early.whole === undefined || !scan ? {} : { whole: early.whole }) }
-      : { sha256: hash.digest('hex'), ...(scan ? { whole: scan.complete } : {}) };
     await writeFile(`${file}.meta.json`, JSON.stringify({ contentType, size, digest }));
-    await rename(temp, file);
+    // A part beyond the listed ones may have been written: the object ends with the last listed.
+    await truncate(data, size);
+    await rename(data, file);
     await abortParts(file, uploadId);
     return { size, contentType };
   } catch (err) {
-    // Put back as it was (the first part cut back to its own bytes), so the browser can send a
-    // part again and complete once more.
-    await truncate(temp, firstSize)
-      .then(() => rename(temp, firstPath))
-      .catch(() => rm(temp, { force: true }));
+    // Put back as it was, so the browser can send a part again and complete once more.
     await rename(claim, marker).catch(() => undefined);
     throw err;
   }

@@ -1,6 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { bareEtag, type ByteScan, type UploadedPart } from './storage.ts';
 
 /**
@@ -25,6 +24,8 @@ interface Cursor {
   size: number;
   /** Parts between "about to be kept" and "kept": not read until then. */
   committing: Set<number>;
+  /** The part being read now (0: none). */
+  reading: number;
   /** A part was replaced after it was hashed, or could not be read: no digest. */
   broken: boolean;
   /** The hashing under way; the completion waits for it. */
@@ -37,25 +38,28 @@ const READ_BYTES = 1024 * 1024;
 // KB); past this many the oldest is forgotten and its completion reads the parts instead.
 const MAX_OPEN = 10_000;
 
+/** Where a received part's bytes are (local-multipart.ts locatePart); null while it is not received. */
+export type PartLocator = (file: string, uploadId: string, n: number) => Promise<{ etag: string; path: string; start: number; size: number } | null>;
+
 export class PartDigests {
   readonly #open = new Map<string, Cursor>();
-  readonly #partPath: (file: string, uploadId: string, n: number) => string;
+  readonly #locate: PartLocator;
 
-  constructor(partPath: (file: string, uploadId: string, n: number) => string) {
-    this.#partPath = partPath;
+  constructor(locate: PartLocator) {
+    this.#locate = locate;
   }
 
   /** A new upload: its parts will be hashed, and fed to `scan`, in order. */
   start(file: string, uploadId: string, scan?: ByteScan): void {
     if (this.#open.size >= MAX_OPEN) this.#open.delete(this.#open.keys().next().value ?? '');
-    this.#open.set(`${file}|${uploadId}`, { hash: createHash('sha256'), scan, next: 1, etags: new Map(), size: 0, committing: new Set(), broken: false, work: Promise.resolve() });
+    this.#open.set(`${file}|${uploadId}`, { hash: createHash('sha256'), scan, next: 1, etags: new Map(), size: 0, committing: new Set(), reading: 0, broken: false, work: Promise.resolve() });
   }
 
   /** Part n is about to be kept (or replaced): one already hashed, or being hashed, spoils the digest. */
   willCommit(file: string, uploadId: string, n: number): void {
     const c = this.#open.get(`${file}|${uploadId}`);
     if (!c) return;
-    if (n < c.next) c.broken = true;
+    if (n < c.next || n === c.reading) c.broken = true;
     c.committing.add(n);
   }
 
@@ -69,21 +73,26 @@ export class PartDigests {
 
   async #advance(c: Cursor, file: string, uploadId: string): Promise<void> {
     while (!c.broken && !c.committing.has(c.next)) {
-      const path = this.#partPath(file, uploadId, c.next);
-      const etag = await readFile(`${path}.etag`, 'utf8').catch(() => null);
-      // Not here yet: its own commit calls again. (Its ETag is written just before the part
-      // takes its place, inside the committing window, so a kept part always has its ETag.)
-      if (etag === null || c.committing.has(c.next)) return;
+      const part = await this.#locate(file, uploadId, c.next);
+      // Not here yet: its own commit calls again. (Its receipt is written inside the committing
+      // window, so a part with a receipt is in place whole.)
+      if (part === null || c.committing.has(c.next)) return;
+      const { etag } = part;
+      c.reading = c.next;
       try {
-        for await (const chunk of createReadStream(path, { highWaterMark: READ_BYTES }) as AsyncIterable<Buffer>) {
-          c.hash.update(chunk);
-          c.scan?.push(chunk);
-          c.size += chunk.length;
+        if (part.size > 0) {
+          for await (const chunk of createReadStream(part.path, { highWaterMark: READ_BYTES, start: part.start, end: part.start + part.size - 1 }) as AsyncIterable<Buffer>) {
+            c.hash.update(chunk);
+            c.scan?.push(chunk);
+            c.size += chunk.length;
+          }
         }
       } catch {
         // Gone while read (the upload was dropped): no digest.
         c.broken = true;
         return;
+      } finally {
+        c.reading = 0;
       }
       // Replaced while it was read: the bytes hashed may not be the bytes kept.
       if (c.broken) return;

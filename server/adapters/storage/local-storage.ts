@@ -4,13 +4,15 @@ import { pipeline } from 'node:stream/promises';
 import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
-import { abortParts, assembleParts, partOf, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
+import { PartWriters, abortParts, assembleParts, locatePart, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
 import { PartDigests } from './local-part-digests.ts';
 import type { ByteScan, LocalCopy, ObjectDigest, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
 
 export { TooLarge } from './local-multipart.ts';
 
 export const LOCAL_STORAGE_PREFIX = '/storage/';
+/** Parts of a multipart upload started without a part size: S3's 5 MiB minimum. */
+const DEFAULT_PART_BYTES = 5 * 1024 * 1024;
 
 /**
  * The embedded object store: files under DATA_DIR/objects, reached through HMAC-signed expiring
@@ -23,7 +25,9 @@ export class LocalStorage implements Storage {
   readonly #secret: string;
   readonly #now: () => Date;
   /** SHA-256 of multipart uploads, hashed as their parts arrive. */
-  readonly #digests = new PartDigests(partOf);
+  readonly #digests = new PartDigests(locatePart);
+  /** Parts being written now, per upload (a retry waits for its earlier PUT; a completion for all). */
+  readonly #writers = new PartWriters();
 
   constructor(opts: { root: string; secret: string; now?: () => Date }) {
     this.root = resolve(opts.root);
@@ -189,8 +193,8 @@ export class LocalStorage implements Storage {
     return { path, release: async () => {} };
   }
 
-  async createMultipart(key: string, opts: { contentType: string; scan?: ByteScan }): Promise<string> {
-    const uploadId = await startParts(this.path(key), opts.contentType);
+  async createMultipart(key: string, opts: { contentType: string; partSize?: number; scan?: ByteScan }): Promise<string> {
+    const uploadId = await startParts(this.path(key), opts.contentType, opts.partSize ?? DEFAULT_PART_BYTES);
     this.#digests.start(this.path(key), uploadId, opts.scan);
     return uploadId;
   }
@@ -205,11 +209,11 @@ export class LocalStorage implements Storage {
 
   /** Receives one part of a multipart upload; answers its ETag (see local-multipart.ts). */
   receivePart(key: string, uploadId: string, partNumber: number, body: Readable, maxBytes: number, beforeCommit: () => Promise<void>): Promise<string> {
-    return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit, this.#digests);
+    return receivePart(this.path(key), uploadId, partNumber, body, maxBytes, beforeCommit, this.#writers, this.#digests);
   }
 
   async completeMultipart(key: string, uploadId: string, parts: UploadedPart[], scan?: ByteScan): Promise<void> {
-    await assembleParts(this.path(key), uploadId, parts, scan, this.#digests);
+    await assembleParts(this.path(key), uploadId, parts, this.#writers, scan, this.#digests);
   }
 
   /**

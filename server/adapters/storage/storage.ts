@@ -80,9 +80,10 @@ export interface Storage {
   /**
    * Starts a multipart upload of `key`; answers its upload id. A store that reads the parts as they
    * arrive (the local one) hashes them then and feeds them, in order, to `scan`, so completing
-   * need not read them again; the others ignore it.
+   * need not read them again; the others ignore it. `partSize`: every part but the last will be
+   * this long (the local store writes each part at its place in the object, S3 ignores it).
    */
-  createMultipart(key: string, opts: { contentType: string; scan?: ByteScan }): Promise<string>;
+  createMultipart(key: string, opts: { contentType: string; partSize?: number; scan?: ByteScan }): Promise<string>;
   /** A signed PUT address for one part (1-based); the part may be at most maxBytes long. */
   presignPart(key: string, uploadId: string, partNumber: number, opts: { maxBytes: number; expiresInSeconds: number }): Promise<string>;
   /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { PhotoEntry, RejectionEntry, UploadEntry } from '../../offline/db.ts';
+import { labDb, type PhotoEntry, type RejectionEntry, type UploadEntry } from '../../offline/db.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
 import { getLabOrder } from '../../api/lab-order-upload.ts';
 import { readThrough } from '../../offline/cached-read.ts';
@@ -130,10 +130,11 @@ const samePhotos = sameList<PhotoEntry>((a, b) => a.id === b.id && a.name === b.
 
 /** Everything the upload screen shows of one order, live from IndexedDB. */
 export function useOrderUpload(owner: string, guid: string, photoLimit: number, queueLimit: number) {
-  const counts = usePacedQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts);
-  const queue = usePacedQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue);
-  const photos = usePacedQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos);
-  const rejections = usePacedQuery(() => orderRejections(owner, guid), [owner, guid], [], sameRejections);
+  const dbName = labDb.name;
+  const counts = usePacedQuery(() => orderUploadCounts(owner, guid), [owner, guid], NO_COUNTS, sameCounts, { dbName, tables: ['uploads', 'photos', 'rejections'] });
+  const queue = usePacedQuery(() => orderQueue(owner, guid, queueLimit), [owner, guid, queueLimit], [], sameQueue, { dbName, tables: ['uploads'] });
+  const photos = usePacedQuery(() => orderPhotos(owner, guid, photoLimit), [owner, guid, photoLimit], [], samePhotos, { dbName, tables: ['photos'] });
+  const rejections = usePacedQuery(() => orderRejections(owner, guid), [owner, guid], [], sameRejections, { dbName, tables: ['rejections'] });
   // Photos waiting from an earlier visit go as soon as the screen opens (the shell does it too).
   const waiting = counts.active > 0;
   useEffect(() => {

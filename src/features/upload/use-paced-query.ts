@@ -15,8 +15,10 @@ export const REREAD_GAP_MS = 250;
  * useLiveQuery each write of the worker (each photo's state, each thumbnail, each photo accepted:
  * about 6 a photo) re-ran the screen's four queries and their renders at once; a 200-photo upload
  * spent 4-5 s of the page's thread there (README Performance, the upload's fourth pass).
+ * Only writes to `tables` (of the database named `dbName`) ask: the worker's part records, stored
+ * files and thumbnails (about 5 writes a photo) change nothing the screen's counts and lists read.
  */
-export function usePacedQuery<T>(query: () => Promise<T>, deps: unknown[], initial: T, same: (a: T, b: T) => boolean): T {
+export function usePacedQuery<T>(query: () => Promise<T>, deps: unknown[], initial: T, same: (a: T, b: T) => boolean, watch: { dbName: string; tables: readonly string[] }): T {
   const [value, setValue] = useState<T>(initial);
   const last = useRef<T>(initial);
   useEffect(() => {
@@ -52,7 +54,11 @@ export function usePacedQuery<T>(query: () => Promise<T>, deps: unknown[], initi
       }
       timer = setTimeout(() => void run(), Math.max(0, lastRun + REREAD_GAP_MS - performance.now()));
     }
-    const onChange = () => schedule();
+    const prefixes = watch.tables.map((t) => `idb://${watch.dbName}/${t}/`);
+    // Dexie names each changed part `idb://<database>/<table>/<index or nothing or :dels>`.
+    const onChange = (parts: Record<string, unknown>) => {
+      if (Object.keys(parts).some((part) => prefixes.some((p) => part.startsWith(p)))) schedule();
+    };
     Dexie.on('storagemutated', onChange);
     void run();
     return () => {
