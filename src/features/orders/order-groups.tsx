@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, type ReactNode } from 'react';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { groupOrdersByDate } from '../../domain/order-list.ts';
 
@@ -25,8 +25,11 @@ export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCar
   ));
 }
 
-/** The orders under their date headings, newest first; virtualised once there are many. */
-export function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttributes[]; renderCard: RenderCard }) {
+/**
+ * The orders under their date headings, newest first; virtualised once there are many. Memoised:
+ * a keystroke in the search box draws the box, not the list (the list follows the deferred query).
+ */
+export const OrderGroups = memo(function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttributes[]; renderCard: RenderCard }) {
   const groups = useMemo(() => groupOrdersByDate(orders), [orders]);
   if (orders.length <= VIRTUAL_FROM) return <PlainGroups groups={groups} renderCard={renderCard} />;
   return (
@@ -34,4 +37,4 @@ export function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttrib
       <VirtualGroups groups={groups} renderCard={renderCard} />
     </Suspense>
   );
-}
+});
