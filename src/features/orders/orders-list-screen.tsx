@@ -54,11 +54,12 @@ export function OrdersListScreen() {
     refresh();
   }, [refresh]);
 
-  // Any filter change clears the merge selection (orders.md §4).
-  const setFilters = (next: ReadonlySet<OrderFilter>) => {
+  // Any filter change clears the merge selection (orders.md §4). The same function each render,
+  // so the memoised admin part above the list is not drawn again on each key of a search.
+  const setFilters = useCallback((next: ReadonlySet<OrderFilter>) => {
     setMerge(null);
     startTransition(() => setChosen(next));
-  };
+  }, []);
 
   // The lab applies the filters and the merge selection's photographer (the scope asked for).
   const orders = shown.orders;
