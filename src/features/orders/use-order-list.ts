@@ -66,6 +66,29 @@ export interface ShownOrders {
 const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
 
 /**
+ * The value, once the frame that shows it has been painted (a requestAnimationFrame, then a task):
+ * a search key's frame draws the box only, the list's new cards are laid out in the next one.
+ */
+function useAfterPaint(value: string): string {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    if (painted === value) return;
+    let live = true;
+    const frame = requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.addEventListener('message', () => live && startTransition(() => setPainted(value)), { once: true });
+      channel.port1.start();
+      channel.port2.postMessage(0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [value, painted]);
+  return painted;
+}
+
+/**
  * The orders list, local-first: the screen reads the orders table (useLiveQuery) and the lab's
  * pages only fill it (order-list-store.ts). Before the lab answers, and offline, the list shows
  * what the device has; once it answers, exactly the pages asked for (newest first), more as the
@@ -91,8 +114,9 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   // does not go and come back while another view is asked for.
   const [urgent, setUrgent] = useState(0);
   const [query, setQuery] = useState('');
-  // Typing updates the box at once; the list follows when the browser has time (never blocks a key).
-  const deferredQuery = useDeferredValue(query);
+  // Typing updates the box at once; the list follows once that frame is painted, when the browser
+  // has time (never blocks a key, nor is the new list laid out in the key's own frame).
+  const deferredQuery = useDeferredValue(useAfterPaint(query));
   const [searchMore, setSearchMore] = useState<SearchAnswer | null>(null);
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const [rules, setRules] = useState<ViewRules | null>(null);
