@@ -98,13 +98,17 @@ async function unlist(db: LabDatabase, guids: readonly string[]): Promise<void> 
   }
 }
 
+/** The orders of a page the table can list (a guid and a readable date), in the lab's order. */
+export const listablePage = (page: LabOrderList): LabOrderListAttributes[] =>
+  page.data.map((d) => d.attributes).filter((a) => typeof a?.guid === 'string' && !Number.isNaN(listAtOf(a)));
+
 /**
  * Writes a page of the lab's list into the orders table: new and changed orders are put (an
  * unchanged one is not written, so a list that did not change wakes no live query), and with a
  * range, the view's rows the page says are gone leave the list. One transaction, in steps.
  */
 export async function fillListPage(db: LabDatabase, owner: string, page: LabOrderList, opts: FillOptions): Promise<void> {
-  const answered = page.data.map((d) => d.attributes).filter((a) => typeof a?.guid === 'string' && !Number.isNaN(listAtOf(a)));
+  const answered = listablePage(page);
   await db.transaction('rw', db.orders, async () => {
     for (let i = 0; i < answered.length; i += SLICE) {
       const slice = answered.slice(i, i + SLICE);

@@ -6,6 +6,9 @@
  * database of 10,000 orders). It prints figures as ratios to baselines measured in the same run,
  * with the targets and PASS/MISS, and exits 0 when it ran (missed targets are the report), non-zero
  * only when the bench itself failed.
+ *
+ * BENCH_LISTS=orders (or photographers): `--only=lists` measures only that list, without the
+ * builder's steps, to iterate on one list; unset, every list and the builder (the full run).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +58,15 @@ const LIST_ACCOUNTS = 5_000;
 // 'scale' is its PostgreSQL lab under load.
 const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
+
+// BENCH_LISTS=<word>: only the lists whose label starts with it, and no builder steps with them.
+const LISTS_PICKED = process.env.BENCH_LISTS?.trim().toLowerCase() ?? '';
+function pickLists<T extends { label: string }>(cases: T[]): T[] {
+  if (!LISTS_PICKED) return cases;
+  const picked = cases.filter((c) => c.label.toLowerCase().startsWith(LISTS_PICKED));
+  if (!picked.length) throw new Error(`BENCH_LISTS=${LISTS_PICKED} names none of: ${cases.map((c) => c.label).join('; ')}`);
+  return picked;
+}
 
 function parseArgs(argv: string[]) {
   const opts = {
@@ -139,7 +151,7 @@ async function main(): Promise<number> {
       log(
         `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
       );
-      const builderSeed: BuilderSeed | null = opts.only.has('builder') || lists ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
+      const builderSeed: BuilderSeed | null = opts.only.has('builder') || (lists && !LISTS_PICKED) ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
       const server = await startServer({ port: SERVER_PORT, dataDir });
       const { origin } = server;
       log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
@@ -228,7 +240,7 @@ async function main(): Promise<number> {
             ...(await measureLists(
               listBrowser,
               origin,
-              [
+              pickLists([
                 { label: `orders list (${ORDERS.toLocaleString('en-US')})`, path: ROUTES.labOrders, session: admin, apiPath: api(API.labOrders), rowSelector: '.order-card', searchLabel: 'Search by Order Name or Status', word: 'wedding' },
                 {
                   label: `photographers (${seed.photographers.toLocaleString('en-US')})`,
@@ -239,7 +251,7 @@ async function main(): Promise<number> {
                   searchLabel: 'Search by Photographer Name, Business, or Email',
                   word: 'adams',
                 },
-              ],
+              ]),
               log,
             )),
           );

@@ -2,7 +2,7 @@
  * The admin's part above the orders list (orders.md §2, §4): filter buttons, the merge banner and
  * the 'Urgent Orders:' section (its own chunk). Loaded only for admins: photographers never download it.
  */
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, memo, Suspense, type ReactNode } from 'react';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import type { MergeSelection } from '../../domain/order-actions.ts';
 import { FILTER_BUTTONS, RESET_COLOUR } from '../../domain/order-filter-buttons.ts';
@@ -50,8 +50,11 @@ export interface AdminTopProps {
   renderAdmin: (o: LabOrderListAttributes) => ReactNode;
 }
 
-/** Everything the admin has above the grid: filters, the merge banner, the urgent orders. */
-export function AdminTop({ filters, setFilters, merge, setMerge, version, urgentCount, renderAdmin }: AdminTopProps) {
+/**
+ * Everything the admin has above the grid: filters, the merge banner, the urgent orders (up to a
+ * page of cards). Memoised: a key typed in the search box does not draw it again.
+ */
+export const AdminTop = memo(function AdminTop({ filters, setFilters, merge, setMerge, version, urgentCount, renderAdmin }: AdminTopProps) {
   return (
     <>
       <AdminFilterBar filters={filters} onToggle={(f) => setFilters(toggleFilter(filters, f))} onReset={() => setFilters(new Set())} />
@@ -63,4 +66,4 @@ export function AdminTop({ filters, setFilters, merge, setMerge, version, urgent
       ) : null}
     </>
   );
-}
+});

@@ -28,7 +28,8 @@ export const knownAdmin = (): boolean => {
   return Boolean(session?.isAdmin) && actingAs === null;
 };
 
-let early: { at: number; filters: string; page: Promise<LabOrderList> } | null = null;
+/** The early page: asked at `at`, and the answer itself once it is in (`answered`). */
+let early: { at: number; filters: string; page: Promise<LabOrderList>; answered: LabOrderList | null } | null = null;
 
 /**
  * Asks for the first page of orders while the list's code is still on its way (the router calls
@@ -41,12 +42,28 @@ export function startFirstOrdersPage(): void {
   const page = getLabOrders(filters ? { filters } : {});
   // The list reports a failure when it takes the page; until then it is not unhandled.
   page.catch(() => undefined);
-  early = { at: Date.now(), filters, page };
+  const asked = { at: Date.now(), filters, page, answered: null };
+  early = asked;
+  // Kept as a value too: the list, when it opens after the answer, draws it in its first render.
+  page.then((p) => {
+    if (early === asked) early.answered = p;
+  }, () => undefined);
+}
+
+/** Whether the early page is of this scope and still fresh. */
+const fits = (taken: NonNullable<typeof early>, scope: ListScope, now: number) => taken.filters === scope.filters && !scope.photographerId && now - taken.at <= EARLY_PAGE_FRESH_MS;
+
+/**
+ * The early page's answer if it is already in (and of this scope, still fresh), without taking
+ * it: the list's first render shows it while takeFirstOrdersPage hands it to the list's writer.
+ */
+export function answeredFirstOrdersPage(scope: ListScope, now = Date.now()): LabOrderList | null {
+  return early?.answered && fits(early, scope, now) ? early.answered : null;
 }
 
 /** The page startFirstOrdersPage asked for, once, if it is of this scope and still fresh; otherwise null. */
 export function takeFirstOrdersPage(scope: ListScope, now = Date.now()): Promise<LabOrderList> | null {
   const taken = early;
   early = null;
-  return taken && taken.filters === scope.filters && !scope.photographerId && now - taken.at <= EARLY_PAGE_FRESH_MS ? taken.page : null;
+  return taken && fits(taken, scope, now) ? taken.page : null;
 }

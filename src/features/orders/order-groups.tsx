@@ -1,12 +1,32 @@
-import { lazy, Suspense, useMemo, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { groupOrdersByDate } from '../../domain/order-list.ts';
+import type { VirtualGroups } from './virtual-groups.tsx';
 
 // Up to this many cards the list is plain HTML (the first pages: no virtualiser code to fetch);
 // beyond it only the rows in view are in the page, so 10,000 orders scroll as smoothly as 50.
 export const VIRTUAL_FROM = 200;
+// The windowed list's code is fetched once the list holds this many cards (the second page is in),
+// so it is there when the list passes VIRTUAL_FROM and the swap never waits for it mid-scroll.
+const FETCH_VIRTUAL_FROM = 100;
 
-const VirtualGroups = lazy(() => import('./virtual-groups.tsx').then((m) => ({ default: m.VirtualGroups })));
+/** The windowed list's module once fetched (one fetch for every list of the visit). */
+type Windowed = { VirtualGroups: typeof VirtualGroups };
+let windowedModule: Windowed | null = null;
+let windowedLoading: Promise<Windowed> | null = null;
+const loadWindowed = (): Promise<Windowed> =>
+  (windowedLoading ??= import('./virtual-groups.tsx').then(
+    (m) => {
+      windowedModule = m;
+      return m;
+    },
+    (err: unknown) => {
+      // Fetched again by the next list that wants it (the plain list stays meanwhile).
+      windowedLoading = null;
+      throw err;
+    },
+  ));
 
 export type RenderCard = (order: LabOrderListAttributes) => ReactNode;
 export type Group = { heading: string; orders: LabOrderListAttributes[] };
@@ -25,13 +45,18 @@ export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCar
   ));
 }
 
-/** The orders under their date headings, newest first; virtualised once there are many. */
-export function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttributes[]; renderCard: RenderCard }) {
+/**
+ * The orders under their date headings, newest first; windowed once there are many. Memoised:
+ * a keystroke in the search box draws the box, not the list (the list follows the deferred query).
+ * The plain list stays until the windowed list's code is in: never a 'loading' in its place.
+ */
+export const OrderGroups = memo(function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttributes[]; renderCard: RenderCard }) {
   const groups = useMemo(() => groupOrdersByDate(orders), [orders]);
-  if (orders.length <= VIRTUAL_FROM) return <PlainGroups groups={groups} renderCard={renderCard} />;
-  return (
-    <Suspense fallback={<p role="status">loading</p>}>
-      <VirtualGroups groups={groups} renderCard={renderCard} />
-    </Suspense>
-  );
-}
+  const [windowed, setWindowed] = useState<Windowed | null>(windowedModule);
+  const wanted = orders.length >= FETCH_VIRTUAL_FROM;
+  useEffect(() => {
+    if (wanted && !windowed) loadWindowed().then(setWindowed, logErrorDetails);
+  }, [wanted, windowed]);
+  if (orders.length <= VIRTUAL_FROM || !windowed) return <PlainGroups groups={groups} renderCard={renderCard} />;
+  return <windowed.VirtualGroups groups={groups} renderCard={renderCard} />;
+});

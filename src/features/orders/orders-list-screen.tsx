@@ -54,15 +54,18 @@ export function OrdersListScreen() {
     refresh();
   }, [refresh]);
 
-  // Any filter change clears the merge selection (orders.md §4).
-  const setFilters = (next: ReadonlySet<OrderFilter>) => {
+  // Any filter change clears the merge selection (orders.md §4). The same function each render,
+  // so the memoised admin part above the list is not drawn again on each key of a search.
+  const setFilters = useCallback((next: ReadonlySet<OrderFilter>) => {
     setMerge(null);
     startTransition(() => setChosen(next));
-  };
+  }, []);
 
   // The lab applies the filters and the merge selection's photographer (the scope asked for).
   const orders = shown.orders;
   const partial = !allRendered && orders.length > FIRST_RENDER_CARDS;
+  // The same array while nothing changed: the memoised groups are not drawn again on each key.
+  const listed = useMemo(() => (partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders), [partial, orders]);
   useEffect(() => {
     if (partial) startTransition(() => setAllRendered(true));
   }, [partial]);
@@ -123,7 +126,7 @@ export function OrdersListScreen() {
       {ready && (list.hasOrders || narrowed) && orders.length === 0 && !shown.hasMore && (
         <p className="empty">No orders match your search{isAdmin ? ' and filters' : ''}.</p>
       )}
-      <OrderGroups orders={partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders} renderCard={renderCard} />
+      <OrderGroups orders={listed} renderCard={renderCard} />
       {ready && orders.length > 0 && !partial ? (
         <p className="muted list-count">{shown.local ? `${orders.length} found among the orders on this device` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}

@@ -2,13 +2,14 @@ import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, use
 import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
 import { getLabOrders, type LabOrderList, type LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { rememberAdmin } from '../../api/session.ts';
-import { matchesOrderSearch } from '../../domain/order-list.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
-import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt, sameListed } from '../../offline/order-list-store.ts';
+import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt } from '../../offline/order-list-store.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
-import { takeFirstOrdersPage, type ListScope } from './first-page.ts';
+import { freshPage, keepFresh, readingOf, sameObjects, type FreshPage, type ShownBefore } from './fresh-page.ts';
+import { answeredFirstOrdersPage, takeFirstOrdersPage, type ListScope } from './first-page.ts';
+import { matchesSearch } from './order-search.ts';
 
 // The rules of a filtered view: admins only, so a photographer's list never downloads them.
 const loadRules = () => import('./view-rule.ts');
@@ -65,6 +66,29 @@ export interface ShownOrders {
 const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
 
 /**
+ * The value, once the frame that shows it has been painted (a requestAnimationFrame, then a task):
+ * a search key's frame draws the box only, the list's new cards are laid out in the next one.
+ */
+function useAfterPaint(value: string): string {
+  const [painted, setPainted] = useState(value);
+  useEffect(() => {
+    if (painted === value) return;
+    let live = true;
+    const frame = requestAnimationFrame(() => {
+      const channel = new MessageChannel();
+      channel.port1.addEventListener('message', () => live && startTransition(() => setPainted(value)), { once: true });
+      channel.port1.start();
+      channel.port2.postMessage(0);
+    });
+    return () => {
+      live = false;
+      cancelAnimationFrame(frame);
+    };
+  }, [value, painted]);
+  return painted;
+}
+
+/**
  * The orders list, local-first: the screen reads the orders table (useLiveQuery) and the lab's
  * pages only fill it (order-list-store.ts). Before the lab answers, and offline, the list shows
  * what the device has; once it answers, exactly the pages asked for (newest first), more as the
@@ -75,16 +99,26 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   const key = scopeKey(scope);
   const [answer, setAnswer] = useState<ViewAnswer>(() => asking(key));
   const [generation, setGeneration] = useState(0);
+  const { filters, photographerId } = scope;
+  const scoped = Boolean(filters || photographerId);
+  // When the screen opens after the app's early first page is in, its first render shows it.
+  const [fresh, setFresh] = useState<FreshPage | null>(() => {
+    const page = answeredFirstOrdersPage(scope);
+    return page ? freshPage(key, 0, scoped, page) : null;
+  });
+  // Each read of the table makes new objects; an order whose fields did not change keeps the
+  // object shown before (or the one of the lab's fresh page), so its card is not drawn again and
+  // its date not worked out again (order-list.ts).
+  const [shownBefore] = useState((): ShownBefore => ({ byGuid: new Map(), fresh: new Map(fresh?.rows.map((r) => [r.guid, r])) }));
   // meta.urgent_count of the lab's last answer, whatever the view: the 'Urgent Orders:' section
   // does not go and come back while another view is asked for.
   const [urgent, setUrgent] = useState(0);
   const [query, setQuery] = useState('');
-  // Typing updates the box at once; the list follows when the browser has time (never blocks a key).
-  const deferredQuery = useDeferredValue(query);
+  // Typing updates the box at once; the list follows once that frame is painted, when the browser
+  // has time (never blocks a key, nor is the new list laid out in the key's own frame).
+  const deferredQuery = useDeferredValue(useAfterPaint(query));
   const [searchMore, setSearchMore] = useState<SearchAnswer | null>(null);
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
-  const { filters, photographerId } = scope;
-  const scoped = Boolean(filters || photographerId);
   const [rules, setRules] = useState<ViewRules | null>(null);
   useEffect(() => {
     if (scoped && !rules) loadRules().then(setRules, logErrorDetails);
@@ -105,6 +139,11 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
       if (signal.aborted) return;
       rememberAdmin(page.meta.current_user_is_admin);
       const range = pageRange(page, null);
+      // Shown at once (unless the first render already did); the read that follows the write
+      // keeps its objects (sameObjects), so no card is drawn twice.
+      const next = freshPage(key, generation, Boolean(asked.filters || asked.photographerId), page);
+      keepFresh(shownBefore, next.rows);
+      setFresh((f) => (f?.page === page && f.key === key && f.generation === generation ? f : next));
       const reconcile = await reconcileOf(asked);
       await fillListPage(labDb, owner, page, { range: reconcile ? range : null, inView: reconcile?.inView ?? null });
       await noteListAnswer(labDb, owner);
@@ -133,7 +172,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     return () => ctrl.abort();
     // `generation` is the screen's ask-again count (RELOAD, a change, the lab reachable again).
     // oxlint-disable-next-line react/exhaustive-effect-dependencies
-  }, [owner, key, filters, photographerId, reconcileOf, generation]);
+  }, [owner, key, filters, photographerId, reconcileOf, generation, shownBefore]);
 
   const current = answer.key === key ? answer : asking(key);
   const answered = current.state === 'answered';
@@ -153,19 +192,22 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   // against the view's rule here.
   const ids = answered && scoped ? current.ids : null;
   const floor = answered && !scoped ? current.floor : null;
-  // Each read of the table makes new objects; an order whose fields did not change keeps the
-  // object shown before, so its card is not drawn again and its date not worked out again (order-list.ts).
-  const [shownBefore] = useState(() => ({ byGuid: new Map<string, LabOrderListAttributes>() }));
   // Each read says what it read, so LOAD MORE waits until the page it loaded is on screen (else
   // it would still be in view and load the page after too).
-  const reading = `${floor}|${ids?.length}`;
+  const reading = readingOf(floor, ids);
   const read = useLiveQuery(
     async () => ({ reading, rows: sameObjects(shownBefore, await (ids ? readListedByIds(labDb, owner, ids) : readListed(labDb, owner, floor))) }),
     [owner, ids, floor, shownBefore],
   );
   const rows = read?.rows;
   // A filtered view shows nothing of the device's until its rules are in (a moment, once).
-  const orders = useMemo(() => (rows && scoped && !ids ? (rule ? rows.filter(rule) : []) : rows), [rows, scoped, rule, ids]);
+  const tableOrders = useMemo(() => (rows && scoped && !ids ? (rule ? rows.filter(rule) : []) : rows), [rows, scoped, rule, ids]);
+  // The lab's first page of this view, until the table's read shows it.
+  const early =
+    fresh && fresh.key === key && fresh.generation === generation && (current.state === 'asking' || (answered && fresh.reading === reading && read?.reading !== reading))
+      ? fresh
+      : null;
+  const orders = early ? early.rows : tableOrders;
 
   const words = deferredQuery.trim();
   const askServer = useCallback(
@@ -187,11 +229,11 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     if (words && search && searchRows) return { orders: searchRows, total: search.total, hasMore: Boolean(search.next), local: false };
     const all = orders ?? [];
     if (words) {
-      const matching = all.filter((o) => matchesOrderSearch(o, words));
+      const matching = all.filter((o) => matchesSearch(o, words));
       return { orders: matching, total: matching.length, hasMore: false, local: true };
     }
-    return { orders: all, total: Math.max(current.total, all.length), hasMore: answered && Boolean(current.next), local: false };
-  }, [orders, words, search, searchRows, current.total, current.next, answered]);
+    return { orders: all, total: Math.max(early ? early.total : current.total, all.length), hasMore: answered && Boolean(current.next), local: false };
+  }, [orders, words, search, searchRows, early, current.total, current.next, answered]);
 
   const loadMore = useCallback(() => {
     if (more.busy) return;
@@ -246,7 +288,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     message: current.message,
     cachedAt: current.cachedAt,
     /** The lab's word on the user (null until it answers). */
-    admin: current.admin,
+    admin: current.admin ?? early?.admin ?? null,
     urgentCount: urgent,
     /** The device has orders to show in this view (before any search). */
     hasOrders: (orders?.length ?? 0) > 0,
@@ -258,17 +300,4 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     refresh,
     reload,
   };
-}
-
-/** The rows read, with the objects of the read before for orders whose fields did not change. */
-function sameObjects(before: { byGuid: Map<string, LabOrderListAttributes> }, rows: LabOrderListAttributes[]): LabOrderListAttributes[] {
-  const next = new Map<string, LabOrderListAttributes>();
-  const out = rows.map((r) => {
-    const old = before.byGuid.get(r.guid);
-    const kept = old && sameListed(old, r) ? old : r;
-    next.set(r.guid, kept);
-    return kept;
-  });
-  before.byGuid = next;
-  return out;
 }

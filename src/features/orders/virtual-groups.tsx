@@ -1,5 +1,5 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { Group, RenderCard } from './order-groups.tsx';
 
 // The grid's geometry (orders-list.css .order-grid): cards at least this wide, this far apart.
@@ -47,14 +47,21 @@ export function VirtualGroups({ groups, renderCard }: { groups: Group[]; renderC
 
   const columns = Math.max(1, Math.floor((width + GAP_PX) / (CARD_MIN_PX + GAP_PX)));
   const rows = useMemo(() => rowsOf(groups, columns), [groups, columns]);
+  // The same functions while the rows are the same: the virtualiser works out every row's place
+  // again (all 10,000 orders' rows) whenever its key function changes, so not on each scroll.
+  const estimateSize = useCallback((i: number) => (rows[i]?.kind === 'heading' ? HEADING_PX : CARD_ROW_PX), [rows]);
+  const getItemKey = useCallback((i: number) => rows[i]?.key ?? i, [rows]);
   // The virtualiser's functions are used only here, in this render, never handed to a memoised child.
   // oxlint-disable-next-line react/incompatible-library
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: (i) => (rows[i]?.kind === 'heading' ? HEADING_PX : CARD_ROW_PX),
+    estimateSize,
     overscan: OVERSCAN_ROWS,
     scrollMargin: top,
-    getItemKey: (i) => rows[i]?.key ?? i,
+    getItemKey,
+    // Rows come and go in React's next render, not synchronously inside each scroll event (as the
+    // photographers' table): a fast wheel then costs one render per frame, not one per event.
+    useFlushSync: false,
   });
 
   return (
