@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildVersion } from './scripts/build-version.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 const version = buildVersion();
 
@@ -81,6 +82,7 @@ export default defineConfig({
     react(),
     reactRouterProduction(),
     versionFile(),
+    routePreloads(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -110,7 +112,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg}'],
         // The error reporter's chunk is fetched only when a lab sets SENTRY_DSN (src/api/error-reporting.ts);
         // precaching it would download it onto every device anyway.
-        globIgnores: ['version.json', 'assets/sentry-reporter-*.js'],
+        globIgnores: ['version.json', 'route-preloads.json', 'assets/sentry-reporter-*.js'],
       },
       devOptions: { enabled: false },
     }),
