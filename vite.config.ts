@@ -5,6 +5,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildVersion } from './scripts/build-version.ts';
+import { earlyScript } from './scripts/early-script.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
 
 const version = buildVersion();
@@ -83,6 +84,7 @@ export default defineConfig({
     reactRouterProduction(),
     versionFile(),
     routePreloads(),
+    earlyScript(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
