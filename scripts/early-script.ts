@@ -22,6 +22,11 @@ export const earlyScript = (): Plugin => ({
       },
     };
   },
+  generateBundle(_options, bundle) {
+    // It runs before React only while it imports no other chunk (vite.config.ts's 'early' group).
+    const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry && c.name === EARLY_ENTRY.name);
+    if (chunk?.type === 'chunk' && chunk.imports.length) this.error(`early-script: ${EARLY_ENTRY.module} imports ${chunk.imports.join(', ')}; it must import nothing`);
+  },
   transformIndexHtml: {
     order: 'post',
     handler(html, ctx) {
