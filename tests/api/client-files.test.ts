@@ -70,6 +70,13 @@ describe('the built client', () => {
     expect(home.headers['content-type']).toContain('text/html');
     expect(home.headers['cache-control']).toBe('no-store');
     expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/list-1a.js"><link rel="preload" as="style" crossorigin href="/assets/list-2b.css"></head>');
+    // Compressed as the browser allows, like the build's precompressed files.
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(home.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(home.body);
     const list = await t.app.inject({ method: 'GET', url: '/lab-orders' });
     expect(list.body).toContain('<link rel="modulepreload" crossorigin href="/assets/list-1a.js"></head>');
     expect(list.body).not.toContain('<script>');
