@@ -5,8 +5,8 @@ const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"
 
 /**
  * Writes the app's global stylesheet into index.html instead of linking it (about 3 KB gzip): the
- * page's 'loading' paints as soon as the HTML is parsed, without waiting for a request queued
- * with the scripts' (Lighthouse counted the link as render-blocking, about 160 ms on a phone).
+ * first paint no longer waits for a request queued with the scripts' (Lighthouse counted the link
+ * as render-blocking, about 160 ms on a phone; FCP on /lab-orders 2.1-2.2 s before, 1.9-2.0 after).
  * The CSP allows inline styles (server/http/security-headers.ts); the stylesheet has no url()
  * or @import that would resolve differently from the page. Screens' own stylesheets stay files,
  * loaded with their code.
