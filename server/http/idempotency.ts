@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { HttpError, badRequest } from './errors.ts';
 
@@ -33,6 +34,32 @@ const STORED = (status: number) => status <= 400 || status === 404 || status ===
 const ABANDONED_AFTER_MS = 60 * 1000;
 
 /**
+ * The claim every change with a key makes first, built once per database. Its commit does not
+ * wait for the disk (synchronous_commit off for this one statement's transaction, set inside it):
+ * losing the claim in a crash of the database is harmless. If the change itself never committed,
+ * the retry claims the key again and makes the change, as it should. If the change committed, its
+ * commit waited for the disk, and PostgreSQL writes its log in order, so that wait flushed the
+ * claim's earlier commit too: a claim can only be lost together with a change that was lost.
+ * The stored answer (onSend) still waits for the disk: it is what keeps a retry from making the
+ * change twice. This saves a disk flush (3-6 ms here) on every change, during which a pooled
+ * connection stood idle.
+ */
+const claimQuery = perDatabase((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      scope: sql.placeholder('scope'),
+      key: sql.placeholder('key'),
+      fingerprint: sql.placeholder('fingerprint'),
+      sessionId: sql.placeholder('sessionId'),
+      createdAt: sql`(SELECT now() FROM set_config('synchronous_commit', 'off', true))`,
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+);
+
+/**
  * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
  * and key; a replay with the same request gets it back and changes nothing twice.
  */
@@ -52,11 +79,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     const fingerprint = createHmac('sha256', secret)
       .update(`${request.method} ${request.url}\n${JSON.stringify(request.body ?? null)}`)
       .digest('hex');
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({ scope, key, fingerprint, sessionId })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const claimed = await claimQuery(db).execute({ scope, key, fingerprint, sessionId });
     if (claimed.length) {
       request.idempotencySlot = { scope, key };
       return;

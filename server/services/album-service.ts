@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { albumPhotos, albums, photographs } from '../db/schema.ts';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
@@ -85,8 +86,11 @@ export async function addAlbum(deps: ServerDeps, actor: Actor | null, orderGuid:
 }
 
 /** An order's albums with their photos (signed addresses, as the line items' photos have). */
+// Every order detail asks (most orders have none): built once per database (server/db/prepared.ts).
+const albumsOfOrder = perDatabase((db) => db.select().from(albums).where(eq(albums.labOrderId, sql.placeholder('order'))).orderBy(asc(albums.id)).prepare('albums_of_order'));
+
 export async function albumsOf(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'> & { db: Db }, orderId: number) {
-  const rows = await deps.db.select().from(albums).where(eq(albums.labOrderId, orderId)).orderBy(asc(albums.id));
+  const rows = await albumsOfOrder(deps.db).execute({ order: orderId });
   if (!rows.length) return [];
   const photos = await deps.db
     .select({ albumId: albumPhotos.albumId, photo: photographs })

@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatFrameProfile, type FinishingCategory } from '../../src/domain/catalogue.ts';
 import type { ServerLineItem } from '../../src/domain/line-items.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
+import { perDatabase } from '../db/prepared.ts';
 import { finishingDetails, finishingServices, lineItems, papers, photographs, printSizes } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
@@ -28,9 +29,20 @@ const rowsOf = (db: Db) =>
 
 type JoinedRow = Awaited<ReturnType<ReturnType<typeof rowsOf>['execute']>>[number];
 
+// Every order detail, cart and cart change reads these: built once per database (server/db/prepared.ts).
+const cartReads = perDatabase((db) => ({
+  ofOrder: rowsOf(db).where(eq(lineItems.labOrderId, sql.placeholder('order'))).orderBy(asc(lineItems.id)).prepare('line_items_of_order'),
+  // The guids as one array parameter (an IN list would be a statement per count of guids).
+  details: db
+    .select()
+    .from(finishingDetails)
+    .where(sql`${finishingDetails.guid} = any(${sql.placeholder('guids')}::uuid[])`)
+    .prepare('finishing_details_by_guid'),
+}));
+
 /** The line items of an order in the order they were added, as the server answers them. */
 export async function lineItemsOfOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, orderId: number): Promise<ServerLineItem[]> {
-  const rows = await rowsOf(deps.db).where(eq(lineItems.labOrderId, orderId)).orderBy(asc(lineItems.id));
+  const rows = await cartReads(deps.db).ofOrder.execute({ order: orderId });
   return answerRows(deps, rows);
 }
 
@@ -74,7 +86,9 @@ export async function lineItemsById(deps: Pick<ServerDeps, 'db' | 'storage' | 'n
 
 async function answerRows(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, rows: JoinedRow[]): Promise<ServerLineItem[]> {
   const detailGuids = [...new Set(rows.flatMap((r) => r.item.finishingDetailGuids))];
-  const details = detailGuids.length ? await deps.db.select().from(finishingDetails).where(inArray(finishingDetails.guid, detailGuids)) : [];
+  // As an array literal: uuids come from the database, so they need no quoting, and both drivers
+  // pass the text as it is.
+  const details = detailGuids.length ? await cartReads(deps.db).details.execute({ guids: `{${detailGuids.join(',')}}` }) : [];
   const detailByGuid = new Map(details.map((d) => [d.guid, d]));
   return Promise.all(rows.map((row) => answerRow(deps, row, detailByGuid)));
 }

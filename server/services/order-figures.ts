@@ -15,24 +15,33 @@ import type { OrderRow } from './order-access.ts';
 
 const NOTHING: OrderTotals = { subtotal: 0, discount: 0, credit: 0, shipping: 0, boutique: 0, total: 0 };
 
+type FigureLine = { printCents: number; finishingCents: number; quantity: number };
+
 export async function orderFigures(tx: Tx, order: OrderRow): Promise<OrderTotals> {
-  const prints = await tx
-    .select({ printCents: lineItems.printCents, finishingCents: lineItems.finishingCents, quantity: lineItems.quantity })
-    .from(lineItems)
-    .where(eq(lineItems.labOrderId, order.id));
-  // A custom album (album-service.ts) is priced as a whole: one line of its total.
-  const albumLines = (await tx.select({ totalCents: albums.totalCents }).from(albums).where(eq(albums.labOrderId, order.id))).map((a) => ({ printCents: a.totalCents, finishingCents: 0, quantity: 1 }));
-  const lines = [...prints, ...albumLines];
+  // What the figures are made of, in one round trip (every cart change waits for each one in
+  // turn): the line items' prices, each custom album priced as a whole (album-service.ts: one line
+  // of its total), and the credit the photographer has.
+  const [inputs] = await tx
+    .select({
+      prints: sql<FigureLine[]>`coalesce((select json_agg(json_build_object(
+        'printCents', l.print_cents, 'finishingCents', l.finishing_cents, 'quantity', l.quantity
+      )) from ${lineItems} l where l.lab_order_id = ${order.id}), '[]'::json)`,
+      albumTotals: sql<number[]>`coalesce((select json_agg(a.total_cents) from ${albums} a where a.lab_order_id = ${order.id}), '[]'::json)`,
+      credit: sql<number | null>`(select u.credit_available_cents from ${users} u where u.guid = ${order.userGuid})`,
+    })
+    .from(labOrders)
+    .where(eq(labOrders.id, order.id));
+  const albumLines = (inputs?.albumTotals ?? []).map((totalCents) => ({ printCents: totalCents, finishingCents: 0, quantity: 1 }));
+  const lines = [...(inputs?.prints ?? []), ...albumLines];
   // An empty cart owes nothing, shipping included: it is not an order yet, as when it was created.
   if (!lines.length) return NOTHING;
   const [code] = order.discountCodeId ? await tx.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
-  const [owner] = await tx.select({ credit: users.creditAvailableCents }).from(users).where(eq(users.guid, order.userGuid));
   const subtotal = lines.reduce((sum, line) => sum + linePriceCents(line), 0);
   return orderTotals({
     lines,
     discountCents: discountCents(code ? discountRule(code) : null, subtotal),
     creditRequestedCents: order.creditRequestedCents,
-    creditAvailableCents: owner?.credit ?? 0,
+    creditAvailableCents: inputs?.credit ?? 0,
     localPickup: order.localPickup,
     boutiquePackagingCents: order.boutiqueShipping ? BOUTIQUE_PACKAGING_CENTS : 0,
   });

@@ -6,7 +6,7 @@
  * and object store; with the server's memory during each load and during a zip of a 1,000-photo
  * order.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
@@ -44,6 +44,17 @@ const ZIP_PHOTO_BYTES = 2 * 1024 * 1024;
 const LAB_RATE = 100;
 // Sign-ins at once: each is a password hash on the server.
 const SIGN_IN_BATCH = 8;
+
+/**
+ * The Node options `npm start` gives the server (package.json): the bench starts server/main.ts
+ * itself, and must run it as a lab does. BENCH_NODE_OPTIONS still adds flags of its own.
+ */
+function startNodeOptions(): string {
+  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /NODE_OPTIONS="([^"$]*)/.exec(pkg.scripts.start ?? '');
+  if (!match?.[1]?.trim()) throw new Error(`npm start sets no NODE_OPTIONS the bench can read (package.json: ${pkg.scripts.start ?? 'no start script'})`);
+  return match[1].trim();
+}
 
 export interface ScaleInput {
   databaseUrl: string | null;
@@ -159,7 +170,8 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
     const zip = await seedZipOrder(pg.url, dataDir, firstSlot.email, ZIP_PHOTOS, ZIP_PHOTO_BYTES);
     log(`   seeded ${seed.orders} orders of ${seed.photographers} photographers (npm run seed:orders) and a ${ZIP_PHOTOS}-photo order in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 
-    const env = { DATABASE_URL: pg.url };
+    const nodeOptions = startNodeOptions();
+    const env = { DATABASE_URL: pg.url, NODE_OPTIONS: nodeOptions };
     const one = await startServer({ port: input.port + 1, dataDir, env });
     t = performance.now();
     const emails = [...new Set(seed.slots.map((s) => s.email))];
@@ -176,7 +188,7 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
       `   ${slots.length} open orders of ${emails.length} photographers signed in (${((performance.now() - t) / 1000).toFixed(0)} s); a visit is ${READS_PER_VISIT} reads and ${WRITES_PER_VISIT} writes, ${bytes} bytes an answer on average (the floor's size)`,
     );
     log(
-      `   ${CONNECTIONS} connections, ${durationSeconds} s each; the floor ${FLOOR_SECONDS} s before and after at the same concurrency; V8's default heap limit on this machine: ${mb(getHeapStatistics().heap_size_limit)}${process.env.BENCH_NODE_OPTIONS ? ` (the servers run with ${process.env.BENCH_NODE_OPTIONS})` : ''}`,
+      `   ${CONNECTIONS} connections, ${durationSeconds} s each; the floor ${FLOOR_SECONDS} s before and after at the same concurrency; V8's default heap limit on this machine: ${mb(getHeapStatistics().heap_size_limit)}; the servers run with npm start's ${nodeOptions}${process.env.BENCH_NODE_OPTIONS ? ` and ${process.env.BENCH_NODE_OPTIONS}` : ''}`,
     );
 
     // The zip first, on the process as it is before any load: its own memory, not the load's heap.
