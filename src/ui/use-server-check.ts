@@ -2,6 +2,9 @@ import { useEffect, useState } from 'react';
 
 // A pause in typing before the server is asked, so a word typed is one request, not ten.
 export const CHECK_DELAY_MS = 300;
+// A check that got no answer (offline, a timeout on a busy link) is asked again this much later,
+// so the form does not stay disabled until the user types something else.
+export const CHECK_RETRY_MS = 2_000;
 
 /**
  * Asks the server about a typed value once typing pauses (is this email taken, does this code
@@ -14,14 +17,20 @@ export function useServerCheck<T>(value: string | null, ask: (value: string) => 
   useEffect(() => {
     if (value === null) return;
     let current = true;
-    const timer = window.setTimeout(() => {
+    let timer = 0;
+    const check = () => {
       ask(value).then(
         (result) => current && setAnswer({ value, result }),
-        () => {
-          // Unreachable: no answer, so whatever waits on it stays disabled.
+        (err: unknown) => {
+          // No answer: whatever waits on it stays disabled until a later try answers. A refusal of
+          // the value itself (a 4xx other than a timeout or a rate limit) would answer the same.
+          const status = (err as { status?: number }).status ?? 0;
+          const refused = status >= 400 && status < 500 && status !== 408 && status !== 429;
+          if (current && !refused) timer = window.setTimeout(check, CHECK_RETRY_MS);
         },
       );
-    }, delayMs);
+    };
+    timer = window.setTimeout(check, delayMs);
     return () => {
       current = false;
       window.clearTimeout(timer);
