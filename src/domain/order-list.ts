@@ -12,19 +12,27 @@ export interface OrderSummary {
   external_order_id?: string | null;
 }
 
+// Each order's searched fields (orders.md §5), lower-cased once per order object and joined by a
+// character no search box can hold: a key filters 10,000 orders with one `includes` each instead of
+// seven lower-casings. Order objects are never changed in place (a change is a new object).
+const searchTexts = new WeakMap<OrderSummary, string>();
+
+function searchText(order: OrderSummary): string {
+  let text = searchTexts.get(order);
+  if (text === undefined) {
+    text = [order.order_name, order.status, order.api_vendor, order.external_order_id, order.guid, order.photographer_name, order.photographer_business]
+      .filter((field): field is string => typeof field === 'string')
+      .join('\u0000')
+      .toLowerCase();
+    searchTexts.set(order, text);
+  }
+  return text;
+}
+
 /** Trimmed, case-insensitive literal match on the fields orders.md §5 names. */
 export function matchesOrderSearch(order: OrderSummary, query: string): boolean {
   const q = query.trim().toLowerCase();
-  if (!q) return true;
-  return [
-    order.order_name,
-    order.status,
-    order.api_vendor,
-    order.external_order_id,
-    order.guid,
-    order.photographer_name,
-    order.photographer_business,
-  ].some((field) => typeof field === 'string' && field.toLowerCase().includes(q));
+  return !q || searchText(order).includes(q);
 }
 
 /** The date an order is shown under: paid date when present, else updated date. */

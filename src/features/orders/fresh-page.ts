@@ -5,7 +5,8 @@
 import type { LabOrderList, LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { listablePage, pageRange, sameListed } from '../../offline/order-list-store.ts';
 
-const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
+/** The guids of a page's orders, in its order. */
+export const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
 
 /** What a read of the table is of: where the pages reach, or how many ids the lab answered. */
 export const readingOf = (floor: number | null, ids: readonly string[] | null) => `${floor}|${ids?.length}`;

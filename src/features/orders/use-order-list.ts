@@ -1,15 +1,16 @@
 import { startTransition, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
-import { getLabOrders, type LabOrderList, type LabOrderListAttributes } from '../../api/lab-orders.ts';
+import { getLabOrders, type LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { rememberAdmin } from '../../api/session.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
 import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt } from '../../offline/order-list-store.ts';
+import { matchesOrderSearch } from '../../domain/order-list.ts';
+import { nextTask } from '../../offline/next-task.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
-import { freshPage, keepFresh, readingOf, sameObjects, type FreshPage, type ShownBefore } from './fresh-page.ts';
+import { freshPage, guidsOf, keepFresh, readingOf, sameObjects, type FreshPage, type ShownBefore } from './fresh-page.ts';
 import { answeredFirstOrdersPage, takeFirstOrdersPage, type ListScope } from './first-page.ts';
-import { matchesSearch } from './order-search.ts';
 
 // The rules of a filtered view: admins only, so a photographer's list never downloads them.
 const loadRules = () => import('./view-rule.ts');
@@ -63,7 +64,6 @@ export interface ShownOrders {
   local: boolean;
 }
 
-const guidsOf = (page: LabOrderList) => page.data.map((d) => d.attributes.guid);
 
 /**
  * The value, once the frame that shows it has been painted (a requestAnimationFrame, then a task):
@@ -75,10 +75,7 @@ function useAfterPaint(value: string): string {
     if (painted === value) return;
     let live = true;
     const frame = requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.addEventListener('message', () => live && startTransition(() => setPainted(value)), { once: true });
-      channel.port1.start();
-      channel.port2.postMessage(0);
+      void nextTask().then(() => live && startTransition(() => setPainted(value)));
     });
     return () => {
       live = false;
@@ -229,7 +226,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
     if (words && search && searchRows) return { orders: searchRows, total: search.total, hasMore: Boolean(search.next), local: false };
     const all = orders ?? [];
     if (words) {
-      const matching = all.filter((o) => matchesSearch(o, words));
+      const matching = all.filter((o) => matchesOrderSearch(o, words));
       return { orders: matching, total: matching.length, hasMore: false, local: true };
     }
     return { orders: all, total: Math.max(early ? early.total : current.total, all.length), hasMore: answered && Boolean(current.next), local: false };
