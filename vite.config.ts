@@ -5,6 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { buildVersion } from './scripts/build-version.ts';
+import { earlyScript } from './scripts/early-script.ts';
+import { inlineShellCss } from './scripts/inline-shell-css.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 const version = buildVersion();
 
@@ -54,11 +57,39 @@ const precompress = (): Plugin => {
   };
 };
 
+// React Router's package points every import at its development build (its production build
+// differs only in this flag), and its dev warnings are dead weight and console noise for users.
+const ROUTER_DIST = /[\\/]react-router[\\/]dist[\\/]development[\\/].*\.mjs$/;
+// `Component.displayName = '…'` is a property write, which the bundler must keep, and with it the
+// component: React Router's <Form>, <ScrollRestoration> and unstable_HistoryRouter (and the
+// submit and scroll code behind them) shipped on every page though the app uses none of them.
+// displayName is read only by React DevTools.
+const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
+
+/** Builds React Router as its production build, without the writes that defeat tree-shaking. */
+const reactRouterProduction = (): Plugin => ({
+  name: 'lab-react-router-production',
+  apply: 'build',
+  transform: {
+    filter: { id: ROUTER_DIST },
+    handler(code) {
+      return { code: code.replace('var ENABLE_DEV_WARNINGS = true;', 'var ENABLE_DEV_WARNINGS = false;').replace(DISPLAY_NAME, ''), map: null };
+    },
+  },
+});
+
+// The early entry (src/app/early-list-page.ts) and its imports: nothing here may import React.
+const EARLY_MODULES = /src[\\/](app[\\/]early-list-page|api[\\/](early-get|session-keys|request-timeout)|domain[\\/]paths)\.ts$/;
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
     react(),
+    reactRouterProduction(),
     versionFile(),
+    routePreloads(),
+    earlyScript(),
+    inlineShellCss(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'workers',
@@ -88,7 +119,7 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg}'],
         // The error reporter's chunk is fetched only when a lab sets SENTRY_DSN (src/api/error-reporting.ts);
         // precaching it would download it onto every device anyway.
-        globIgnores: ['version.json', 'assets/sentry-reporter-*.js'],
+        globIgnores: ['version.json', 'route-preloads.json', 'assets/sentry-reporter-*.js'],
       },
       devOptions: { enabled: false },
     }),
@@ -100,13 +131,20 @@ export default defineConfig({
     sourcemap: 'hidden',
     rolldownOptions: {
       output: {
-        // Screens are lazy routes (src/app/router.tsx) and split by themselves. These groups only
-        // keep the big libraries in chunks of their own, whose names and hashes survive our own
-        // deploys, so a returning browser downloads again only the code that changed.
+        // Screens are lazy routes (src/app/router.tsx) and split by themselves. The first two
+        // groups keep the big libraries in chunks of their own, whose names and hashes survive our
+        // own deploys, so a returning browser downloads again only the code that changed.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 1 },
+            // The early entry and all it imports, in one chunk that imports nothing: it must run
+            // before React has arrived (scripts/early-script.ts).
+            { name: 'early', test: EARLY_MODULES, priority: 1 },
+            // Our code every page loads (what index.html's script imports, not the screens), in one
+            // chunk instead of eight: each is a request on one of the browser's six connections
+            // to the server, and on a phone each costs a round trip before the first screen.
+            { name: 'shell', test: (id) => !/node_modules/.test(id), tags: ['$initial'] },
           ],
         },
       },

@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { getClientConfig } from './api/client-config.ts';
 import { startErrorReporting } from './api/error-reporting.ts';
 import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
+import { AppRoutes } from './app/app-routes.tsx';
 import { ConnectionStatus } from './app/connection-status.tsx';
-import { router } from './app/router.tsx';
 import { clearUserDataOnSignOut, sendChangesWhileSignedIn } from './app/session-effects.ts';
 import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
@@ -23,7 +23,7 @@ clearUserDataOnSignOut();
 sendChangesWhileSignedIn();
 document.documentElement.dataset.appVersion = RUNNING_VERSION;
 startAppUpdates();
-reloadOnStaleChunks(() => router.state.navigation.location);
+reloadOnStaleChunks();
 watchConnectivity();
 
 const root = document.getElementById('root');
@@ -34,7 +34,9 @@ startTransition(() =>
   createRoot(root).render(
     <StrictMode>
       <UpdateBanner />
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
       <Toaster />
       <ConnectionStatus />
     </StrictMode>,

@@ -1,7 +1,10 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ROUTE_PRELOADS_FILE } from '../../scripts/route-preloads.ts';
 
 // Hashed build assets never change under their name: cache them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,6 +19,61 @@ const isShell = (path: string) => /(\.html|[\\/]sw\.js)(\.br|\.gz)?$/.test(path)
 // Source maps stay on the server (for error reports): they would hand anyone the app's sources.
 // The precompressed copies are sent for their file's URL, never under their own.
 const isBuildByProduct = (path: string) => /\.(map|br|gz)$/.test(path);
+
+// Only the build's own hashed files are ever named in the page (the list is read from disk).
+const PRELOADABLE = /^\/assets\/[\w.-]+\.(js|css)$/;
+
+const preloadLink = (file: string) =>
+  file.endsWith('.css') ? `<link rel="preload" as="style" crossorigin href="${file}">` : `<link rel="modulepreload" crossorigin href="${file}">`;
+
+/**
+ * index.html naming the files of the screen at `path` (scripts/route-preloads.ts), so the browser
+ * fetches them alongside the app's own scripts; null when the build lists none for it. Both files
+ * are read on each request: a new build installed under a running server is served at once, and
+ * the page and its list always come from the same build.
+ */
+async function shellWithPreloads(clientDir: string, path: string): Promise<string | null> {
+  let files: unknown;
+  let html: string;
+  try {
+    files = (JSON.parse(await readFile(join(clientDir, ROUTE_PRELOADS_FILE), 'utf8')) as Record<string, unknown>)[path];
+    html = await readFile(join(clientDir, 'index.html'), 'utf8');
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(files) || !html.includes('</head>')) return null;
+  const links = files.filter((f): f is string => typeof f === 'string' && PRELOADABLE.test(f)).map(preloadLink);
+  return links.length ? html.replace('</head>', `${links.join('')}</head>`) : null;
+}
+
+// A page of this size compresses in well under a millisecond at this brotli quality; the last
+// result per page and encoding is kept, so a build's page is compressed once.
+const SHELL_BROTLI_QUALITY = 9;
+const compressedPages = new Map<string, Buffer>();
+
+/** The page as the browser's Accept-Encoding allows: brotli, gzip, or as it is. */
+function compressedShell(html: string, acceptEncoding: string): { bytes: Buffer | string; encoding: 'br' | 'gzip' | null } {
+  const encoding = /\bbr\b/.test(acceptEncoding) ? 'br' : /\bgzip\b/.test(acceptEncoding) ? 'gzip' : null;
+  if (!encoding) return { bytes: html, encoding };
+  const key = `${encoding}\n${html}`;
+  let bytes = compressedPages.get(key);
+  if (!bytes) {
+    bytes = encoding === 'br' ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: SHELL_BROTLI_QUALITY } }) : gzipSync(html, { level: constants.Z_BEST_COMPRESSION });
+    // One build's pages at a time: a new build's replace the old ones.
+    if (compressedPages.size >= 16) compressedPages.clear();
+    compressedPages.set(key, bytes);
+  }
+  return { bytes, encoding };
+}
+
+/** The screens the build lists preloads for (read once at start: the paths are fixed in the build script). */
+function preloadedScreens(clientDir: string): string[] {
+  try {
+    return Object.keys(JSON.parse(readFileSync(join(clientDir, ROUTE_PRELOADS_FILE), 'utf8')) as object);
+  } catch {
+    return [];
+  }
+}
 
 /**
  * Serves the built client from `clientDir` and returns the SPA fallback: any screen path that is
@@ -38,6 +96,20 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       res.setHeader('vary', 'Accept-Encoding');
     },
   });
+  // The first screens' paths answer index.html with their screen's files named in it (a static
+  // route takes precedence over the static files' wildcard; '/' included).
+  for (const path of preloadedScreens(clientDir)) {
+    app.get(path, async (request, reply) => {
+      const html = await shellWithPreloads(clientDir, path);
+      reply.code(200).header('cache-control', NEVER_STORE);
+      if (html === null) return reply.sendFile('index.html');
+      // Compressed as the precompressed copies of the static files are (the page carries the
+      // inlined stylesheet: 12 KB, 4 KB compressed).
+      const body = compressedShell(html, String(request.headers['accept-encoding'] ?? ''));
+      if (body.encoding) reply.header('content-encoding', body.encoding);
+      return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').send(body.bytes);
+    });
+  }
   return (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isScreen = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);

@@ -2,10 +2,11 @@ import { API_PREFIX } from '../domain/paths.ts';
 import { recordResponse, recordRoundTrip } from '../offline/connectivity.ts';
 import { reportError } from './error-reporting.ts';
 import { ApiError, isErrorBody } from './errors.ts';
+import { takeEarlyGet } from './early-get.ts';
+import { REQUEST_TIMEOUT_MS } from './request-timeout.ts';
 import { currentToken } from './session.ts';
 
-/** The time-out of every call (accounts.md §7): 20 minutes, for slow links and big orders. */
-export const REQUEST_TIMEOUT_MS = 1_200_000;
+export { REQUEST_TIMEOUT_MS };
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -83,12 +84,15 @@ async function request<T>(method: Method, path: string, opts: RequestOptions): P
 
   let response: Response;
   try {
-    response = await fetch(`${API_PREFIX}${path}`, {
-      method,
-      headers,
-      body: opts.body === undefined ? null : JSON.stringify(opts.body),
-      signal,
-    });
+    // The list's first page may have been asked for before the app's code arrived (early-get.ts).
+    const early = method === 'GET' && !opts.signal && opts.auth !== false ? takeEarlyGet(path, token) : null;
+    response = await (early ??
+      fetch(`${API_PREFIX}${path}`, {
+        method,
+        headers,
+        body: opts.body === undefined ? null : JSON.stringify(opts.body),
+        signal,
+      }));
   } catch (err) {
     if (opts.signal?.aborted) throw err;
     recordRoundTrip(false);

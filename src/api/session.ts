@@ -1,25 +1,10 @@
 import { create } from 'zustand';
 import type { SessionAnswer } from '../domain/wire.ts';
+import { SESSION_KEYS } from './session-keys.ts';
 
 export type { SessionAnswer };
 
-/**
- * The session as the spec keeps it in local storage (accounts.md §3): token, identity hash,
- * email, name, business name, and the logged-in-as set while an admin acts as a photographer.
- */
-export const SESSION_KEYS = {
-  token: 'token',
-  identityHash: 'identity-hash',
-  email: 'email',
-  name: 'name',
-  businessName: 'business-name',
-  isAdmin: 'is-admin',
-  userGuid: 'user-guid',
-  actingAsToken: 'logged-in-as-token',
-  actingAsEmail: 'logged-in-as-email',
-  actingAsName: 'logged-in-as-name',
-  actingAsBusinessName: 'logged-in-as-business-name',
-} as const;
+export { SESSION_KEYS };
 
 export interface Session {
   token: string;

@@ -1,11 +1,9 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router-dom';
 import { reportError } from '../api/error-reporting.ts';
 import { errorLines } from '../api/errors.ts';
 
-/** The error boundary of every route: a crash in a screen shows what happened and a way out. */
-export function RouteError() {
-  const error = useRouteError();
+/** What the routes' error boundary shows (src/app/app-routes.tsx): what happened and a way out. */
+export function RouteError({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
     reportError(error, { source: 'screen' });

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigation } from 'react-router-dom';
+import { Outlet } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
 import { afterFirstScreen } from '../offline/after-first-screen.ts';
 import { NavBar } from './nav-bar.tsx';
 import { useRouteNotice } from './route-notice.ts';
+import { useScreenLoading } from './screen-loads.ts';
 
 /** The catalogue is small and changes rarely: keep a copy so pricing works on a train. */
 function keepCatalogue(): void {
@@ -33,7 +34,7 @@ export function SignedInLayout() {
   useEffect(() => resumeUploads(owner), [owner]);
   useRouteNotice();
   // While the next screen's code arrives the current one stays, marked busy.
-  const busy = useNavigation().state === 'loading';
+  const busy = useScreenLoading();
   return (
     <>
       <NavBar />

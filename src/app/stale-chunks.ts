@@ -9,17 +9,13 @@ const RELOADED_AT_KEY = 'stale-chunk-reload-at';
 // A second failure this soon after the reload is a real fault, not a deploy: no reload loop.
 const RETRY_WINDOW_MS = 30_000;
 
-/** Where the page was going: the router changes the address only once the screen's code is in. */
-type PendingLocation = () => { pathname: string; search: string; hash: string } | undefined;
-
-export function reloadOnStaleChunks(pending: PendingLocation): void {
+export function reloadOnStaleChunks(): void {
   window.addEventListener('vite:preloadError', () => {
     if (!navigator.onLine) return;
     const last = Number(sessionStorage.getItem(RELOADED_AT_KEY) ?? 0);
     if (Date.now() - last < RETRY_WINDOW_MS) return;
     sessionStorage.setItem(RELOADED_AT_KEY, String(Date.now()));
-    const next = pending();
-    if (next) window.location.assign(`${next.pathname}${next.search}${next.hash}`);
-    else window.location.reload();
+    // The address is already the screen's the user went to (navigations change it at once).
+    window.location.reload();
   });
 }

@@ -11,7 +11,12 @@ const SCRIPT = `export const app = ${JSON.stringify('x'.repeat(5000))};\n`;
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lab-client-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Print Lab</title><div id="root"></div>');
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><head><title>Print Lab</title></head><div id="root"></div>');
+  // What the build lists for the first screens (scripts/route-preloads.ts), one name not the build's.
+  writeFileSync(
+    join(dir, 'route-preloads.json'),
+    JSON.stringify({ '/': ['/assets/list-1a.js', '/assets/list-2b.css'], '/lab-orders': ['/assets/list-1a.js', '"><script>x</script>'], '/login': [] }),
+  );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // A built script with the copies and the map the build writes (vite.config.ts).
   writeFileSync(join(dir, 'assets', 'main-def456.js'), SCRIPT);
@@ -57,6 +62,33 @@ describe('the built client', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it('names the first screens\' files in the page it answers for them, and only the build\'s files', async () => {
+    const home = await t.app.inject({ method: 'GET', url: '/?from=mail' });
+    expect(home.statusCode).toBe(200);
+    expect(home.headers['content-type']).toContain('text/html');
+    expect(home.headers['cache-control']).toBe('no-store');
+    expect(home.body).toContain('<link rel="modulepreload" crossorigin href="/assets/list-1a.js"><link rel="preload" as="style" crossorigin href="/assets/list-2b.css"></head>');
+    // Compressed as the browser allows, like the build's precompressed files.
+    const br = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('Accept-Encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(home.body);
+    const gz = await t.app.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(home.body);
+    const list = await t.app.inject({ method: 'GET', url: '/lab-orders' });
+    expect(list.body).toContain('<link rel="modulepreload" crossorigin href="/assets/list-1a.js"></head>');
+    expect(list.body).not.toContain('<script>');
+    // Nothing listed: the page as built.
+    const login = await t.app.inject({ method: 'GET', url: '/login' });
+    expect(login.body).toBe('<!doctype html><head><title>Print Lab</title></head><div id="root"></div>');
+    // A new build installed under the running server: its page and list are served at once.
+    writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify({ '/lab-orders': ['/assets/list-9z.js'] }));
+    const next = await t.app.inject({ method: 'HEAD', url: '/lab-orders' });
+    expect(next.statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/lab-orders' })).body).toContain('href="/assets/list-9z.js"></head>');
+    expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('modulepreload');
   });
 
   it('keeps the service worker out of HTTP caches and revalidates the manifest', async () => {

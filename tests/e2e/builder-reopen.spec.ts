@@ -37,7 +37,7 @@ test('a line item added offline, the browser closed, arrives once the browser op
   const token = (await storedToken(page)) ?? '';
 
   await page.goto('/lab-orders/upload');
-  await page.getByLabel('Order Name').fill(`Reopen ${randomBytes(4).toString('hex')}`);
+  await page.getByLabel('Order Name', { exact: true }).fill(`Reopen ${randomBytes(4).toString('hex')}`);
   await page.getByRole('button', { name: 'SAVE AND UPLOAD' }).click();
   await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
   const orderGuid = /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';

@@ -46,7 +46,7 @@ export async function cartWithPhotos(page: Page, photos: { name: string; colour:
     })),
   );
   await page.goto('/lab-orders/upload');
-  await page.getByLabel('Order Name').fill(`Cart ${randomBytes(4).toString('hex')}`);
+  await page.getByLabel('Order Name', { exact: true }).fill(`Cart ${randomBytes(4).toString('hex')}`);
   await page.getByRole('button', { name: 'SAVE AND UPLOAD' }).click();
   await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
   const orderGuid = /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';

@@ -3,13 +3,10 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from './helpers.ts';
 
-// DESIGN.md §6a: the JavaScript of /login and of /lab-orders stays within 150 KB gzip each, for
-// the photographer on a tablet the budget is for.
+// DESIGN.md §6a and issue 8: the JavaScript of /login and of /lab-orders stays within 150 KB gzip
+// each, whoever opens it: a lab admin's list, with its admin tools (filter bar, urgent section,
+// card lines: about 3 KB more than a photographer's), is held to the same budget.
 const BUDGET_BYTES = 150 * 1024;
-// A lab admin's /lab-orders adds the admin tools (filter bar, urgent section, card lines: about
-// 3 KB) on a lab's desktop. Not the photographer's budget, but held here so they cannot grow
-// unnoticed.
-const ADMIN_BUDGET_BYTES = 155 * 1024;
 
 interface Loaded {
   total: number;
@@ -66,7 +63,7 @@ test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async
   for (const [route, loaded, budget] of [
     ['/login', login, BUDGET_BYTES],
     ['/lab-orders (photographer)', orders, BUDGET_BYTES],
-    ['/lab-orders (admin)', adminOrders, ADMIN_BUDGET_BYTES],
+    ['/lab-orders (admin)', adminOrders, BUDGET_BYTES],
   ] as const) {
     const summary = `${route}: ${(loaded.total / 1024).toFixed(1)} KB gzip JS\n  ${loaded.chunks.join('\n  ')}`;
     test.info().annotations.push({ type: 'js', description: summary });

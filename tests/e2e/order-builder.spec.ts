@@ -61,7 +61,7 @@ test.describe.serial('order builder', () => {
       { name: 'IMG_0004.jpg', width: 640, height: 427 },
     ]);
     await page.goto('/lab-orders/upload');
-    await page.getByLabel('Order Name').fill(`Builder ${randomBytes(4).toString('hex')}`);
+    await page.getByLabel('Order Name', { exact: true }).fill(`Builder ${randomBytes(4).toString('hex')}`);
     await page.getByRole('button', { name: 'SAVE AND UPLOAD' }).click();
     await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
     orderGuid = /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';

@@ -44,7 +44,9 @@ async function newOrder(page: Page, name = unique('Wedding')): Promise<string> {
   await page.goto('/lab-orders');
   await page.getByRole('link', { name: 'NEW LAB ORDER' }).click();
   await expect(page).toHaveURL(/\/lab-orders\/upload$/);
-  await page.getByLabel('Order Name').fill(name);
+  // The address changes at the click; the list stays, marked busy, until the form's code is in.
+  await expect(page.getByRole('heading', { name: 'NEW LAB ORDER' })).toBeVisible();
+  await page.getByLabel('Order Name', { exact: true }).fill(name);
   const save = page.getByRole('button', { name: 'SAVE AND UPLOAD' });
   await expect(save).toBeEnabled();
   await save.click();
@@ -189,7 +191,7 @@ test.describe('client side', () => {
     await expect(page.getByRole('button', { name: 'Pause IMG_0001.jpg' })).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(true);
     await page.goto('/lab-orders/upload');
-    await expect(page.getByLabel('Order Name')).toBeVisible();
+    await expect(page.getByLabel('Order Name', { exact: true })).toBeVisible();
     expect(await noSidewaysScroll(page)).toBe(true);
     rmSync(dir, { recursive: true, force: true });
   });
@@ -223,10 +225,10 @@ test.describe('against the lab', () => {
     const save = page.getByRole('button', { name: 'SAVE AND UPLOAD' });
     await expect(save).toBeDisabled();
     // The same name, typed differently: the lab compares trimmed and case-insensitive.
-    await page.getByLabel('Order Name').fill(`  ${name.toUpperCase()} `);
+    await page.getByLabel('Order Name', { exact: true }).fill(`  ${name.toUpperCase()} `);
     await expect(page.getByText(TAKEN)).toBeVisible();
     await expect(save).toBeDisabled();
-    await page.getByLabel('Order Name').fill(`${name} reprints`);
+    await page.getByLabel('Order Name', { exact: true }).fill(`${name} reprints`);
     await expect(page.getByText(TAKEN)).toHaveCount(0);
     await expect(save).toBeEnabled();
   });
