@@ -113,6 +113,8 @@ export interface LoadSummary {
 
 export interface LoadRun {
   result: LoadSummary;
+  /** The open loop's answers at or over its p99 (when above 50 ms): how many, and in which seconds of the run they fell due. */
+  tail?: { over: number; count: number; seconds: number[] };
   /** Answers a second, over the time until the server answered the last request sent. */
   rate: number;
   steps: StepTimes[];

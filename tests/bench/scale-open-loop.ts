@@ -64,6 +64,8 @@ function send(agent: Agent, origin: string, method: string, path: string, header
 export async function runOpenLoop(opts: { origins: string[]; slots: SignedSlot[]; printSizeGuid: string; connections: number; duration: number; rate: number }): Promise<LoadRun> {
   const steps: StepTimes[] = STEPS.map((s) => ({ name: s.name, ms: [], failed: 0 }));
   const all: number[] = [];
+  // When each answer fell due (s into the run) and how long it took: where in the run the tail is.
+  const when: [number, number][] = [];
   const pool = slotPool(opts.slots.length);
   const meanGapMs = (opts.connections / opts.rate) * 1000;
   const counts = { sent: 0, non2xx: 0, errors: 0, timeouts: 0 };
@@ -94,6 +96,7 @@ export async function runOpenLoop(opts: { origins: string[]; slots: SignedSlot[]
           const ms = performance.now() - due;
           (steps[i] as StepTimes).ms.push(ms);
           all.push(ms);
+          when.push([(due - started) / 1000, ms]);
           if (answer.status >= 300) {
             counts.non2xx += 1;
             (steps[i] as StepTimes).failed += 1;
@@ -114,8 +117,12 @@ export async function runOpenLoop(opts: { origins: string[]; slots: SignedSlot[]
   await Promise.all(Array.from({ length: opts.connections }, (_, n) => app(n)));
   const sorted = all.sort((a, b) => a - b);
   const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0);
+  const p99 = at(0.99);
+  const slow = when.filter(([, ms]) => ms >= p99 && ms > 50);
+  const seconds = [...new Set(slow.map(([t]) => Math.floor(t)))].sort((a, b) => a - b);
   return {
-    result: { latency: { p50: at(0.5), p99: at(0.99) }, non2xx: counts.non2xx, errors: counts.errors, timeouts: counts.timeouts, requests: { sent: counts.sent } },
+    tail: { over: p99, count: slow.length, seconds },
+    result: { latency: { p50: at(0.5), p99 }, non2xx: counts.non2xx, errors: counts.errors, timeouts: counts.timeouts, requests: { sent: counts.sent } },
     rate: counts.sent / ((lastAnswer - started) / 1000),
     steps,
   };

@@ -104,6 +104,7 @@ async function measured(servers: RunningServer[], slots: SignedSlot[], printSize
   const before = rateCap ? 0 : await floorRate(origins, bytes);
   await Promise.all(origins.map(settle));
   const loadBefore = load();
+  const startedAt = new Date().toISOString().slice(11, 19);
   const watchers = servers.map((s) => watchRss(s.pid));
   const common = { origins, slots, printSizeGuid, connections: CONNECTIONS, duration };
   const run = rateCap ? await runOpenLoop({ ...common, rate: rateCap }) : await runLoad(common);
@@ -115,8 +116,9 @@ async function measured(servers: RunningServer[], slots: SignedSlot[], printSize
   const what = `${servers.length} process${servers.length > 1 ? 'es' : ''}, ${rateCap ? `${rateCap} req/s offered` : 'back to back'}`;
   const floorText = rateCap ? '' : `, floor ${rate(before)} → ${rate(after)} req/s`;
   log(
-    `   ${what}: ${rate(run.rate)} req/s${floorText}; p50/p99 ${ms(result.latency.p50)}/${ms(result.latency.p99)}; ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} time-outs); peak RSS ${peaks.map((p) => mb(p.peak)).join(' + ')}; load average ${loadAvg}`,
+    `   ${what}: ${rate(run.rate)} req/s${floorText}; p50/p99 ${ms(result.latency.p50)}/${ms(result.latency.p99)}; ${result.non2xx} non-2xx, ${result.errors} errors (${result.timeouts} time-outs); peak RSS ${peaks.map((p) => mb(p.peak)).join(' + ')}; load average ${loadAvg}; started ${startedAt} UTC`,
   );
+  if (run.tail?.count) log(`     the tail: ${run.tail.count} answers of ${ms(run.tail.over)} or more fell due in second(s) ${run.tail.seconds.join(', ')} of ${duration}`);
   logSteps(run, log);
   return { run, floor, drift: floor ? Math.abs(before - after) / floor : 0, peaks, loadAvg };
 }
@@ -239,6 +241,7 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
       result: 'PASS',
     });
     if (pg.statements) await printStatements(pg.url, log);
+    if (pg.statements && pg.log) printCheckpoints(pg.log, log);
   } catch (err) {
     if (err instanceof NoPostgres) {
       log(`6. The lab at scale on PostgreSQL: skipped, ${err.message}`);
@@ -248,6 +251,13 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
     rows.push(errorRow(area, 'the scale part', '', err));
   }
   return rows;
+}
+
+/** BENCH_PG_STATEMENTS=1: the own cluster's checkpoints (their disk writes can hold commits up), with the times of the runs above. */
+function printCheckpoints(path: string, log: (l: string) => void): void {
+  const lines = readFileSync(path, 'utf8').split('\n').filter((l) => /checkpoint (starting|complete)/.test(l));
+  log(`   PostgreSQL's checkpoints (${lines.length} lines; the bench's clock now ${new Date().toISOString()}):`);
+  for (const l of lines) log(`     ${l.slice(0, 200)}`);
 }
 
 /** BENCH_PG_STATEMENTS=1: the statements that took the database's time, for profiling. */
