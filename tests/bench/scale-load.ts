@@ -1,12 +1,12 @@
 /**
  * The load of the scale part: many photographers using the app at once against one or two API
- * processes. Each connection (autocannon back to back, scale-open-loop.ts at a rate) plays photographer visits one after another; a visit
- * takes a free slot (a photographer's session and one of their open orders) for its whole
- * sequence, so no two connections write to the same order at once, and every write is the
- * photographer's to their own order. The sequence is what the app sends, mostly reads:
- * list page, next page, a search, the order with its photos, its cart, a past order, a presigned
- * upload address, a new line item, a quantity change, and the list again.
- */
+ * processes. Each connection (autocannon back to back, scale-open-loop.ts at a rate) plays
+ * photographer visits one after another; a visit takes a free slot (a photographer's session and
+ * one of their open orders) for its whole sequence, so no two connections write to the same
+ * order at once, and every write is the photographer's to their own order. The sequence is what
+ * the app sends, mostly reads: list page, next page, a search, the order with its photos, its
+ * cart, a past order, a presigned upload address, a new line item, a quantity change, and the
+ * list again. */
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
