@@ -6,7 +6,8 @@
  * order at once, and every write is the photographer's to their own order. The sequence is what
  * the app sends, mostly reads: list page, next page, a search, the order with its photos, its
  * cart, a past order, a presigned upload address, a new line item, a quantity change, and the
- * list again. */
+ * list again.
+ */
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
