@@ -13,7 +13,7 @@ import { fullOrderAnswer, lineItemsById, orderMoney, type LineItemPage, type Lin
 import { queueCroppedImages, removeCroppedImage } from './line-item-crop.ts';
 import { ProductPricer, type PricedProduct } from './line-item-product.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
-import { refreshFigures } from './order-figures.ts';
+import { orderFigures, saveFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 
 /**
@@ -58,7 +58,7 @@ interface PreparedLine {
 }
 
 /** Checks every line item of a request before anything is written: nothing is saved half-way. */
-async function prepareLines(db: Db, order: OrderRow, inputs: LineItemInput[]): Promise<PreparedLine[]> {
+async function prepareLines(db: Db | Tx, order: OrderRow, inputs: LineItemInput[]): Promise<PreparedLine[]> {
   for (const input of inputs) if (!isValidQuantity(input.quantity)) throw badRequest(QUANTITY_INVALID);
   const photoGuids = [...new Set(inputs.map((i) => i.source_photograph_guid))];
   const photos = await db
@@ -111,8 +111,12 @@ const lineValues = (line: PreparedLine) => ({
 /** Holds the order for the rest of the transaction (a checkout or another batch waits) and checks it is open. */
 const lockCart = (tx: Tx, orderId: number) => lockOpenOrder(tx, orderId, orderNotOpen);
 
-/** The order's figures from its line items and checkout choices (order-figures.ts), stored with the change that moved them. */
-const refreshTotals = (tx: Tx, order: OrderRow) => refreshFigures(tx, order.id);
+/**
+ * The order's figures from its line items and checkout choices (order-figures.ts), stored with
+ * the change that moved them. `locked` is the row lockCart read: its checkout choices (what the
+ * figures read of the order) cannot have changed since, so it is not read again.
+ */
+const refreshTotals = async (tx: Tx, locked: OrderRow) => saveFigures(tx, locked.id, await orderFigures(tx, locked));
 
 /** An order the caller may change the cart of: their own or, for an admin, any; open. */
 async function cartOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, orderGuid: string) {
@@ -135,17 +139,32 @@ async function visibleLineItem(deps: Pick<ServerDeps, 'db'>, actor: Actor | null
   return row;
 }
 
-/** The line item a client guid made before: its own, or the one the merge rule folded it into. */
-async function sentBefore(tx: Tx, guid: string): Promise<{ id: number; labOrderId: number } | undefined> {
-  const [own] = await tx.select({ id: lineItems.id, labOrderId: lineItems.labOrderId }).from(lineItems).where(eq(lineItems.guid, guid));
-  if (own) return own;
-  const [merged] = await tx
-    .select({ id: lineItems.id, labOrderId: lineItems.labOrderId })
-    .from(lineItemMerges)
-    .innerJoin(lineItems, eq(lineItems.id, lineItemMerges.lineItemId))
-    .where(eq(lineItemMerges.guid, guid));
-  return merged;
+/**
+ * What a new line needs to know, in one round trip: the line item its client guid made before
+ * (its own, or the one the merge rule folded it into; possibly in another order), and the lines
+ * of the cart with the same photo and print size (the merge rule's candidates).
+ */
+async function lineContext(tx: Tx, orderId: number, line: PreparedLine): Promise<{ same: SentBefore | undefined; cart: CartLine[] }> {
+  // Selected from the order's (locked) row: one row, whatever the line items hold.
+  const [row] = await tx
+    .select({
+      same: sql<SentBefore | null>`coalesce(
+        (SELECT json_build_object('id', l.id, 'labOrderId', l.lab_order_id) FROM ${lineItems} l WHERE l.guid = ${line.guid}),
+        (SELECT json_build_object('id', l.id, 'labOrderId', l.lab_order_id) FROM ${lineItemMerges} m JOIN ${lineItems} l ON l.id = m.line_item_id WHERE m.guid = ${line.guid})
+      )`,
+      cart: sql<CartLine[]>`coalesce((
+        SELECT json_agg(json_build_object('id', l.id, 'quantity', l.quantity, 'photoId', l.photograph_id, 'printSizeGuid', l.print_size_guid, 'finishingServiceGuid', l.finishing_service_guid))
+        FROM ${lineItems} l
+        WHERE l.lab_order_id = ${orderId} AND l.photograph_id = ${line.photoId} AND l.print_size_guid = ${line.product.printSizeGuid}
+      ), '[]'::json)`,
+    })
+    .from(labOrders)
+    .where(eq(labOrders.id, orderId));
+  return { same: row?.same ?? undefined, cart: row?.cart ?? [] };
 }
+
+type SentBefore = { id: number; labOrderId: number };
+type CartLine = { id: number; quantity: number; photoId: number; printSizeGuid: string; finishingServiceGuid: string | null };
 
 const cartMeta = (actor: Actor, order: OrderRow) => ({ ...listMeta(actor), order: orderMoney(order) });
 
@@ -157,22 +176,20 @@ const cartMeta = (actor: Actor, order: OrderRow) => ({ ...listMeta(actor), order
  */
 export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderGuid: string, inputs: LineItemInput[]) {
   const { order } = await cartOrder(deps, actor, orderGuid);
-  const lines = await prepareLines(deps.db, order, inputs);
   const created: { guid: string; cropVersion: number }[] = [];
+  // The photos and the catalogue are read on the transaction's connection: under load every
+  // query outside it waits its turn for a pooled connection again (server/db/client.ts).
   const { ids, updated } = await deps.db.transaction(async (tx) => {
-    await lockCart(tx, order.id);
+    const locked = await lockCart(tx, order.id);
+    const lines = await prepareLines(tx, order, inputs);
     const answered: number[] = [];
     for (const line of lines) {
-      const same = await sentBefore(tx, line.guid);
+      const { same, cart } = await lineContext(tx, order.id, line);
       if (same && same.labOrderId !== order.id) throw validationError(GUID_TAKEN);
       if (same) {
         answered.push(same.id);
         continue;
       }
-      const cart = await tx
-        .select({ id: lineItems.id, quantity: lineItems.quantity, photoId: lineItems.photographId, printSizeGuid: lineItems.printSizeGuid, finishingServiceGuid: lineItems.finishingServiceGuid })
-        .from(lineItems)
-        .where(and(eq(lineItems.labOrderId, order.id), eq(lineItems.photographId, line.photoId), eq(lineItems.printSizeGuid, line.product.printSizeGuid)));
       const key = { photoGuid: String(line.photoId), printSizeGuid: line.product.printSizeGuid, finishingServiceGuid: line.product.finishingServiceGuid };
       const match = cart.find((c) => sameProduct({ photoGuid: String(c.photoId), printSizeGuid: c.printSizeGuid, finishingServiceGuid: c.finishingServiceGuid }, key));
       if (match) {
@@ -187,7 +204,7 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
       answered.push(row.id);
       created.push(row);
     }
-    return { ids: answered, updated: await refreshTotals(tx, order) };
+    return { ids: answered, updated: await refreshTotals(tx, locked) };
   });
   await queueCroppedImages(deps, created);
   return { data: await lineItemsById(deps, ids), meta: cartMeta(actor as Actor, updated) };
@@ -197,10 +214,11 @@ export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderG
 export async function updateLineItem(deps: ServerDeps, actor: Actor | null, orderGuid: string, lineItemGuid: string, input: Omit<LineItemInput, 'guid'> | undefined) {
   const { order } = await cartOrder(deps, actor, orderGuid);
   if (!input) throw badRequest('Send the line item to update.');
-  const [line] = await prepareLines(deps.db, order, [{ ...input, guid: lineItemGuid }]);
-  if (!line) throw badRequest('Send the line item to update.');
   const { item, updated, cropChanged, oldKey } = await deps.db.transaction(async (tx) => {
-    await lockCart(tx, order.id);
+    const locked = await lockCart(tx, order.id);
+    // On the transaction's connection, as in addLineItems.
+    const [line] = await prepareLines(tx, order, [{ ...input, guid: lineItemGuid }]);
+    if (!line) throw badRequest('Send the line item to update.');
     const [before] = await tx.select().from(lineItems).where(and(eq(lineItems.guid, lineItemGuid), eq(lineItems.labOrderId, order.id)));
     if (!before) throw notFound(LINE_ITEM_NOT_FOUND);
     const values = lineValues(line);
@@ -212,7 +230,7 @@ export async function updateLineItem(deps: ServerDeps, actor: Actor | null, orde
       .where(eq(lineItems.id, before.id))
       .returning();
     if (!after) throw notFound(LINE_ITEM_NOT_FOUND);
-    return { item: after, updated: await refreshTotals(tx, order), cropChanged: moved, oldKey: moved ? before.croppedKey : null };
+    return { item: after, updated: await refreshTotals(tx, locked), cropChanged: moved, oldKey: moved ? before.croppedKey : null };
   });
   if (cropChanged) await queueCroppedImages(deps, [item]);
   if (oldKey) await removeCroppedImage(deps, oldKey);
@@ -228,9 +246,9 @@ export async function updateQuantity(deps: ServerDeps, actor: Actor | null, line
   const quantity = readQuantityUpdate(body);
   if (quantity === null) throw badRequest(QUANTITY_INVALID);
   const updated = await deps.db.transaction(async (tx) => {
-    await lockCart(tx, order.id);
+    const locked = await lockCart(tx, order.id);
     await tx.update(lineItems).set({ quantity, updatedAt: sql`now()` }).where(eq(lineItems.id, item.id));
-    return refreshTotals(tx, order);
+    return refreshTotals(tx, locked);
   });
   return fullOrderAnswer(deps, actor as Actor, updated, photographer);
 }
@@ -240,10 +258,10 @@ export async function deleteLineItem(deps: ServerDeps, actor: Actor | null, line
   const { item, order, photographer } = await visibleLineItem(deps, actor, lineItemGuid);
   if (order.status !== 'open') throw orderNotOpen();
   const updated = await deps.db.transaction(async (tx) => {
-    await lockCart(tx, order.id);
+    const locked = await lockCart(tx, order.id);
     const gone = await tx.delete(lineItems).where(eq(lineItems.id, item.id)).returning({ id: lineItems.id });
     if (!gone.length) throw notFound(LINE_ITEM_NOT_FOUND);
-    return refreshTotals(tx, order);
+    return refreshTotals(tx, locked);
   });
   if (item.croppedKey) await removeCroppedImage(deps, item.croppedKey);
   return fullOrderAnswer(deps, actor as Actor, updated, photographer);

@@ -1,14 +1,15 @@
 /**
  * The load of the scale part: many photographers using the app at once against one or two API
- * processes. Each autocannon connection plays photographer visits one after another; a visit
- * takes a free slot (a photographer's session and one of their open orders) for its whole
- * sequence, so no two connections write to the same order at once, and every write is the
- * photographer's to their own order. The sequence is what the app sends, mostly reads:
- * list page, next page, a search, the order with its photos, its cart, a past order, a presigned
- * upload address, a new line item, a quantity change, and the list again.
+ * processes. Each connection (autocannon back to back, scale-open-loop.ts at a rate) plays
+ * photographer visits one after another; a visit takes a free slot (a photographer's session and
+ * one of their open orders) for its whole sequence, so no two connections write to the same
+ * order at once, and every write is the photographer's to their own order. The sequence is what
+ * the app sends, mostly reads: list page, next page, a search, the order with its photos, its
+ * cart, a past order, a presigned upload address, a new line item, a quantity change, and the
+ * list again.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import autocannon, { type Result } from 'autocannon';
+import autocannon from 'autocannon';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
 import { MULTIPART_THRESHOLD, MiB, usesMultipart } from '../../src/domain/multipart-plan.ts';
 import { BROWSER_ACCEPT } from './http.ts';
@@ -18,7 +19,7 @@ export interface SignedSlot extends LoadSlot {
   token: string;
 }
 
-interface Step {
+export interface Step {
   name: string;
   method: 'GET' | 'POST' | 'PATCH';
   path: (slot: SignedSlot, ctx: VisitContext) => string;
@@ -27,7 +28,7 @@ interface Step {
   read?: (body: string, ctx: VisitContext) => void;
 }
 
-interface VisitContext {
+export interface VisitContext {
   slot?: number;
   cursor?: string | null;
   sentAt?: number;
@@ -43,7 +44,7 @@ const api = (path: string) => `${API_PREFIX}${path}`;
 let turn = 0;
 const next = <T>(list: T[]): T => list[turn++ % list.length] as T;
 
-const STEPS: Step[] = [
+export const STEPS: Step[] = [
   { name: 'GET lab_orders (first page)', method: 'GET', path: () => api(API.labOrders), read: readCursor },
   { name: 'GET lab_orders (next page)', method: 'GET', path: (_, ctx) => api(ctx.cursor ? `${API.labOrders}?cursor=${encodeURIComponent(ctx.cursor)}` : API.labOrders) },
   { name: 'GET lab_orders?search=', method: 'GET', path: () => api(`${API.labOrders}?search=${next(SEARCHES)}`) },
@@ -102,15 +103,26 @@ export interface StepTimes {
   failed: number;
 }
 
+/** The figures of a run, whichever client made it (autocannon back to back, the open loop at a rate). */
+export interface LoadSummary {
+  latency: { p50: number; p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  requests: { sent: number };
+}
+
 export interface LoadRun {
-  result: Result;
+  result: LoadSummary;
+  /** The open loop's answers at or over its p99 (when above 50 ms): how many, and in which seconds of the run they fell due. */
+  tail?: { over: number; count: number; seconds: number[] };
   /** Answers a second, over the time until the server answered the last request sent. */
   rate: number;
   steps: StepTimes[];
 }
 
 /** Slots handed out to visits; a visit whose connection died leaves its slot, taken back when all are busy. */
-function slotPool(count: number) {
+export function slotPool(count: number) {
   const free = Array.from({ length: count }, (_, i) => i);
   const busySince = new Map<number, number>();
   return {
@@ -157,10 +169,11 @@ function visitRequests(slots: SignedSlot[], printSizeGuid: string, steps: StepTi
 
 /**
  * One load run: `connections` at once for `duration` s over the given origins (one or two
- * processes), back to back (each sends its next call as soon as its answer came), or at `rate`
- * calls a second between them all.
+ * processes), back to back (each sends its next call as soon as its answer came). A run at a
+ * rate is scale-open-loop.ts's: autocannon's own rate limit sends every connection's call in the
+ * same instant once a second.
  */
-export async function runLoad(opts: { origins: string[]; slots: SignedSlot[]; printSizeGuid: string; connections: number; duration: number; rate?: number }): Promise<LoadRun> {
+export async function runLoad(opts: { origins: string[]; slots: SignedSlot[]; printSizeGuid: string; connections: number; duration: number }): Promise<LoadRun> {
   const steps: StepTimes[] = STEPS.map((s) => ({ name: s.name, ms: [], failed: 0 }));
   const started = performance.now();
   const result = await autocannon({
@@ -169,7 +182,6 @@ export async function runLoad(opts: { origins: string[]; slots: SignedSlot[]; pr
     duration: opts.duration,
     // A request waiting longer than this counts as an error (far beyond the 250 ms p99 target).
     timeout: 30,
-    ...(opts.rate ? { overallRate: opts.rate } : {}),
     requests: visitRequests(opts.slots, opts.printSizeGuid, steps),
   });
   return { result, rate: result.requests.sent / ((performance.now() - started) / 1000), steps };

@@ -18,6 +18,8 @@ export interface BenchPostgres {
   described: string;
   /** pg_stat_statements is loaded (own cluster with BENCH_PG_STATEMENTS=1). */
   statements: boolean;
+  /** The own cluster's server log (its checkpoints are logged), null on --database-url. */
+  log: string | null;
 }
 
 // Where Debian and Ubuntu install the server's programs (one directory per major version).
@@ -50,7 +52,7 @@ function runPg(bin: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${cmd.split('/').pop()} ${bin.split('/').pop()} ${args[0] ?? ''} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`);
 }
 
-async function ownCluster(port: number, statements: boolean): Promise<string> {
+async function ownCluster(port: number, statements: boolean): Promise<{ url: string; log: string }> {
   const initdb = findBin('initdb');
   const pgCtl = join(initdb, '..', 'pg_ctl');
   const dir = mkdtempSync(join(tmpdir(), 'lab-bench-pg-'));
@@ -69,7 +71,7 @@ async function ownCluster(port: number, statements: boolean): Promise<string> {
   ].join(' ');
   runPg(pgCtl, ['start', '-w', '-D', data, '-l', join(dir, 'log'), '-o', options]);
   onCleanup(() => runPg(pgCtl, ['stop', '-m', 'fast', '-D', data]));
-  return `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, log: join(dir, 'log') };
 }
 
 function lookupUser(name: string): { uid: number; gid: number } {
@@ -82,7 +84,8 @@ function lookupUser(name: string): { uid: number; gid: number } {
 /** A fresh database for the run; dropped (and the own cluster stopped) by the bench's clean-up. */
 export async function benchPostgres(opts: { databaseUrl: string | null; port: number }): Promise<BenchPostgres> {
   const statements = !opts.databaseUrl && process.env.BENCH_PG_STATEMENTS === '1';
-  const server = opts.databaseUrl ?? (await ownCluster(opts.port, statements));
+  const own = opts.databaseUrl ? null : await ownCluster(opts.port, statements);
+  const server = opts.databaseUrl ?? (own as { url: string }).url;
   const name = `lab_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
@@ -111,5 +114,6 @@ export async function benchPostgres(opts: { databaseUrl: string | null; port: nu
     url: url.toString(),
     described: opts.databaseUrl ? `database ${name} on ${shown.host}` : `own throwaway cluster on 127.0.0.1:${opts.port}, database ${name}`,
     statements,
+    log: own?.log ?? null,
   };
 }
