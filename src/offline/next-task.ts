@@ -36,3 +36,14 @@ export async function mapInSlices<T, R>(items: readonly T[], size: number, each:
   }
   return out;
 }
+
+/**
+ * Resolves when the browser is idle (no frame, input or task waiting), or after `timeoutMs` at
+ * most; Safari has no requestIdleCallback: a task then. For work done ahead of need.
+ */
+export function idleTask(timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: timeoutMs });
+    else void nextTask().then(resolve);
+  });
+}

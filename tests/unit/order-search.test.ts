@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOrderSearch, type OrderSummary } from '../../src/domain/order-list.ts';
+import { matchesOrderSearch, prepareOrderSearch, type OrderSummary } from '../../src/domain/order-list.ts';
 
 /** orders.md §5's rule, field by field: what the kept search text must agree with. */
 const fieldByField = (order: OrderSummary, query: string): boolean => {
@@ -36,6 +36,16 @@ describe('the list search over many orders', () => {
         expect(matchesSearch(o, q)).toBe(fieldByField(o, q));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('a text prepared ahead (while the list is idle) finds the same as one worked out by the key', () => {
+    fc.assert(
+      fc.property(order, word, (o: OrderSummary, q) => {
+        prepareOrderSearch(o);
+        expect(matchesSearch(o, q)).toBe(fieldByField(o, q));
+      }),
+      { numRuns: 1000 },
     );
   });
 

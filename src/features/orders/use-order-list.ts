@@ -7,9 +7,10 @@ import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
 import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt } from '../../offline/order-list-store.ts';
 import { matchesOrderSearch } from '../../domain/order-list.ts';
-import { nextTask } from '../../offline/next-task.ts';
+import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 import { freshPage, guidsOf, keepFresh, readingOf, sameObjects, type FreshPage, type ShownBefore } from './fresh-page.ts';
+import { usePreparedSearch } from './use-prepared-search.ts';
 import { answeredFirstOrdersPage, takeFirstOrdersPage, type ListScope } from './first-page.ts';
 
 // The rules of a filtered view: admins only, so a photographer's list never downloads them.
@@ -62,27 +63,6 @@ export interface ShownOrders {
   hasMore: boolean;
   /** Found on this device among the orders it has, while the server's search is on its way (or offline). */
   local: boolean;
-}
-
-
-/**
- * The value, once the frame that shows it has been painted (a requestAnimationFrame, then a task):
- * a search key's frame draws the box only, the list's new cards are laid out in the next one.
- */
-function useAfterPaint(value: string): string {
-  const [painted, setPainted] = useState(value);
-  useEffect(() => {
-    if (painted === value) return;
-    let live = true;
-    const frame = requestAnimationFrame(() => {
-      void nextTask().then(() => live && startTransition(() => setPainted(value)));
-    });
-    return () => {
-      live = false;
-      cancelAnimationFrame(frame);
-    };
-  }, [value, painted]);
-  return painted;
 }
 
 /**
@@ -205,6 +185,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
       ? fresh
       : null;
   const orders = early ? early.rows : tableOrders;
+  usePreparedSearch(orders);
 
   const words = deferredQuery.trim();
   const askServer = useCallback(

@@ -1,7 +1,8 @@
-import { startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
+import { memo, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getPhotographers, type PhotographerAttributes, type PhotographerList } from '../../api/photographers.ts';
 import { photographerSearch } from '../../domain/photographer-edits.ts';
+import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { PhotographerTable } from './photographer-table.tsx';
 import './photographers.css';
 
@@ -38,10 +39,49 @@ function LoadMore({ busy, error, onLoad }: { busy: boolean; error: string | null
   );
 }
 
+/**
+ * What the list shows under the search box: memoised, so a key typed in the box draws the box
+ * only (the table below is memoised too, see photographer-table.tsx).
+ */
+const PhotographerResults = memo(function PhotographerResults({
+  load,
+  more,
+  onSaved,
+  onLoadMore,
+}: {
+  load: Load;
+  more: { busy: boolean; error: string | null };
+  onSaved: (p: PhotographerAttributes) => void;
+  onLoadMore: () => void;
+}) {
+  return (
+    <>
+      {load.state === 'loading' ? <p role="status">loading</p> : null}
+      {load.state === 'error' ? (
+        <p role="alert" className="load-error">
+          ERROR LOADING: {load.message}
+        </p>
+      ) : null}
+      {load.state === 'loaded' ? (
+        <>
+          <p className="muted">
+            {load.list.data.length} of {load.list.meta.total} photographers{load.words ? ` matching “${load.words}”` : ''}
+          </p>
+          {load.list.data.length === 0 ? <p className="empty">{load.words ? 'No photographer matches this search.' : 'No photographers have signed up yet.'}</p> : null}
+          <PhotographerTable rows={load.list.data} onSaved={onSaved} />
+          {load.list.meta.next_cursor ? <LoadMore busy={more.busy} error={more.error} onLoad={onLoadMore} /> : null}
+        </>
+      ) : null}
+    </>
+  );
+});
+
 /** Photographers list (orders.md §2, admin): search from 3 characters, one row per photographer with the admin's tools. */
 export function PhotographersScreen() {
   const [text, setText] = useState('');
-  const words = photographerSearch(useDeferredValue(text));
+  // Typing updates the box at once; the lab is asked once that key's frame is painted (the same
+  // rule as the orders list's search), so a key's frame never holds the list's work.
+  const words = photographerSearch(useDeferredValue(useAfterPaint(text)));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 
@@ -94,22 +134,7 @@ export function PhotographersScreen() {
         <span className="visually-hidden">Search by Photographer Name, Business, or Email</span>
         <input type="search" placeholder="Search by Photographer Name, Business, or Email" value={text} onChange={(e) => setText(e.target.value)} />
       </label>
-      {load.state === 'loading' ? <p role="status">loading</p> : null}
-      {load.state === 'error' ? (
-        <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}
-        </p>
-      ) : null}
-      {load.state === 'loaded' ? (
-        <>
-          <p className="muted">
-            {load.list.data.length} of {load.list.meta.total} photographers{load.words ? ` matching “${load.words}”` : ''}
-          </p>
-          {load.list.data.length === 0 ? <p className="empty">{load.words ? 'No photographer matches this search.' : 'No photographers have signed up yet.'}</p> : null}
-          <PhotographerTable rows={load.list.data} onSaved={saved} />
-          {load.list.meta.next_cursor ? <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
-        </>
-      ) : null}
+      <PhotographerResults load={load} more={more} onSaved={saved} onLoadMore={loadMore} />
     </section>
   );
 }
