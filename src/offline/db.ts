@@ -159,8 +159,6 @@ export interface UploadEntry {
 export interface UploadFile {
   id: string;
   file: Blob;
-  /** When it was stored (ms): a copy whose row never followed is swept once it is old (upload-store.ts). */
-  storedAt?: number;
 }
 
 /** One finished part of a multipart upload, written the moment storage answers with its ETag. */

@@ -2,14 +2,10 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LabDatabase, type UploadEntry } from '../../src/offline/db.ts';
 import { orderUploadCounts } from '../../src/offline/order-photos.ts';
-import { ORPHAN_FILE_AFTER_MS, dropOrphanFiles, finishUpload, nextToCheck, pendingBytes, queueFiles, sendCandidates, setPaused } from '../../src/offline/upload-store.ts';
+import { nextToCheck, pendingBytes, sendCandidates, setPaused } from '../../src/offline/upload-store.ts';
 
 const db = new LabDatabase('upload-store-test');
-afterEach(async () => {
-  await db.uploads.clear();
-  await db.uploadFiles.clear();
-  await db.photos.clear();
-});
+afterEach(() => db.uploads.clear());
 
 const ANN = 'ann@example.com';
 let seq = 0;
@@ -54,31 +50,5 @@ describe('the queue in IndexedDB', () => {
     // A failed photo is not paused: RETRY resumes it.
     expect((await db.uploads.bulkGet(['a', 'c'])).map((r) => r?.paused)).toEqual([1, 0]);
     expect(await orderUploadCounts(ANN, 'o1', db)).toEqual({ accepted: 0, pending: 3, active: 1, processing: 0, failed: 1, paused: 1, rejected: 0 });
-  });
-
-  it('stores each photo\'s bytes before its row, and a photo leaving the queue takes its bytes with it', async () => {
-    const file = new File([new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2])], 'a.jpg', { type: 'image/jpeg', lastModified: 5 });
-    const result = await queueFiles(db, ANN, 'o1', [file]);
-    expect(result.ok).toBe(true);
-    const [entry] = await db.uploads.toArray();
-    if (!entry) throw new Error('no row');
-    expect((await db.uploadFiles.get(entry.id))?.file.size).toBe(6);
-    await finishUpload(db, entry, { guid: 'p1', photo_file_name: 'a.jpg', size: 6, checksum: 'c', created_at: new Date().toISOString() } as Parameters<typeof finishUpload>[2]);
-    expect(await db.uploads.count()).toBe(0);
-    expect(await db.uploadFiles.count()).toBe(0);
-    expect(await db.photos.count()).toBe(1);
-  });
-
-  it('sweeps stored bytes whose row never came (a crash between the two) once they are old, never a young or a queued one', async () => {
-    const now = Date.now();
-    const bytes = new Blob(['x']);
-    await db.uploads.put(row('kept'));
-    await db.uploadFiles.bulkPut([
-      { id: 'kept', file: bytes, storedAt: now - 2 * ORPHAN_FILE_AFTER_MS },
-      { id: 'orphan', file: bytes, storedAt: now - 2 * ORPHAN_FILE_AFTER_MS },
-      { id: 'young', file: bytes, storedAt: now - 1000 },
-    ]);
-    await dropOrphanFiles(db, now);
-    expect((await db.uploadFiles.toCollection().primaryKeys()).sort()).toEqual(['kept', 'young']);
   });
 });
