@@ -4,6 +4,7 @@
  * worker's thumbnail timed against a plain createImageBitmap resize, the Long Tasks observer, and
  * BENCH_UPLOAD_TRACE's record of the lab calls.
  */
+import { writeFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { median } from './upload-bench-kit.ts';
 
@@ -122,4 +123,48 @@ function byFifth(calls: { at: number; ms: number }[]): string {
   const span = Math.max(...calls.map((c) => c.at)) - from + 1;
   const fifths = Array.from({ length: 5 }, (_, i) => calls.filter((c) => Math.floor(((c.at - from) / span) * 5) === i).map((c) => c.ms));
   return `medians by fifth ${fifths.map((f) => (f.length ? median(f) : '-')).join(' / ')} ms`;
+}
+
+/**
+ * CPU profiles of the page's dedicated workers (the upload worker), for BENCH_UPLOAD_WORKER_PROFILE:
+ * a DevTools session of its own attaches to each worker as it starts (Target.setAutoAttach, not
+ * flattened, so messages go through Target.sendMessageToTarget) and starts V8's profiler in it;
+ * stop() writes each worker's profile to `<prefix>-<n>.cpuprofile`. The first moments of a worker
+ * (before the attach lands) are not in it.
+ */
+export async function profileWorkers(page: Page, prefix: string): Promise<{ stop(): Promise<string[]> }> {
+  const cdp = await page.context().newCDPSession(page);
+  const sessions: string[] = [];
+  const pending = new Map<number, (result: unknown) => void>();
+  let nextId = 1;
+  const toWorker = (sessionId: string, method: string) =>
+    new Promise<unknown>((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method }) }).catch(() => resolve(null));
+    });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const msg = JSON.parse(e.message) as { id?: number; result?: unknown };
+    if (msg.id !== undefined) pending.get(msg.id)?.(msg.result);
+  });
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type !== 'worker') return;
+    sessions.push(e.sessionId);
+    void toWorker(e.sessionId, 'Profiler.enable').then(() => toWorker(e.sessionId, 'Profiler.start'));
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  return {
+    async stop() {
+      const files: string[] = [];
+      for (const [i, sessionId] of sessions.entries()) {
+        const result = (await toWorker(sessionId, 'Profiler.stop')) as { profile?: unknown } | null;
+        if (!result?.profile) continue;
+        const file = `${prefix}-${i}.cpuprofile`;
+        writeFileSync(file, JSON.stringify(result.profile));
+        files.push(file);
+      }
+      await cdp.detach();
+      return files;
+    },
+  };
 }

@@ -16,6 +16,7 @@
  * photos of about 20 MB); BENCH_MEMORY_FILES the (d) batch (default 500, 0 skips it);
  * BENCH_UPLOAD_SKIP=peer,baseline,disconnect skips those runs.
  * BENCH_UPLOAD_PROFILE=<file> writes the page's CPU profile of the upload (a);
+ * BENCH_UPLOAD_WORKER_PROFILE=<prefix> the upload worker's (<prefix>-<n>.cpuprofile);
  * BENCH_UPLOAD_CHROME_TRACE=<file> writes a Chromium performance trace of it (open it in DevTools'
  * Performance panel; build with --minify false for names).
  */
@@ -28,7 +29,7 @@ import { PART_SIZE } from '../../server/services/photo-upload-service.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { StorageProxy } from '../e2e/storage-proxy.ts';
 import { HeapSampler, callApi, camera24mp, cameraBatch, createOrder, settle, sha256, signInToken, startLab, DEMO_ADMIN } from './upload-bench-kit.ts';
-import { LONG_TASKS, filesInPage, printTrace, thumbnailFigures, traceApi } from './upload-bench-page.ts';
+import { LONG_TASKS, filesInPage, printTrace, profileWorkers, thumbnailFigures, traceApi } from './upload-bench-page.ts';
 import { buildUppyPage, runUppy, uppyRoutes } from './upload-peer.ts';
 import { ChromeTrace } from './chrome-trace.ts';
 import { cpuBetween, cpuSnapshot } from './process-cpu.ts';
@@ -79,14 +80,17 @@ async function queueRun(page: Page, proxy: StorageProxy, origin: string, token: 
     await profiler.send('Profiler.enable');
     await profiler.send('Profiler.start');
   }
+  const workerProfiler = observe && process.env.BENCH_UPLOAD_WORKER_PROFILE ? await profileWorkers(page, process.env.BENCH_UPLOAD_WORKER_PROFILE) : null;
   const chromeTrace = observe && process.env.BENCH_UPLOAD_CHROME_TRACE ? await ChromeTrace.start(page) : null;
   const cpuBefore = cpuSnapshot();
   const chosenAt = Date.now();
   await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(paths);
   await page.getByText(`${paths.length} of ${paths.length} photos uploaded`).waitFor({ timeout: 3_600_000 });
   const doneAt = Date.now();
-  console.log(`${label}: ${cpuBetween(cpuBefore, cpuSnapshot(), (doneAt - chosenAt) / 1000)}`);
+  const sendingFrom = Math.min(...proxy.puts.slice(firstPut).map((p) => p.startedAt));
+  console.log(`${label}: first PUT ${((sendingFrom - chosenAt) / 1000).toFixed(2)} s after choosing; ${cpuBetween(cpuBefore, cpuSnapshot(), (doneAt - chosenAt) / 1000)}`);
   const peakHeap = heap.stop();
+  if (workerProfiler) console.log(`worker profiles: ${(await workerProfiler.stop()).join(', ')}`);
   if (chromeTrace) await chromeTrace.stop(process.env.BENCH_UPLOAD_CHROME_TRACE ?? '');
   if (profiler) {
     writeFileSync(process.env.BENCH_UPLOAD_PROFILE ?? '', JSON.stringify((await profiler.send('Profiler.stop')).profile));
@@ -97,7 +101,6 @@ async function queueRun(page: Page, proxy: StorageProxy, origin: string, token: 
     const frames = ((await page.evaluate('window.__longFrames')) as { at: number; ms: number }[]).filter((f) => f.at >= chosenAt && f.at <= doneAt).sort((a, b) => b.ms - a.ms);
     for (const f of frames.slice(0, 3)) console.log(`trace long frame at ${f.at - chosenAt} ms: ${JSON.stringify(f)}`);
   }
-  const sendingFrom = Math.min(...proxy.puts.slice(firstPut).map((p) => p.startedAt));
   const seen = ((await page.evaluate('window.__longTasks')) as [number, number][]).filter(([at]) => at >= chosenAt && at <= doneAt);
   // Off the upload screen, which keeps reading the lab's photo list for a while: the next run
   // must not share the server with it.
