@@ -17,6 +17,7 @@ import { request, Agent } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROWSER_ACCEPT } from './http.ts';
+import { seededRandom } from '../../server/cli/seeded-random.ts';
 import { slotPool, STEPS, type LoadRun, type SignedSlot, type StepTimes, type VisitContext } from './scale-load.ts';
 
 // As autocannon's timeout in the back-to-back runs: an answer later than this counts as an error.
@@ -24,17 +25,6 @@ const TIMEOUT_MS = 30_000;
 // Each app's random numbers are seeded (mulberry32, seed SEED + its number), so every run offers
 // the same moments.
 const SEED = 14;
-
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Answer {
   status: number;
