@@ -4,6 +4,7 @@ import { ROUTES } from '../domain/paths.ts';
 import { startFirstOrdersPage } from '../features/orders/first-page.ts';
 import { PlannedScreen } from './planned-screen.tsx';
 import { RequireAuth } from './require-auth.tsx';
+import { ScreenFrame } from './screen-frame.tsx';
 import { trackScreenLoad } from './screen-loads.ts';
 import { SignedInLayout } from './signed-in-layout.tsx';
 
@@ -11,12 +12,16 @@ import { SignedInLayout } from './signed-in-layout.tsx';
  * A lazy screen: its code is fetched the first time its route matches, so each area ships its
  * own chunk and /login never pays for the account page (DESIGN.md §6a). The service worker
  * precaches every chunk, so a lazy route still opens offline. <AppRoutes> (src/app/app-routes.tsx)
- * shows 'loading' while the first screen's code arrives and keeps the current screen, marked
- * busy, while a later one's does (navigations are transitions).
+ * shows 'loading' while the first screen's code arrives and keeps the current screen, inert and
+ * marked busy (src/app/screen-frame.tsx), while a later one's does (navigations are transitions).
  */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ReactElement {
   const Screen = lazy(() => trackScreenLoad(load().then((module): { default: ComponentType } => ({ default: module[name] }))));
-  return <Screen />;
+  return (
+    <ScreenFrame>
+      <Screen />
+    </ScreenFrame>
+  );
 }
 
 // The orders list's code, shared by / and /lab-orders (one chunk, fetched once).
@@ -26,9 +31,17 @@ const OrdersList = lazy(() => {
   return trackScreenLoad(import('../features/orders/orders-list-screen.tsx').then((m) => ({ default: m.OrdersListScreen })));
 });
 // Keys make a click on ORDERS from / load the list afresh.
-const ordersList = (key: string) => <OrdersList key={key} />;
+const ordersList = (key: string) => (
+  <ScreenFrame key={key}>
+    <OrdersList />
+  </ScreenFrame>
+);
 
-const planned = (title: string, purpose: string) => <PlannedScreen title={title} purpose={purpose} />;
+const planned = (title: string, purpose: string) => (
+  <ScreenFrame>
+    <PlannedScreen title={title} purpose={purpose} />
+  </ScreenFrame>
+);
 
 /** The complete route table of accounts.md §2 and orders.md §2. */
 export const routes: RouteObject[] = [

@@ -4,7 +4,6 @@ import { useSession } from '../api/session.ts';
 import { afterFirstScreen } from '../offline/after-first-screen.ts';
 import { NavBar } from './nav-bar.tsx';
 import { useRouteNotice } from './route-notice.ts';
-import { useScreenLoading } from './screen-loads.ts';
 
 /** The catalogue is small and changes rarely: keep a copy so pricing works on a train. */
 function keepCatalogue(): void {
@@ -33,12 +32,10 @@ export function SignedInLayout() {
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
   useEffect(() => resumeUploads(owner), [owner]);
   useRouteNotice();
-  // While the next screen's code arrives the current one stays, marked busy.
-  const busy = useScreenLoading();
   return (
     <>
       <NavBar />
-      <main className="page" aria-busy={busy}>
+      <main className="page">
         <Outlet />
       </main>
     </>

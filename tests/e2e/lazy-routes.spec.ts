@@ -94,3 +94,33 @@ test('a screen whose code is gone after a deploy reloads into the new build', as
   expect(refused).toBe(1);
   await context.close();
 });
+
+test('while the next screen’s code arrives the current one stays on show but takes no typing', async ({ browser }) => {
+  // No service worker, so the screen's code comes from the network, where this test holds it.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/forgot-password-screen-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  await page.getByRole('link', { name: 'RESET' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+
+  // The sign-in form is still there, but what is typed into it would vanish with it: it is inert.
+  const signInEmail = page.getByLabel('Email');
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  await signInEmail.click({ force: true });
+  await page.keyboard.type('lost@studio.example');
+  await expect(signInEmail).toHaveValue('');
+  await expect(signInEmail).not.toBeFocused();
+
+  release();
+  await expect(page.getByRole('heading', { name: 'FORGOT PASSWORD' })).toBeVisible();
+  await page.getByLabel('Email').fill('kept@studio.example');
+  await expect(page.getByLabel('Email')).toHaveValue('kept@studio.example');
+  await context.close();
+});

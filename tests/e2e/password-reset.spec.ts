@@ -12,6 +12,9 @@ test('a photographer resets a forgotten password with the token from a real mail
   await page.goto('/login');
   await page.getByRole('link', { name: 'RESET' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes at the click; the sign-in form, with its own Email, stays (inert) until
+  // this screen's code is in.
+  await expect(page.getByRole('heading', { name: 'FORGOT PASSWORD' })).toBeVisible();
   const submit = page.getByRole('button', { name: 'SUBMIT' });
   await page.getByLabel('Email').fill('nobody-here@studio.example');
   await expect(page.getByText('Email does not exist. Please register as a new user.')).toBeVisible();
