@@ -3,6 +3,7 @@ import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getApiInvoices, type ApiInvoiceMonth } from '../../api/photographers.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import './api-invoices.css';
+import { LoadStatus } from '../../ui/load-status.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; months: ApiInvoiceMonth[] };
 
@@ -32,12 +33,7 @@ export function ApiInvoicesScreen() {
   return (
     <section className="api-invoices">
       <h1>API INVOICES</h1>
-      {load.state === 'loading' ? <p role="status">loading</p> : null}
-      {load.state === 'error' ? (
-        <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}
-        </p>
-      ) : null}
+      <LoadStatus load={load} />
       {load.state === 'loaded' && load.months.length === 0 ? <p className="empty">No orders came through the API yet.</p> : null}
       {load.state === 'loaded' && load.months.length > 0 ? (
         <table className="invoice-table">

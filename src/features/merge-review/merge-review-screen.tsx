@@ -8,6 +8,7 @@ import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import './merge-review.css';
+import { LoadStatus } from '../../ui/load-status.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; first: OrderDetail; second: OrderDetail };
 
@@ -99,12 +100,7 @@ export function MergeReviewScreen() {
   return (
     <section className="merge-review">
       <h1>MERGE ORDERS</h1>
-      {load.state === 'loading' ? <p role="status">loading</p> : null}
-      {load.state === 'error' ? (
-        <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}
-        </p>
-      ) : null}
+      <LoadStatus load={load} />
       {load.state === 'loaded' ? (
         <>
           <div className="merge-pair">

@@ -10,6 +10,7 @@ import { OrderSummary } from './order-summary.tsx';
 import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
 import { useOrderDetail } from './use-order-detail.ts';
 import './order-detail.css';
+import { LoadStatus } from '../../ui/load-status.tsx';
 
 // Only admins see the panel: photographers never download its code.
 const AdminPanel = lazy(() => import('./admin-panel.tsx').then((m) => ({ default: m.AdminPanel })));
@@ -33,14 +34,11 @@ export function OrderDetailScreen() {
   const [photo, setPhoto] = useState<ModalPhoto | null>(null);
   const myGuid = useSession((s) => s.session?.guid ?? null);
 
-  if (load.state === 'loading') return <Page name={null}>{<p role="status">loading</p>}</Page>;
-  if (load.state === 'error')
+  if (load.state !== 'loaded')
     return (
       <Page name={null}>
-        <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}
-        </p>
-        <Link to={ROUTES.labOrders}>BACK TO ORDERS</Link>
+        <LoadStatus load={load} />
+        {load.state === 'error' ? <Link to={ROUTES.labOrders}>BACK TO ORDERS</Link> : null}
       </Page>
     );
 

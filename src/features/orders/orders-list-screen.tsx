@@ -11,6 +11,7 @@ import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
 import './orders-list.css';
+import { LoadStatus } from '../../ui/load-status.tsx';
 
 // The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget), and
 // the card lines come with the first admin card.
@@ -106,15 +107,11 @@ export function OrdersListScreen() {
           <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={list.urgentCount} renderAdmin={adminLines} />
         </Suspense>
       ) : null}
-      {list.status === 'loading' && <p role="status">loading</p>}
-      {list.status === 'error' && (
-        <p role="alert" className="load-error">
-          ERROR LOADING: {list.message}{' '}
-          <button type="button" className="link" onClick={reload}>
-            RELOAD
-          </button>
-        </p>
-      )}
+      <LoadStatus load={{ state: list.status, message: list.message }}>
+        <button type="button" className="link" onClick={reload}>
+          RELOAD
+        </button>
+      </LoadStatus>
       {ready && list.cachedAt !== null && (
         <p className="offline-note" role="status">
           {online ? 'Reconnecting.' : 'You are offline.'} These are your orders as of {new Date(list.cachedAt).toLocaleString('en-US')}.

@@ -5,6 +5,7 @@ import { photographerSearch } from '../../domain/photographer-edits.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { PhotographerTable } from './photographer-table.tsx';
 import './photographers.css';
+import { LoadStatus } from '../../ui/load-status.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: PhotographerList; words: string };
 
@@ -56,12 +57,7 @@ const PhotographerResults = memo(function PhotographerResults({
 }) {
   return (
     <>
-      {load.state === 'loading' ? <p role="status">loading</p> : null}
-      {load.state === 'error' ? (
-        <p role="alert" className="load-error">
-          ERROR LOADING: {load.message}
-        </p>
-      ) : null}
+      <LoadStatus load={load} />
       {load.state === 'loaded' ? (
         <>
           <p className="muted">
