@@ -65,6 +65,14 @@ interface Step {
 // BENCH_BUILDER_PROFILE=<dir>: each step's CPU profile of the page is written there (open it in
 // Chromium's DevTools, Performance panel), to see which code a long task is.
 const PROFILE_DIR = process.env.BENCH_BUILDER_PROFILE ?? '';
+// BENCH_BUILDER_TRACE=<dir>: each step's Chromium trace is kept there, with style, layout, paint
+// and script events (DevTools' Performance panel opens it), to see what a task's CPU went to.
+const TRACE_DIR = process.env.BENCH_BUILDER_TRACE ?? '';
+const keptTrace = (name: string) => {
+  if (!TRACE_DIR) return undefined;
+  mkdirSync(TRACE_DIR, { recursive: true });
+  return join(TRACE_DIR, `${name.replace(/[^A-Za-z0-9]+/g, '-')}.json`);
+};
 
 /** Starts the page's CPU profiler when BENCH_BUILDER_PROFILE is set; the returned stop writes it. */
 async function profile(page: Page, name: string): Promise<() => Promise<void>> {
@@ -83,7 +91,7 @@ async function profile(page: Page, name: string): Promise<() => Promise<void>> {
 async function step(page: Page, name: string, act: () => Promise<void>): Promise<Step> {
   const from = await now(page);
   const stopProfile = await profile(page, name);
-  const stopTrace = await traceTasks(page);
+  const stopTrace = await traceTasks(page, keptTrace(name));
   const started = performance.now();
   await act();
   const wall = performance.now() - started;
@@ -158,7 +166,7 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
       const stopProfile = await profile(page, 'first render');
       // The trace starts with the page blank: it follows the navigation's tasks from the first.
       await page.goto('about:blank');
-      const stopTrace = await traceTasks(page);
+      const stopTrace = await traceTasks(page, keptTrace('first render'));
       const started = performance.now();
       await page.goto(`${origin}${path}`);
       await count(0).waitFor({ timeout: 120_000 });
