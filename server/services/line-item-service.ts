@@ -3,7 +3,7 @@ import { cropProblem, normaliseCrop } from '../../src/domain/crop.ts';
 import { sameProduct } from '../../src/domain/line-item-merge.ts';
 import { NOTES_MAX } from '../../src/domain/notes.ts';
 import { isValidQuantity, MAX_QUANTITY, readQuantityUpdate, steppedQuantity } from '../../src/domain/quantity.ts';
-import type { Db, Tx } from '../db/client.ts';
+import type { Tx } from '../db/client.ts';
 import { labOrders, lineItemMerges, lineItems, photographs, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { badRequest, HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -58,7 +58,7 @@ interface PreparedLine {
 }
 
 /** Checks every line item of a request before anything is written: nothing is saved half-way. */
-async function prepareLines(db: Db | Tx, order: OrderRow, inputs: LineItemInput[]): Promise<PreparedLine[]> {
+async function prepareLines(db: Tx, order: OrderRow, inputs: LineItemInput[]): Promise<PreparedLine[]> {
   for (const input of inputs) if (!isValidQuantity(input.quantity)) throw badRequest(QUANTITY_INVALID);
   const photoGuids = [...new Set(inputs.map((i) => i.source_photograph_guid))];
   const photos = await db

@@ -6,8 +6,6 @@ import { takeEarlyGet } from './early-get.ts';
 import { REQUEST_TIMEOUT_MS } from './request-timeout.ts';
 import { currentToken } from './session.ts';
 
-export { REQUEST_TIMEOUT_MS };
-
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RequestOptions {

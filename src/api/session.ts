@@ -1,27 +1,8 @@
 import { create } from 'zustand';
 import type { SessionAnswer } from '../domain/wire.ts';
-import { SESSION_KEYS } from './session-keys.ts';
+import { readStoredSession, SESSION_KEYS, type ActingAs, type Session } from './stored-session.ts';
 
 export type { SessionAnswer };
-
-export { SESSION_KEYS };
-
-export interface Session {
-  token: string;
-  identityHash: string;
-  email: string;
-  name: string;
-  businessName: string;
-  isAdmin: boolean;
-  guid: string;
-}
-
-export interface ActingAs {
-  token: string;
-  email: string;
-  name: string;
-  businessName: string;
-}
 
 
 // The upload worker loads this module through the API client but has no local storage: there
@@ -29,35 +10,7 @@ export interface ActingAs {
 const get = (k: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(k));
 const set = (k: string, v: string) => localStorage.setItem(k, v);
 
-function read(): { session: Session | null; actingAs: ActingAs | null } {
-  const token = get(SESSION_KEYS.token);
-  const identityHash = get(SESSION_KEYS.identityHash);
-  const email = get(SESSION_KEYS.email);
-  // Signed in means token, email and identity hash are all present (accounts.md §2).
-  const session =
-    token && identityHash && email
-      ? {
-          token,
-          identityHash,
-          email,
-          name: get(SESSION_KEYS.name) ?? '',
-          businessName: get(SESSION_KEYS.businessName) ?? '',
-          isAdmin: get(SESSION_KEYS.isAdmin) === 'true',
-          guid: get(SESSION_KEYS.userGuid) ?? '',
-        }
-      : null;
-  const actingToken = get(SESSION_KEYS.actingAsToken);
-  const actingAs =
-    session && actingToken
-      ? {
-          token: actingToken,
-          email: get(SESSION_KEYS.actingAsEmail) ?? '',
-          name: get(SESSION_KEYS.actingAsName) ?? '',
-          businessName: get(SESSION_KEYS.actingAsBusinessName) ?? '',
-        }
-      : null;
-  return { session, actingAs };
-}
+const read = () => readStoredSession(get);
 
 interface SessionState {
   session: Session | null;

@@ -7,7 +7,7 @@
  * page, the answer is simply not used. It imports nothing that pulls React in.
  */
 import { startEarlyGet } from '../api/early-get.ts';
-import { SESSION_KEYS } from '../api/session-keys.ts';
+import { readStoredSession } from '../api/stored-session.ts';
 import { API, ROUTES } from '../domain/paths.ts';
 
 /**
@@ -18,16 +18,15 @@ const ADMIN_OPENING_FILTERS = 'hide_open,hide_mine';
 
 /**
  * The call startFirstOrdersPage will make for this address and stored session, or null (not a
- * list address, or nobody signed in). The same rules as src/api/session.ts reads the session with.
+ * list address, or nobody signed in), read by the session store's own rules.
  */
 export function earlyListCall(pathname: string, get: (key: string) => string | null): { path: string; token: string } | null {
   if (pathname !== ROUTES.home && pathname !== ROUTES.labOrders) return null;
-  const token = get(SESSION_KEYS.token);
-  if (!token || !get(SESSION_KEYS.identityHash) || !get(SESSION_KEYS.email)) return null;
-  const actingToken = get(SESSION_KEYS.actingAsToken);
-  const admin = get(SESSION_KEYS.isAdmin) === 'true' && !actingToken;
+  const { session, actingAs } = readStoredSession(get);
+  if (!session) return null;
+  const admin = session.isAdmin && !actingAs;
   const query = new URLSearchParams(admin ? { filters: ADMIN_OPENING_FILTERS } : {}).toString();
-  return { path: query ? `${API.labOrders}?${query}` : API.labOrders, token: actingToken ?? token };
+  return { path: query ? `${API.labOrders}?${query}` : API.labOrders, token: actingAs?.token ?? session.token };
 }
 
 if (typeof window !== 'undefined') {

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * How many screens' code is on its way. Navigations are transitions: while the next screen's
- * chunk downloads React keeps the current screen on show, and this count lets it say it is busy.
+ * chunk downloads React keeps the current screen on show, and this count makes it inert and busy
+ * (src/app/screen-frame.tsx).
  */
 let pending = 0;
 const listeners = new Set<() => void>();
