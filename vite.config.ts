@@ -79,7 +79,7 @@ const reactRouterProduction = (): Plugin => ({
 });
 
 // The early entry (src/app/early-list-page.ts) and its imports: nothing here may import React.
-const EARLY_MODULES = /src[\\/](app[\\/]early-list-page|api[\\/](early-get|stored-session|request-timeout)|domain[\\/]paths)\.ts$/;
+const EARLY_MODULES = /src[\\/](app[\\/]early-list-page|api[\\/](early-get|stored-session|request-timeout)|domain[\\/](paths|order-filters))\.ts$/;
 
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },

@@ -8,13 +8,8 @@
  */
 import { startEarlyGet } from '../api/early-get.ts';
 import { readStoredSession } from '../api/stored-session.ts';
+import { ADMIN_OPENING_FILTERS } from '../domain/order-filters.ts';
 import { API, ROUTES } from '../domain/paths.ts';
-
-/**
- * What the first page's call asks an admin's list for: src/features/orders/first-page.ts's
- * ADMIN_OPENING_FILTERS (tests/unit/early-list-page.test.ts holds the two calls equal).
- */
-const ADMIN_OPENING_FILTERS = 'hide_open,hide_mine';
 
 /**
  * The call startFirstOrdersPage will make for this address and stored session, or null (not a

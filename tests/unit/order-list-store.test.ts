@@ -1,8 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabOrderList, LabOrderListAttributes } from '../../src/api/lab-orders.ts';
-import { ADMIN_DEFAULT_FILTERS, filtersParam } from '../../src/domain/order-filters.ts';
-import { ADMIN_OPENING_FILTERS } from '../../src/features/orders/first-page.ts';
+import { ADMIN_OPENING_FILTERS } from '../../src/domain/order-filters.ts';
 import { reconcileRule, viewRule } from '../../src/features/orders/view-rule.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { forgetOrder } from '../../src/offline/forget-order.ts';
@@ -196,8 +195,8 @@ describe('filling the orders table from the lab', () => {
 });
 
 describe("the list's views", () => {
-  it("asks an admin's list with the filters an admin starts with", () => {
-    expect(ADMIN_OPENING_FILTERS).toBe(filtersParam(new Set(ADMIN_DEFAULT_FILTERS)));
+  it("asks an admin's list with HIDE OPEN and HIDE MY ORDERS on (orders.md §4)", () => {
+    expect(ADMIN_OPENING_FILTERS).toBe('hide_open,hide_mine');
   });
 
   it('checks filters and the merge photographer on the device; PRINTS (a flag the list does not carry) reconciles nothing', () => {

@@ -1,5 +1,6 @@
 import { currentToken, useSession } from '../../api/session.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
+import { ADMIN_OPENING_FILTERS } from '../../domain/order-filters.ts';
 
 // An early first page is used only this soon after it was asked for: the list is the screen the
 // app opened on, not one the user comes back to later (which asks afresh).
@@ -10,13 +11,6 @@ export interface ListScope {
   filters: string;
   photographerId: string | null;
 }
-
-/**
- * filtersParam(ADMIN_DEFAULT_FILTERS), written out: this module is in the app's first chunk (the
- * router asks for the first page), which should not carry the filters' rules with it
- * (tests/unit/order-list-store.test.ts holds the two equal).
- */
-export const ADMIN_OPENING_FILTERS = 'hide_open,hide_mine';
 
 /**
  * Whether the signed-in user is a lab admin as far as this device knows (the sign-in answer, then
