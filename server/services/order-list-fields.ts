@@ -69,7 +69,7 @@ export const listFieldColumns = {
   colorCorrection: labOrders.colorCorrection,
   lineItemCount: labOrders.lineItemCount,
   zipKey: labOrders.zipKey,
-  // Kept on the order by triggers on photographs (migration 0020_order_cover_key).
+  // Kept on the order by triggers on photographs (migration 0022_order_cover_and_versions).
   coverKey: labOrders.coverKey,
 };
 export interface ListFieldRow extends ListFlags {

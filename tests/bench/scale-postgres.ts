@@ -52,7 +52,7 @@ function runPg(bin: string, args: string[]): void {
   if (result.status !== 0) throw new Error(`${cmd.split('/').pop()} ${bin.split('/').pop()} ${args[0] ?? ''} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`);
 }
 
-async function ownCluster(port: number, statements: boolean): Promise<{ url: string; log: string }> {
+async function ownCluster(port: number, statements: boolean, socket: boolean): Promise<{ url: string; log: string }> {
   const initdb = findBin('initdb');
   const pgCtl = join(initdb, '..', 'pg_ctl');
   const dir = mkdtempSync(join(tmpdir(), 'lab-bench-pg-'));
@@ -66,12 +66,14 @@ async function ownCluster(port: number, statements: boolean): Promise<{ url: str
   const options = [
     // Otherwise PostgreSQL's defaults, as a lab runs it: every commit waits for the disk (about
     // 5 ms a commit on this shared machine's disk, so the writes of the load pay for it as a lab's do).
-    `-c listen_addresses=127.0.0.1 -p ${port} -c max_connections=${MAX_CONNECTIONS}`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -c max_connections=${MAX_CONNECTIONS} -k ${dir}`,
     statements ? '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '',
   ].join(' ');
   runPg(pgCtl, ['start', '-w', '-D', data, '-l', join(dir, 'log'), '-o', options]);
   onCleanup(() => runPg(pgCtl, ['stop', '-m', 'fast', '-D', data]));
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, log: join(dir, 'log') };
+  // BENCH_PG_SOCKET=1: the servers reach it over its Unix socket in `dir` instead of TCP loopback.
+  const url = socket ? `postgres://postgres@localhost:${port}/postgres?host=${encodeURIComponent(dir)}` : `postgres://postgres@127.0.0.1:${port}/postgres`;
+  return { url, log: join(dir, 'log') };
 }
 
 function lookupUser(name: string): { uid: number; gid: number } {
@@ -84,7 +86,8 @@ function lookupUser(name: string): { uid: number; gid: number } {
 /** A fresh database for the run; dropped (and the own cluster stopped) by the bench's clean-up. */
 export async function benchPostgres(opts: { databaseUrl: string | null; port: number }): Promise<BenchPostgres> {
   const statements = !opts.databaseUrl && process.env.BENCH_PG_STATEMENTS === '1';
-  const own = opts.databaseUrl ? null : await ownCluster(opts.port, statements);
+  const socket = process.env.BENCH_PG_SOCKET === '1';
+  const own = opts.databaseUrl ? null : await ownCluster(opts.port, statements, socket);
   const server = opts.databaseUrl ?? (own as { url: string }).url;
   const name = `lab_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
@@ -112,7 +115,7 @@ export async function benchPostgres(opts: { databaseUrl: string | null; port: nu
   shown.password = shown.password ? '***' : '';
   return {
     url: url.toString(),
-    described: opts.databaseUrl ? `database ${name} on ${shown.host}` : `own throwaway cluster on 127.0.0.1:${opts.port}, database ${name}`,
+    described: opts.databaseUrl ? `database ${name} on ${shown.host}` : `own throwaway cluster on ${socket ? 'its Unix socket' : `127.0.0.1:${opts.port}`}, database ${name}`,
     statements,
     log: own?.log ?? null,
   };
