@@ -66,6 +66,7 @@ async function ownCluster(port: number, statements: boolean, socket: boolean): P
   const options = [
     // Otherwise PostgreSQL's defaults, as a lab runs it: every commit waits for the disk (about
     // 5 ms a commit on this shared machine's disk, so the writes of the load pay for it as a lab's do).
+    // Its Unix socket in its own directory (-k), not the system's, where another cluster may be.
     `-c listen_addresses=127.0.0.1 -p ${port} -c max_connections=${MAX_CONNECTIONS} -k ${dir}`,
     statements ? '-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : '',
   ].join(' ');

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getApiInvoices, type ApiInvoiceMonth } from '../../api/photographers.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import './api-invoices.css';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import './api-invoices.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; months: ApiInvoiceMonth[] };
 

@@ -7,8 +7,8 @@ import { formatMoney, toCents } from '../../domain/money.ts';
 import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
-import './merge-review.css';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import './merge-review.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; first: OrderDetail; second: OrderDetail };
 

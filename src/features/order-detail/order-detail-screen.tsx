@@ -9,8 +9,8 @@ import { OwnerButtons, OwnerNotes } from './owner-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
 import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
 import { useOrderDetail } from './use-order-detail.ts';
-import './order-detail.css';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import './order-detail.css';
 
 // Only admins see the panel: photographers never download its code.
 const AdminPanel = lazy(() => import('./admin-panel.tsx').then((m) => ({ default: m.AdminPanel })));

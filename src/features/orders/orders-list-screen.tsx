@@ -10,8 +10,8 @@ import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
-import './orders-list.css';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import './orders-list.css';
 
 // The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget), and
 // the card lines come with the first admin card.

@@ -4,8 +4,8 @@ import { getPhotographers, type PhotographerAttributes, type PhotographerList } 
 import { photographerSearch } from '../../domain/photographer-edits.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { PhotographerTable } from './photographer-table.tsx';
-import './photographers.css';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import './photographers.css';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; list: PhotographerList; words: string };
 
