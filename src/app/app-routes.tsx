@@ -1,4 +1,4 @@
-import { Component, Suspense, type ReactNode } from 'react';
+import { Component, Suspense, startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
 import { useLocation, useRoutes, type Location } from 'react-router-dom';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
@@ -41,13 +41,23 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
  * used none of it. The first screen shows 'loading' while its code arrives (accounts.md §2);
  * later navigations are transitions, so the current screen stays, inert, until the next one is
  * ready (src/app/screen-frame.tsx).
+ *
+ * The first 'loading' is the boundary's content, not its fallback, and the first screen replaces
+ * it in a transition. React shows a boundary's content no sooner than 300 ms after that boundary
+ * last showed its fallback (FALLBACK_THROTTLE_MS, against flicker): with 'loading' as the fallback,
+ * the orders list, its code and its answer in within 150 ms, was held until about 450 ms.
+ * A transition on a boundary already on show keeps what it shows until the new screen is ready
+ * instead, so the screen comes the moment its code is in, and 'loading' is never a fallback.
  */
 export function AppRoutes() {
   const location = useLocation();
   const element = useRoutes(routes, location);
+  const [started, setStarted] = useState(false);
+  // Before paint, so the first screen's code is asked for as soon as before; 'loading' is painted meanwhile.
+  useLayoutEffect(() => startTransition(() => setStarted(true)), []);
   return (
     <RouteErrorBoundary location={location}>
-      <Suspense fallback={<RouteLoading />}>{element}</Suspense>
+      <Suspense fallback={<RouteLoading />}>{started ? element : <RouteLoading />}</Suspense>
     </RouteErrorBoundary>
   );
 }

@@ -124,3 +124,27 @@ test('while the next screen’s code arrives the current one stays on show but t
   await expect(page.getByLabel('Email')).toHaveValue('kept@studio.example');
   await context.close();
 });
+
+test('the first screen comes the moment its code is in: ‘loading’ does not hold it', async ({ browser }) => {
+  // No service worker, so the screen's code comes from the network, where this test holds it.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  // The page's clock stands still. React shows a Suspense boundary's content no sooner than 300 ms
+  // after the boundary last showed its fallback, by a timer: a screen that waited for one never
+  // comes on a clock that does not move. (src/app/app-routes.tsx)
+  const start = new Date('2026-11-23T09:00:00Z');
+  await context.clock.install({ time: start });
+  await context.clock.pauseAt(new Date(start.getTime() + 1));
+  const page = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/login-screen-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login');
+  await expect(page.getByText('loading', { exact: true })).toBeVisible();
+  release();
+  await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
+  await expect(page.getByText('loading', { exact: true })).toHaveCount(0);
+  await context.close();
+});
