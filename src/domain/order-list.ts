@@ -46,44 +46,46 @@ export function matchesOrderSearch(order: OrderSummary, query: string): boolean 
 /** The date an order is shown under: paid date when present, else updated date. */
 export const orderShownDate = (order: OrderSummary): string => order.paid_at ?? order.updated_at;
 
-const DAY: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
-const DAY_AND_TIME: Intl.DateTimeFormatOptions = { ...DAY, hour: 'numeric', minute: '2-digit' };
+/** The zone dates are shown in: the device's own, or UTC (the tests' fixed zone). */
+export type ShownZone = 'UTC' | undefined;
 
-// toLocaleString with options builds a new Intl.DateTimeFormat on every call (about 0.35 ms here,
-// several times that on a phone: 100 of them cost a list of 50 orders a long task); a format
-// built once per kind and time zone formats in microseconds, with the same text.
-const formats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: 'day' | 'day-and-time', timeZone: string | undefined): Intl.DateTimeFormat {
-  const key = `${kind}|${timeZone ?? ''}`;
-  let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { ...(kind === 'day' ? DAY : DAY_AND_TIME), ...(timeZone ? { timeZone } : {}) });
-    formats.set(key, format);
-  }
-  return format;
+// The months as en-US writes them, in capitals: every date the list shows is upper-case.
+const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
+
+/**
+ * en-US's long date ('March 4, 2026'), with its time ('March 4, 2026 at 3:05 PM'), in capitals,
+ * written out rather than through Intl.DateTimeFormat: the page's first DateTimeFormat loads the
+ * locale's data, 13-18 ms in this Chromium on a quiet desktop (several times that on a phone),
+ * inside the orders list's first render. tests/unit/order-list.test.ts holds the text equal to
+ * Intl's en-US in several time zones.
+ */
+function longDate(iso: string, zone: ShownZone, withTime: boolean): string {
+  const date = new Date(iso);
+  // Where toLocaleString said so: a bad date must not end the list.
+  if (Number.isNaN(date.getTime())) return 'INVALID DATE';
+  const utc = zone === 'UTC';
+  const day = `${MONTHS[utc ? date.getUTCMonth() : date.getMonth()]} ${utc ? date.getUTCDate() : date.getDate()}, ${utc ? date.getUTCFullYear() : date.getFullYear()}`;
+  if (!withTime) return day;
+  const hour = utc ? date.getUTCHours() : date.getHours();
+  const minute = utc ? date.getUTCMinutes() : date.getMinutes();
+  return `${day} AT ${hour % 12 || 12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
 }
 
-// Intl throws on an unreadable date where toLocaleString said so: a bad date must not end the list.
-const formatted = (format: Intl.DateTimeFormat, iso: string): string => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? 'Invalid Date' : format.format(date);
-};
-
 /** '{Month day, year} ORDERS', upper-case. */
-export function orderDateHeading(iso: string, timeZone?: string): string {
-  return `${formatted(dateFormat('day', timeZone), iso)} ORDERS`.toUpperCase();
+export function orderDateHeading(iso: string, zone?: ShownZone): string {
+  return `${longDate(iso, zone, false)} ORDERS`;
 }
 
 /** Long US date with time, in capitals, for order cards. */
-export function orderCardDate(iso: string, timeZone?: string): string {
-  return formatted(dateFormat('day-and-time', timeZone), iso).toUpperCase();
+export function orderCardDate(iso: string, zone?: ShownZone): string {
+  return longDate(iso, zone, true);
 }
 
 // Each order's time and heading, worked out once per order object: a search re-groups the same
 // objects on every key, and 10,000 Date.parse calls in a sort's comparator plus 10,000 date
 // formats took 100-200 ms, long enough to be felt while typing.
 const shownAt = new WeakMap<object, { at: number; heading: Map<string, string> }>();
-function facts(order: OrderSummary, timeZone: string | undefined): { at: number; heading: string } {
+function facts(order: OrderSummary, timeZone: ShownZone): { at: number; heading: string } {
   let f = shownAt.get(order);
   if (!f) {
     f = { at: Date.parse(orderShownDate(order)), heading: new Map() };
@@ -99,7 +101,7 @@ function facts(order: OrderSummary, timeZone: string | undefined): { at: number;
 }
 
 /** Groups orders under one heading per distinct date, newest first, keeping order within a day. */
-export function groupOrdersByDate<T extends OrderSummary>(orders: T[], timeZone?: string): { heading: string; orders: T[] }[] {
+export function groupOrdersByDate<T extends OrderSummary>(orders: T[], timeZone?: ShownZone): { heading: string; orders: T[] }[] {
   const sorted = orders.map((order, i) => ({ order, i, ...facts(order, timeZone) }));
   // Stable: equal times keep their order (NaN, an unreadable date, sorts as equal).
   sorted.sort((a, b) => b.at - a.at || a.i - b.i);

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
 import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderDateHeading, type OrderSummary } from '../../src/domain/order-list.ts';
 
 const order = (o: Partial<OrderSummary>): OrderSummary => ({
@@ -42,5 +43,35 @@ describe('date headings', () => {
 
   it('card dates are long US dates with time, in capitals', () => {
     expect(orderCardDate('2026-03-04T15:05:00Z', 'UTC')).toBe('MARCH 4, 2026 AT 3:05 PM');
+    expect(orderCardDate('2026-03-04T00:05:59Z', 'UTC')).toBe('MARCH 4, 2026 AT 12:05 AM');
+    expect(orderCardDate('2026-12-31T12:00:00Z', 'UTC')).toBe('DECEMBER 31, 2026 AT 12:00 PM');
+    expect(orderCardDate('not a date')).toBe('INVALID DATE');
+  });
+
+  const zoneAtStart = process.env.TZ;
+  afterEach(() => {
+    if (zoneAtStart === undefined) delete process.env.TZ;
+    else process.env.TZ = zoneAtStart;
+  });
+
+  // Written out by hand (Intl's first date format costs the page's first render 13-18 ms): the
+  // text must stay Intl's en-US, in the device's zone (Node follows TZ set at run time), across
+  // DST changes, half-hour zones and the date line.
+  it.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Europe/London'])('reads as Intl en-US does, in %s', (zone) => {
+    process.env.TZ = zone;
+    const DAY: Intl.DateTimeFormatOptions = { month: 'long', day: 'numeric', year: 'numeric' };
+    const day = new Intl.DateTimeFormat('en-US', DAY);
+    const dayAndTime = new Intl.DateTimeFormat('en-US', { ...DAY, hour: 'numeric', minute: '2-digit' });
+    const utc = new Intl.DateTimeFormat('en-US', { ...DAY, hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
+    // 1971 to 2099, to the millisecond.
+    fc.assert(
+      fc.property(fc.integer({ min: 365 * 86_400_000, max: 4_102_444_800_000 - 1 }), (ms) => {
+        const iso = new Date(ms).toISOString();
+        expect(orderCardDate(iso)).toBe(dayAndTime.format(ms).toUpperCase());
+        expect(orderDateHeading(iso)).toBe(`${day.format(ms).toUpperCase()} ORDERS`);
+        expect(orderCardDate(iso, 'UTC')).toBe(utc.format(ms).toUpperCase());
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
