@@ -141,4 +141,37 @@ test.describe('the admin orders list', () => {
     await page.getByRole('article', { name: 'Open two' }).getByRole('button', { name: 'MERGE INTO Open one' }).click();
     await expect(page).toHaveURL(new RegExp(`/lab-orders/${orders[0]?.guid}/merge-order/${orders[1]?.guid}/review$`));
   });
+  test("a known admin's tools are asked for with the list's code, not once the cards are drawn; a photographer's device never asks", async ({ browser }) => {
+    const orders = [order(1, { order_name: 'Gallery show' }), order(2, { order_name: 'Wedding album' })];
+    for (const admin of [true, false]) {
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const first = await context.newPage();
+      await playLab(first, orders, { admin });
+      await first.goto('/login');
+      await signIn(first);
+      await expect(first.getByRole('article', { name: 'Gallery show' })).toBeVisible();
+      // A first visit of a device that knows who is signed in but holds no orders yet (the stored
+      // session only). The list's answer is held until the admin's tools are asked for: asked only
+      // when the cards are drawn (from that answer), they never would be.
+      const device = await browser.newContext({ serviceWorkers: 'block', storageState: await context.storageState() });
+      await context.close();
+      const visit = await device.newPage();
+      await playLab(visit, orders, { admin });
+      const tools: string[] = [];
+      visit.on('request', (r) => {
+        if (/\/admin-(top|card-lines)-[^/]*\.js$/.test(r.url())) tools.push(new URL(r.url()).pathname.replace(/-[^-]*\.js$/, ''));
+      });
+      const toolsAsked = admin ? visit.waitForRequest(/\/admin-card-lines-[^/]*\.js$/) : Promise.resolve(null);
+      await visit.route(/\/api\/v2\/lab_orders(\?.*)?$/, async (route) => {
+        await toolsAsked;
+        await route.fallback();
+      });
+      await visit.goto('/lab-orders');
+      await expect(visit.getByRole('article', { name: 'Gallery show' })).toBeVisible();
+      await visit.waitForLoadState('networkidle');
+      expect(tools.sort()).toEqual(admin ? ['/assets/admin-card-lines', '/assets/admin-top'] : []);
+      if (admin) await expect(visit.getByRole('article', { name: 'Gallery show' }).locator('.admin-lines')).toBeVisible();
+      await device.close();
+    }
+  });
 });

@@ -1,6 +1,7 @@
 import { currentToken, useSession } from '../../api/session.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
 import { ADMIN_OPENING_FILTERS } from '../../domain/order-filters.ts';
+import { preloadAdminParts } from './admin-parts.ts';
 
 // An early first page is used only this soon after it was asked for: the list is the screen the
 // app opened on, not one the user comes back to later (which asks afresh).
@@ -32,7 +33,9 @@ let early: { at: number; filters: string; page: Promise<LabOrderList>; answered:
  */
 export function startFirstOrdersPage(): void {
   if (!currentToken()) return;
-  const filters = knownAdmin() ? ADMIN_OPENING_FILTERS : '';
+  const admin = knownAdmin();
+  if (admin) preloadAdminParts();
+  const filters = admin ? ADMIN_OPENING_FILTERS : '';
   const page = getLabOrders(filters ? { filters } : {});
   // The list reports a failure when it takes the page; until then it is not unhandled.
   page.catch(() => undefined);

@@ -6,6 +6,7 @@ import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
+import { loadAdminCardLines, loadAdminTop } from './admin-parts.ts';
 import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
@@ -13,12 +14,12 @@ import { useOrderList } from './use-order-list.ts';
 import { LoadStatus } from '../../ui/load-status.tsx';
 import './orders-list.css';
 
-// The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget), and
-// the card lines come with the first admin card.
-const AdminTop = lazy(() => import('./admin-top.tsx').then((m) => ({ default: m.AdminTop })));
+// The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget); a
+// known admin's come with the list's code (admin-parts.ts).
+const AdminTop = lazy(() => loadAdminTop().then((m) => ({ default: m.AdminTop })));
 // LOAD MORE comes with the first list that has more than a page.
 const LoadMore = lazy(() => import('./load-more.tsx').then((m) => ({ default: m.LoadMore })));
-const AdminCardLines = lazy(() => import('./admin-card-lines.tsx').then((m) => ({ default: m.AdminCardLines })));
+const AdminCardLines = lazy(() => loadAdminCardLines().then((m) => ({ default: m.AdminCardLines })));
 const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx').then((m) => ({ default: m.DeleteOrderDialog })));
 
 // A phone shows about five cards: the first page's first cards are rendered and painted first,
