@@ -77,3 +77,36 @@ test('an admin flags, tracks, ships and notes an order; the photographer gets th
   await expect(page.getByText('dust spot')).toHaveCount(0);
   await adminContext.close();
 });
+
+test('the admin panel comes the moment its code is in, on a page clock that does not move', async ({ browser }) => {
+  const signedIn = await browser.newContext();
+  const first = await signedIn.newPage();
+  await first.goto('/login');
+  await signIn(first);
+  const token = (await first.evaluate(() => localStorage.getItem('token'))) ?? '';
+  const created = await first.request.post('/api/v2/lab_orders', { headers: { token }, data: { order_name: `Still clock ${Date.now()}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  const guid = ((await created.json()) as { data: { attributes: { guid: string } } }).data.attributes.guid;
+
+  // The same admin on a fresh visit, with no service worker, so the panel's code comes from the
+  // network, where this test holds it. React shows a lazy part no sooner than 300 ms after its
+  // fallback showed, by a timer: on a clock that stands still such a part never comes
+  // (src/ui/use-module.ts).
+  const context = await browser.newContext({ serviceWorkers: 'block', storageState: await signedIn.storageState() });
+  await signedIn.close();
+  const start = new Date('2026-11-23T09:00:00Z');
+  await context.clock.install({ time: start });
+  await context.clock.pauseAt(new Date(start.getTime() + 1));
+  const admin = await context.newPage();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await admin.route(/\/admin-panel-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await admin.goto(`/lab-orders/${guid}`);
+  await expect(admin.getByText('loading the admin tools…')).toBeVisible();
+  release();
+  await expect(panel(admin).getByRole('button', { name: 'FLAG URGENT' })).toBeVisible();
+  await context.close();
+});

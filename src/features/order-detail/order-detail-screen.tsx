@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { canContinueOrder } from '../../domain/order-detail.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
@@ -10,10 +10,14 @@ import { OrderSummary } from './order-summary.tsx';
 import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
 import { useOrderDetail } from './use-order-detail.ts';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import { moduleLoader, useModule } from '../../ui/use-module.ts';
 import './order-detail.css';
 
-// Only admins see the panel: photographers never download its code.
-const AdminPanel = lazy(() => import('./admin-panel.tsx').then((m) => ({ default: m.AdminPanel })));
+// Only admins see the panel: photographers never download its code. A lab admin's device asks for
+// it with the screen's own code, so it is usually in before the order is.
+const adminPanel = moduleLoader(() => import('./admin-panel.tsx'));
+const { session, actingAs } = useSession.getState();
+if (session?.isAdmin && !actingAs) adminPanel.load().catch(() => undefined);
 
 function Page({ name, children }: { name: string | null; children: ReactNode }) {
   return (
@@ -33,6 +37,7 @@ export function OrderDetailScreen() {
   const { load, reload } = useOrderDetail(id);
   const [photo, setPhoto] = useState<ModalPhoto | null>(null);
   const myGuid = useSession((s) => s.session?.guid ?? null);
+  const panel = useModule(adminPanel, load.state === 'loaded' && load.detail.isAdmin);
 
   if (load.state !== 'loaded')
     return (
@@ -87,9 +92,11 @@ export function OrderDetailScreen() {
           ) : null}
         </div>
         {isAdmin ? (
-          <Suspense fallback={<p className="muted">loading the admin tools…</p>}>
-            <AdminPanel order={order} onChanged={reload} />
-          </Suspense>
+          panel ? (
+            <panel.AdminPanel order={order} onChanged={reload} />
+          ) : (
+            <p className="muted">loading the admin tools…</p>
+          )
         ) : null}
       </div>
       {photo ? <PhotoModal photo={photo} onClose={() => setPhoto(null)} /> : null}

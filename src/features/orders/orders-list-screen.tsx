@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { useSession } from '../../api/session.ts';
@@ -6,21 +6,22 @@ import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { loadAdminCardLines, loadAdminTop } from './admin-parts.ts';
+import { adminCardLines, adminTop } from './admin-parts.ts';
 import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
 import { LoadStatus } from '../../ui/load-status.tsx';
+import { moduleLoader, useModule } from '../../ui/use-module.ts';
 import './orders-list.css';
 
-// The admin's tools load lazily: photographers never download them (DESIGN.md §6a budget); a
-// known admin's come with the list's code (admin-parts.ts).
-const AdminTop = lazy(() => loadAdminTop().then((m) => ({ default: m.AdminTop })));
+// The admin's tools load on demand: photographers never download them (DESIGN.md §6a budget); a
+// known admin's come with the list's code (admin-parts.ts). Parts fetched on demand are shown
+// once in, through useModule rather than React.lazy: React reveals a lazy part no sooner than
+// 300 ms after its fallback showed, and the delete dialog came that long after its click.
 // LOAD MORE comes with the first list that has more than a page.
-const LoadMore = lazy(() => import('./load-more.tsx').then((m) => ({ default: m.LoadMore })));
-const AdminCardLines = lazy(() => loadAdminCardLines().then((m) => ({ default: m.AdminCardLines })));
-const DeleteOrderDialog = lazy(() => import('./delete-order-dialog.tsx').then((m) => ({ default: m.DeleteOrderDialog })));
+const loadMoreButton = moduleLoader(() => import('./load-more.tsx'));
+const deleteDialog = moduleLoader(() => import('./delete-order-dialog.tsx'));
 
 // A phone shows about five cards: the first page's first cards are rendered and painted first,
 // the rest of the page right after (in a transition), so on a slow phone the list appears sooner.
@@ -45,6 +46,8 @@ export function OrdersListScreen() {
   const { query, setQuery, shown, more, loadMore, refresh, reload } = list;
   if (list.admin !== null && list.admin !== knownIsAdmin) setKnownIsAdmin(list.admin);
   const isAdmin = list.admin ?? knownIsAdmin;
+  const top = useModule(adminTop, isAdmin);
+  const lines = useModule(adminCardLines, isAdmin);
 
   // The notice follows the one connectivity store, as the indicator does.
   const online = useConnectivity(isOnline);
@@ -66,6 +69,8 @@ export function OrdersListScreen() {
   // The lab applies the filters and the merge selection's photographer (the scope asked for).
   const orders = shown.orders;
   const partial = !allRendered && orders.length > FIRST_RENDER_CARDS;
+  const moreButton = useModule(loadMoreButton, shown.hasMore);
+  const dialog = useModule(deleteDialog, deleting !== null);
   // The same array while nothing changed: the memoised groups are not drawn again on each key.
   const listed = useMemo(() => (partial ? orders.slice(0, FIRST_RENDER_CARDS) : orders), [partial, orders]);
   useEffect(() => {
@@ -75,12 +80,8 @@ export function OrdersListScreen() {
   const askDelete = useCallback((order: LabOrderListAttributes) => setDeleting(order), []);
 
   const adminLines = useCallback(
-    (order: LabOrderListAttributes) => (
-      <Suspense fallback={null}>
-        <AdminCardLines order={order} selection={merge} onSelect={(s) => setMerge(s)} onChanged={changed} />
-      </Suspense>
-    ),
-    [merge, changed],
+    (order: LabOrderListAttributes) => (lines ? <lines.AdminCardLines order={order} selection={merge} onSelect={(s) => setMerge(s)} onChanged={changed} /> : null),
+    [lines, merge, changed],
   );
   const renderCard = useCallback(
     (order: LabOrderListAttributes) => <OrderCard order={order} onDelete={askDelete} admin={isAdmin ? adminLines(order) : undefined} />,
@@ -103,10 +104,8 @@ export function OrdersListScreen() {
           <input type="search" placeholder="Search by Order Name or Status" value={query} onChange={(e) => setQuery(e.target.value)} />
         </label>
       </div>
-      {isAdmin && (hasOrders || narrowed) ? (
-        <Suspense fallback={null}>
-          <AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={list.urgentCount} renderAdmin={adminLines} />
-        </Suspense>
+      {top && isAdmin && (hasOrders || narrowed) ? (
+        <top.AdminTop filters={filters} setFilters={setFilters} merge={merge} setMerge={setMerge} version={version} urgentCount={list.urgentCount} renderAdmin={adminLines} />
       ) : null}
       <LoadStatus load={{ state: list.status, message: list.message }}>
         <button type="button" className="link" onClick={reload}>
@@ -128,17 +127,9 @@ export function OrdersListScreen() {
       {ready && orders.length > 0 && !partial ? (
         <p className="muted list-count">{shown.local ? `${orders.length} found among the orders on this device` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}
-      {shown.hasMore && !partial ? (
-        <Suspense fallback={null}>
-          <LoadMore busy={more.busy} error={more.error} onLoad={loadMore} />
-        </Suspense>
-      ) : null}
-      {deleting ? (
-        <Suspense fallback={null}>
-          {/* After a delete the order leaves the device and the list asks the lab again (orders.md §4). */}
-          <DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={changed} />
-        </Suspense>
-      ) : null}
+      {moreButton && shown.hasMore && !partial ? <moreButton.LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
+      {/* After a delete the order leaves the device and the list asks the lab again (orders.md §4). */}
+      {deleting && dialog ? <dialog.DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={changed} /> : null}
     </section>
   );
 }
