@@ -2,15 +2,17 @@
  * The admin's part above the orders list (orders.md §2, §4): filter buttons, the merge banner and
  * the 'Urgent Orders:' section (its own chunk). Loaded only for admins: photographers never download it.
  */
-import { lazy, memo, Suspense, type ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import type { MergeSelection } from '../../domain/order-actions.ts';
 import { FILTER_BUTTONS, RESET_COLOUR } from '../../domain/order-filter-buttons.ts';
 import { toggleFilter, type OrderFilter } from '../../domain/order-filters.ts';
+import { moduleLoader, useModule } from '../../ui/use-module.ts';
 import './admin-tools.css';
 
 // Asked for only while the lab counts urgent orders (meta.urgent_count): most days there are none.
-const UrgentSection = lazy(() => import('./urgent-section.tsx').then((m) => ({ default: m.UrgentSection })));
+// Shown once its code is in (useModule: React.lazy would hold it 300 ms past its fallback).
+const urgentSection = moduleLoader(() => import('./urgent-section.tsx'));
 
 export function AdminFilterBar({ filters, onToggle, onReset }: { filters: ReadonlySet<OrderFilter>; onToggle: (f: OrderFilter) => void; onReset: () => void }) {
   return (
@@ -55,15 +57,12 @@ export interface AdminTopProps {
  * page of cards). Memoised: a key typed in the search box does not draw it again.
  */
 export const AdminTop = memo(function AdminTop({ filters, setFilters, merge, setMerge, version, urgentCount, renderAdmin }: AdminTopProps) {
+  const urgent = useModule(urgentSection, urgentCount > 0);
   return (
     <>
       <AdminFilterBar filters={filters} onToggle={(f) => setFilters(toggleFilter(filters, f))} onReset={() => setFilters(new Set())} />
       {merge ? <MergeBanner selection={merge} onCancel={() => setMerge(null)} /> : null}
-      {urgentCount > 0 ? (
-        <Suspense fallback={null}>
-          <UrgentSection version={version} renderAdmin={renderAdmin} />
-        </Suspense>
-      ) : null}
+      {urgent && urgentCount > 0 ? <urgent.UrgentSection version={version} renderAdmin={renderAdmin} /> : null}
     </>
   );
 });
