@@ -5,7 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
-import { lastMailTo, signIn } from './helpers.ts';
+import { holdRequests, lastMailTo, signIn, stillClock } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
@@ -94,16 +94,9 @@ test('the admin panel comes the moment its code is in, on a page clock that does
   // (src/ui/use-module.ts).
   const context = await browser.newContext({ serviceWorkers: 'block', storageState: await signedIn.storageState() });
   await signedIn.close();
-  const start = new Date('2026-11-23T09:00:00Z');
-  await context.clock.install({ time: start });
-  await context.clock.pauseAt(new Date(start.getTime() + 1));
+  await stillClock(context);
   const admin = await context.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await admin.route(/\/admin-panel-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(admin, /\/admin-panel-[^/]*\.js$/);
   await admin.goto(`/lab-orders/${guid}`);
   await expect(admin.getByText('loading the admin tools…')).toBeVisible();
   release();

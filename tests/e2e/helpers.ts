@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The demo admin every fresh server creates (DESIGN.md §2). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -105,4 +105,25 @@ export async function optionsOf(page: Page, label: string): Promise<string[]> {
   await combo(page, label).press('Escape');
   await expect(listOf(page, label)).toHaveCount(0);
   return texts;
+}
+
+/**
+ * Stands the context's page clock still: timers never fire. A part of the app that only comes
+ * by a timer (React revealing content 300 ms after a fallback) then never comes.
+ */
+export async function stillClock(context: BrowserContext): Promise<void> {
+  const start = new Date('2026-11-23T09:00:00Z');
+  await context.clock.install({ time: start });
+  await context.clock.pauseAt(new Date(start.getTime() + 1));
+}
+
+/** Holds the answers to requests matching `pattern` (a screen's code) until the returned release is called. */
+export async function holdRequests(page: Page, pattern: RegExp): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { holdRequests, signIn, stillClock } from './helpers.ts';
 
 // DESIGN.md §6a and issue 8: the JavaScript of /login and of /lab-orders stays within 150 KB gzip
 // each, whoever opens it: a lab admin's list, with its admin tools (filter bar, urgent section,
@@ -99,12 +99,7 @@ test('while the next screen’s code arrives the current one stays on show but t
   // No service worker, so the screen's code comes from the network, where this test holds it.
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/forgot-password-screen-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/forgot-password-screen-[^/]*\.js$/);
   await page.goto('/login');
   await expect(page.getByRole('button', { name: 'SIGN IN' })).toBeVisible();
   await page.getByRole('link', { name: 'RESET' }).click();
@@ -131,16 +126,9 @@ test('the first screen comes the moment its code is in: ‘loading’ does not h
   // The page's clock stands still. React shows a Suspense boundary's content no sooner than 300 ms
   // after the boundary last showed its fallback, by a timer: a screen that waited for one never
   // comes on a clock that does not move. (src/app/app-routes.tsx)
-  const start = new Date('2026-11-23T09:00:00Z');
-  await context.clock.install({ time: start });
-  await context.clock.pauseAt(new Date(start.getTime() + 1));
+  await stillClock(context);
   const page = await context.newPage();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/login-screen-[^/]*\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdRequests(page, /\/login-screen-[^/]*\.js$/);
   await page.goto('/login');
   await expect(page.getByText('loading', { exact: true })).toBeVisible();
   release();
