@@ -2,7 +2,7 @@ import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { groupOrdersByDate } from '../../domain/order-list.ts';
-import type { VirtualGroups } from './virtual-groups.tsx';
+import { moduleLoader } from '../../ui/use-module.ts';
 
 // Up to this many cards the list is plain HTML (the first pages: no virtualiser code to fetch);
 // beyond it only the rows in view are in the page, so 10,000 orders scroll as smoothly as 50.
@@ -11,22 +11,9 @@ export const VIRTUAL_FROM = 200;
 // so it is there when the list passes VIRTUAL_FROM and the swap never waits for it mid-scroll.
 const FETCH_VIRTUAL_FROM = 100;
 
-/** The windowed list's module once fetched (one fetch for every list of the visit). */
-type Windowed = { VirtualGroups: typeof VirtualGroups };
-let windowedModule: Windowed | null = null;
-let windowedLoading: Promise<Windowed> | null = null;
-const loadWindowed = (): Promise<Windowed> =>
-  (windowedLoading ??= import('./virtual-groups.tsx').then(
-    (m) => {
-      windowedModule = m;
-      return m;
-    },
-    (err: unknown) => {
-      // Fetched again by the next list that wants it (the plain list stays meanwhile).
-      windowedLoading = null;
-      throw err;
-    },
-  ));
+// The windowed list's code, fetched once for every list of the visit; a failed fetch is asked
+// again by the next list that wants it (the plain list stays meanwhile).
+const windowedList = moduleLoader(() => import('./virtual-groups.tsx'));
 
 export type RenderCard = (order: LabOrderListAttributes) => ReactNode;
 export type Group = { heading: string; orders: LabOrderListAttributes[] };
@@ -52,10 +39,10 @@ export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCar
  */
 export const OrderGroups = memo(function OrderGroups({ orders, renderCard }: { orders: LabOrderListAttributes[]; renderCard: RenderCard }) {
   const groups = useMemo(() => groupOrdersByDate(orders), [orders]);
-  const [windowed, setWindowed] = useState<Windowed | null>(windowedModule);
+  const [windowed, setWindowed] = useState(windowedList.current() ?? null);
   const wanted = orders.length >= FETCH_VIRTUAL_FROM;
   useEffect(() => {
-    if (wanted && !windowed) loadWindowed().then(setWindowed, logErrorDetails);
+    if (wanted && !windowed) windowedList.load().then(setWindowed, logErrorDetails);
   }, [wanted, windowed]);
   if (orders.length <= VIRTUAL_FROM || !windowed) return <PlainGroups groups={groups} renderCard={renderCard} />;
   return <windowed.VirtualGroups groups={groups} renderCard={renderCard} />;
