@@ -66,6 +66,9 @@ function compressedShell(html: string, acceptEncoding: string): { bytes: Buffer 
   return { bytes, encoding };
 }
 
+/** A path that names a file (an extension), never a screen. */
+const looksLikeFile = (url: string) => /\.[a-z0-9]+$/i.test(url.split('?')[0] ?? '/');
+
 /** The screens the build lists preloads for (read once at start: the paths are fixed in the build script). */
 function preloadedScreens(clientDir: string): string[] {
   try {
@@ -96,10 +99,14 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       res.setHeader('vary', 'Accept-Encoding');
     },
   });
-  // The first screens' paths answer index.html with their screen's files named in it (a static
-  // route takes precedence over the static files' wildcard; '/' included).
+  // The first screens' paths answer index.html with their screen's files named in it (a route
+  // takes precedence over the static files' wildcard; '/' included). Patterns with parameters
+  // ('/lab-orders/:id') are the client router's own; a static one ('/lab-orders/upload') wins
+  // over a parameter there as in the client.
   for (const path of preloadedScreens(clientDir)) {
     app.get(path, async (request, reply) => {
+      // A file's name in a parameter's place is no screen: the missing file's 404, as elsewhere.
+      if (looksLikeFile(request.url)) return reply.callNotFound();
       const html = await shellWithPreloads(clientDir, path);
       reply.code(200).header('cache-control', NEVER_STORE);
       if (html === null) return reply.sendFile('index.html');
@@ -111,8 +118,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     });
   }
   return (request: FastifyRequest, reply: FastifyReply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isScreen = (request.method === 'GET' || request.method === 'HEAD') && !/\.[a-z0-9]+$/i.test(path);
+    const isScreen = (request.method === 'GET' || request.method === 'HEAD') && !looksLikeFile(request.url);
     if (!isScreen) return undefined;
     return reply.code(200).header('cache-control', NEVER_STORE).sendFile('index.html');
   };

@@ -15,7 +15,13 @@ beforeAll(async () => {
   // What the build lists for the first screens (scripts/route-preloads.ts), one name not the build's.
   writeFileSync(
     join(dir, 'route-preloads.json'),
-    JSON.stringify({ '/': ['/assets/list-1a.js', '/assets/list-2b.css'], '/lab-orders': ['/assets/list-1a.js', '"><script>x</script>'], '/login': [] }),
+    JSON.stringify({
+      '/': ['/assets/list-1a.js', '/assets/list-2b.css'],
+      '/lab-orders': ['/assets/list-1a.js', '"><script>x</script>'],
+      '/login': [],
+      '/lab-orders/upload': ['/assets/new-order-3c.js'],
+      '/lab-orders/:id': ['/assets/detail-4d.js'],
+    }),
   );
   writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // A built script with the copies and the map the build writes (vite.config.ts).
@@ -89,6 +95,23 @@ describe('the built client', () => {
     expect(next.statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/lab-orders' })).body).toContain('href="/assets/list-9z.js"></head>');
     expect((await t.app.inject({ method: 'GET', url: '/' })).body).not.toContain('modulepreload');
+  });
+
+  it("names a screen's files at an address with a parameter, as the client's router matches it", async () => {
+    // The build's list again (the test above installed another).
+    writeFileSync(join(dir, 'route-preloads.json'), JSON.stringify({ '/lab-orders/upload': ['/assets/new-order-3c.js'], '/lab-orders/:id': ['/assets/detail-4d.js'] }));
+    const detail = await t.app.inject({ method: 'GET', url: '/lab-orders/0b9e6f0c-5f5c-4b43-9a53-0d6f4b7e8a11?tab=photos' });
+    expect(detail.statusCode).toBe(200);
+    expect(detail.headers['cache-control']).toBe('no-store');
+    expect(detail.body).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-4d.js"></head>');
+    // A fixed segment wins over the parameter, as in the client's router.
+    expect((await t.app.inject({ method: 'GET', url: '/lab-orders/upload' })).body).toContain('href="/assets/new-order-3c.js"></head>');
+    // A deeper address is not the pattern's: the page as built.
+    expect((await t.app.inject({ method: 'GET', url: '/lab-orders/abc/review' })).body).not.toContain('modulepreload');
+    // A file's name in the parameter's place is a missing file, not a screen.
+    const file = await t.app.inject({ method: 'GET', url: '/lab-orders/photo.jpg' });
+    expect(file.statusCode).toBe(404);
+    expectErrorBody(file.json(), 404);
   });
 
   it('keeps the service worker out of HTTP caches and revalidates the manifest', async () => {
