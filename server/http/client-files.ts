@@ -107,7 +107,10 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
     app.get(path, async (request, reply) => {
       // A file's name in a parameter's place is no screen: the missing file's 404, as elsewhere.
       if (looksLikeFile(request.url)) return reply.callNotFound();
-      const html = await shellWithPreloads(clientDir, path);
+      // An empty parameter ('/lab-orders/' matches '/lab-orders/:id' here) is not the pattern's
+      // screen in the client's router: the page as built.
+      const empty = Object.values((request.params ?? {}) as Record<string, string>).some((v) => v === '');
+      const html = empty ? null : await shellWithPreloads(clientDir, path);
       reply.code(200).header('cache-control', NEVER_STORE);
       if (html === null) return reply.sendFile('index.html');
       // Compressed as the precompressed copies of the static files are (the page carries the

@@ -53,7 +53,9 @@ export function AppRoutes() {
   const location = useLocation();
   const element = useRoutes(routes, location);
   const [started, setStarted] = useState(false);
-  // Before paint, so the first screen's code is asked for as soon as before; 'loading' is painted meanwhile.
+  // The transition is scheduled from the first commit and rendered in a task of its own, so
+  // 'loading' may be painted first; the first screen's files are already on their way (the page
+  // names them, scripts/route-preloads.ts).
   useLayoutEffect(() => startTransition(() => setStarted(true)), []);
   return (
     <RouteErrorBoundary location={location}>

@@ -106,7 +106,10 @@ describe('the built client', () => {
     expect(detail.body).toContain('<link rel="modulepreload" crossorigin href="/assets/detail-4d.js"></head>');
     // A fixed segment wins over the parameter, as in the client's router.
     expect((await t.app.inject({ method: 'GET', url: '/lab-orders/upload' })).body).toContain('href="/assets/new-order-3c.js"></head>');
-    // A deeper address is not the pattern's: the page as built.
+    // An empty parameter, or a deeper address, is not the pattern's: the page as built.
+    const emptyId = await t.app.inject({ method: 'GET', url: '/lab-orders/' });
+    expect(emptyId.statusCode).toBe(200);
+    expect(emptyId.body).not.toContain('detail-4d.js');
     expect((await t.app.inject({ method: 'GET', url: '/lab-orders/abc/review' })).body).not.toContain('modulepreload');
     // A file's name in the parameter's place is a missing file, not a screen.
     const file = await t.app.inject({ method: 'GET', url: '/lab-orders/photo.jpg' });

@@ -54,6 +54,17 @@ describe('date headings', () => {
     else process.env.TZ = zoneAtStart;
   });
 
+  it('reads the hours around daylight saving changes, midnight and noon in the device zone', () => {
+    process.env.TZ = 'America/New_York';
+    expect(orderCardDate('2026-03-08T06:30:00Z')).toBe('MARCH 8, 2026 AT 1:30 AM');
+    expect(orderCardDate('2026-03-08T07:30:00Z')).toBe('MARCH 8, 2026 AT 3:30 AM');
+    expect(orderCardDate('2026-11-01T05:30:00Z')).toBe('NOVEMBER 1, 2026 AT 1:30 AM');
+    expect(orderCardDate('2026-11-01T06:30:00Z')).toBe('NOVEMBER 1, 2026 AT 1:30 AM');
+    expect(orderCardDate('2026-11-23T05:00:00Z')).toBe('NOVEMBER 23, 2026 AT 12:00 AM');
+    expect(orderCardDate('2026-11-23T17:00:00Z')).toBe('NOVEMBER 23, 2026 AT 12:00 PM');
+    expect(orderDateHeading('2026-11-23T04:59:00Z')).toBe('NOVEMBER 22, 2026 ORDERS');
+  });
+
   // Written out by hand (Intl's first date format costs the page's first render 13-18 ms): the
   // text must stay Intl's en-US, in the device's zone (Node follows TZ set at run time), across
   // DST changes, half-hour zones and the date line.
