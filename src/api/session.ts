@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SessionAnswer } from '../domain/wire.ts';
-import { readStoredSession, SESSION_KEYS, type ActingAs, type Session } from './stored-session.ts';
+import { isLabAdmin, readStoredSession, SESSION_KEYS, type ActingAs, type Session } from './stored-session.ts';
 
 export type { SessionAnswer };
 
@@ -20,6 +20,9 @@ interface SessionState {
 }
 
 export const useSession = create<SessionState>(() => ({ ...read(), loggedOut: false }));
+
+/** Whether the signed-in user is a lab admin, not acting as a photographer, as far as this device knows (isLabAdmin). */
+export const knownAdmin = (): boolean => isLabAdmin(useSession.getState());
 
 /** Stores a fresh sign-in (login or sign-up). */
 export function saveSession(answer: SessionAnswer): void {

@@ -65,3 +65,10 @@ export function readStoredSession(get: (key: string) => string | null): { sessio
       : null;
   return { session, actingAs };
 }
+
+/**
+ * Signed in as a lab admin and not acting as a photographer: who sees the admin's tools (the
+ * PHOTOGRAPHERS link, the list's filters and card lines, the order's panel) as far as this device
+ * knows (the sign-in answer, then each list's meta). The lab checks again on every call.
+ */
+export const isLabAdmin = ({ session, actingAs }: { session: Session | null; actingAs: ActingAs | null }): boolean => Boolean(session?.isAdmin) && actingAs === null;

@@ -7,7 +7,7 @@
  * page, the answer is simply not used. It imports nothing that pulls React in.
  */
 import { startEarlyGet } from '../api/early-get.ts';
-import { readStoredSession } from '../api/stored-session.ts';
+import { isLabAdmin, readStoredSession } from '../api/stored-session.ts';
 import { ADMIN_OPENING_FILTERS } from '../domain/order-filters.ts';
 import { API, ROUTES } from '../domain/paths.ts';
 
@@ -17,10 +17,10 @@ import { API, ROUTES } from '../domain/paths.ts';
  */
 export function earlyListCall(pathname: string, get: (key: string) => string | null): { path: string; token: string } | null {
   if (pathname !== ROUTES.home && pathname !== ROUTES.labOrders) return null;
-  const { session, actingAs } = readStoredSession(get);
+  const stored = readStoredSession(get);
+  const { session, actingAs } = stored;
   if (!session) return null;
-  const admin = session.isAdmin && !actingAs;
-  const query = new URLSearchParams(admin ? { filters: ADMIN_OPENING_FILTERS } : {}).toString();
+  const query = new URLSearchParams(isLabAdmin(stored) ? { filters: ADMIN_OPENING_FILTERS } : {}).toString();
   return { path: query ? `${API.labOrders}?${query}` : API.labOrders, token: actingAs?.token ?? session.token };
 }
 

@@ -2,6 +2,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../api/auth.ts';
 import { clearActingAs, clearSession, useSession } from '../api/session.ts';
+import { isLabAdmin } from '../api/stored-session.ts';
 import { ROUTES } from '../domain/paths.ts';
 
 /** The marketing site's price page (the PRICING link is external, accounts.md §2). */
@@ -71,7 +72,7 @@ export function NavBar() {
             PRICING
           </a>
           <NavLink to={ROUTES.credit}>CREDIT</NavLink>
-          {session?.isAdmin && !actingAs ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
+          {isLabAdmin({ session, actingAs }) ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
         </div>
         <span className="nav-spacer" />
         {actingAs ? <span className="nav-acting">Acting as {actingAs.name || actingAs.email}</span> : null}

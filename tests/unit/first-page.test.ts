@@ -5,7 +5,7 @@ import type { LabOrderList } from '../../src/api/lab-orders.ts';
 const answer: LabOrderList = { data: [], meta: { total: 0, next_cursor: null, current_user_is_admin: false } } as unknown as LabOrderList;
 let resolve: (page: LabOrderList) => void = () => undefined;
 vi.mock('../../src/api/lab-orders.ts', () => ({ getLabOrders: () => new Promise<LabOrderList>((r) => (resolve = r)) }));
-vi.mock('../../src/api/session.ts', () => ({ currentToken: () => 'token', useSession: { getState: () => ({ session: { isAdmin: false }, actingAs: null }) } }));
+vi.mock('../../src/api/session.ts', () => ({ currentToken: () => 'token', knownAdmin: () => false }));
 
 const { answeredFirstOrdersPage, startFirstOrdersPage, takeFirstOrdersPage } = await import('../../src/features/orders/first-page.ts');
 const ALL = { filters: '', photographerId: null };

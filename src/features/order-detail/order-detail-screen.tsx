@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { canContinueOrder } from '../../domain/order-detail.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
-import { useSession } from '../../api/session.ts';
+import { knownAdmin, useSession } from '../../api/session.ts';
 import { AlbumCard } from './album-card.tsx';
 import { LineItemCard } from './line-item-card.tsx';
 import { OwnerButtons, OwnerNotes } from './owner-actions.tsx';
@@ -16,8 +16,7 @@ import './order-detail.css';
 // Only admins see the panel: photographers never download its code. A lab admin's device asks for
 // it with the screen's own code, so it is usually in before the order is.
 const adminPanel = moduleLoader(() => import('./admin-panel.tsx'));
-const { session, actingAs } = useSession.getState();
-if (session?.isAdmin && !actingAs) adminPanel.load().catch(() => undefined);
+if (knownAdmin()) adminPanel.load().catch(() => undefined);
 
 function Page({ name, children }: { name: string | null; children: ReactNode }) {
   return (

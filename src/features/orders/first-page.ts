@@ -1,4 +1,4 @@
-import { currentToken, useSession } from '../../api/session.ts';
+import { currentToken, knownAdmin } from '../../api/session.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
 import { ADMIN_OPENING_FILTERS } from '../../domain/order-filters.ts';
 import { preloadAdminParts } from './admin-parts.ts';
@@ -13,16 +13,6 @@ export interface ListScope {
   photographerId: string | null;
 }
 
-/**
- * Whether the signed-in user is a lab admin as far as this device knows (the sign-in answer, then
- * each list's meta): an admin's list opens with HIDE OPEN and HIDE MY ORDERS on (orders.md §4),
- * and is asked for with them the first time, not unfiltered and then again.
- */
-export const knownAdmin = (): boolean => {
-  const { session, actingAs } = useSession.getState();
-  return Boolean(session?.isAdmin) && actingAs === null;
-};
-
 /** The early page: asked at `at`, and the answer itself once it is in (`answered`). */
 let early: { at: number; filters: string; page: Promise<LabOrderList>; answered: LabOrderList | null } | null = null;
 
@@ -33,6 +23,8 @@ let early: { at: number; filters: string; page: Promise<LabOrderList>; answered:
  */
 export function startFirstOrdersPage(): void {
   if (!currentToken()) return;
+  // An admin's list opens with HIDE OPEN and HIDE MY ORDERS on (orders.md §4): asked with them
+  // the first time, not unfiltered and then again.
   const admin = knownAdmin();
   if (admin) preloadAdminParts();
   const filters = admin ? ADMIN_OPENING_FILTERS : '';

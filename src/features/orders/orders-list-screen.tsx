@@ -1,13 +1,12 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { useSession } from '../../api/session.ts';
+import { knownAdmin, useSession } from '../../api/session.ts';
 import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { adminCardLines, adminTop } from './admin-parts.ts';
-import { knownAdmin } from './first-page.ts';
 import { OrderCard } from './order-card.tsx';
 import { OrderGroups } from './order-groups.tsx';
 import { useOrderList } from './use-order-list.ts';
