@@ -12,6 +12,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { expectScreen, freshContext } from './browser.ts';
 import { ms, verdict, type Row } from './report.ts';
+import { signalWhen, waitForSignal } from './page-signal.ts';
 import type { BuilderSeed } from './seed-builder-order.ts';
 import { traceTasks } from './task-trace.ts';
 
@@ -156,6 +157,7 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.addInitScript({ content: OBSERVE });
+    await page.addInitScript({ content: signalWhen('strip-counted', `document.querySelector('.photo-strip .strip-count')?.textContent === '0 of ${seed.photos} selected'`) });
     const strip = page.getByRole('region', { name: 'Photos of this order' });
     const count = (n: number) => strip.getByText(`${n} of ${seed.photos} selected`);
     const path = `/lab-orders/${seed.orderGuid}/edit/order-builder`;
@@ -168,8 +170,10 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
       await page.goto('about:blank');
       const stopTrace = await traceTasks(page, keptTrace('first render'));
       const started = performance.now();
+      // Nothing of Playwright's runs in the page until the strip counts the photos (page-signal.ts).
+      const counted = waitForSignal(page, 'strip-counted', 120_000);
       await page.goto(`${origin}${path}`);
-      await count(0).waitFor({ timeout: 120_000 });
+      await counted;
       const wall = performance.now() - started;
       expectScreen(page, path);
       await page.waitForTimeout(SETTLE_MS);

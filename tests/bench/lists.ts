@@ -24,6 +24,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { expectScreen, freshContext } from './browser.ts';
 import { ms, verdict, type Row } from './report.ts';
+import { sendSignal, waitForSignal } from './page-signal.ts';
 import { traceTasks, type TaskFigures } from './task-trace.ts';
 
 // One frame at 60 Hz: a keystroke shown within it never looks late.
@@ -60,7 +61,7 @@ const OBSERVE = (rowSelector: string) => `
     if (!document.querySelector(${JSON.stringify(rowSelector)})) return;
     rows.disconnect();
     performance.mark('first-row-committed');
-    afterPaint((t) => { window.__firstPaint = t; performance.mark('first-screen-painted'); });
+    afterPaint((t) => { window.__firstPaint = t; performance.mark('first-screen-painted'); ${sendSignal('first-screen')}; });
   });
   rows.observe(document, { childList: true, subtree: true });
   addEventListener('keydown', (e) => {
@@ -134,10 +135,11 @@ async function measureList(browser: Browser, origin: string, c: ListCase, log: (
     const page = await context.newPage();
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.addInitScript({ content: OBSERVE(c.rowSelector) });
+    // Nothing of Playwright's runs in the page until the first screen is painted (page-signal.ts).
+    const painted = waitForSignal(page, 'first-screen', 120_000);
     await page.goto(`${origin}${c.path}`);
-    await page.locator(c.rowSelector).first().waitFor({ timeout: 120_000 });
+    await painted;
     expectScreen(page, c.path);
-    await page.waitForFunction('window.__firstPaint !== undefined');
     const firstScreen = (await page.evaluate(`(() => {
       const answers = performance.getEntriesByType('resource').filter((r) => new URL(r.name).pathname === ${JSON.stringify(c.apiPath)});
       if (!answers.length) return -1;

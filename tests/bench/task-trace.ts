@@ -29,7 +29,22 @@ interface TraceEvent {
   tid: number;
   dur?: number;
   tdur?: number;
-  args?: { name?: string };
+  args?: { name?: string; data?: { processId?: number; frames?: { processId?: number }[] } };
+}
+
+/**
+ * The renderer processes that held the traced page: the one it was in when tracing started and any
+ * it navigated into. The trace is browser-wide, and Chromium's new headless mode also runs renderers
+ * of its own (the omnibox popup's WebUI, prewarmed with each window: 0.46 s of CPU during one fresh
+ * /lab-orders visit here), whose tasks are not the page's.
+ */
+function pageProcesses(events: TraceEvent[]): Set<number> {
+  const pids = new Set<number>();
+  for (const e of events) {
+    if (e.name === 'TracingStartedInBrowser') for (const f of e.args?.data?.frames ?? []) if (f.processId) pids.add(f.processId);
+    if (e.name === 'FrameCommittedInBrowser' && e.args?.data?.processId) pids.add(e.args.data.processId);
+  }
+  return pids;
 }
 
 /** Starts tracing the page's tasks; the returned stop reads the trace (kept at `keep` when given). */
@@ -53,7 +68,10 @@ export async function traceTasks(page: Page, keep?: string): Promise<() => Promi
 }
 
 function taskFigures(events: TraceEvent[]): TaskFigures {
-  const main = new Set(events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+  const page = pageProcesses(events);
+  const main = new Set(
+    events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && (page.size === 0 || page.has(e.pid))).map((e) => `${e.pid}:${e.tid}`),
+  );
   // One thread's CPU time cannot exceed its wall time, yet Chromium's trace gives a few tasks a
   // `tdur` of 2-4x their `dur` (6 of 38,448 in one scroll of the orders list: 17.5 ms of CPU in
   // 4.4 ms), which alone made a 'most CPU' figure: capped at the wall time.
