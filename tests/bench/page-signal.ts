@@ -29,7 +29,13 @@ export const signalWhen = (name: string, condition: string) => `
   }
 `;
 
-/** Resolves when the page sends signal `name`; ask before the navigation that leads to it. */
+/**
+ * Resolves when the page sends signal `name`; ask before the navigation that leads to it. If that
+ * navigation throws, the wait is never awaited: its later rejection is handled here, so it cannot
+ * end the bench's process as an unhandled rejection (the navigation's own error is the one reported).
+ */
 export function waitForSignal(page: Page, name: string, timeout: number): Promise<unknown> {
-  return page.waitForEvent('console', { predicate: (m) => m.text() === PREFIX + name, timeout });
+  const signalled = page.waitForEvent('console', { predicate: (m) => m.text() === PREFIX + name, timeout });
+  signalled.catch(() => {});
+  return signalled;
 }
