@@ -10,14 +10,14 @@ import { ConnectionStatus } from './app/connection-status.tsx';
 import { clearUserDataOnSignOut, sendChangesWhileSignedIn } from './app/session-effects.ts';
 import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
-import { clearSession } from './api/session.ts';
+import { endRefusedSession } from './api/session.ts';
 import { watchConnectivity } from './offline/connectivity.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
 
 // Any 401 on a signed-in call ends the session here too (accounts.md §4); the auth guard then
 // shows /login with the logged-out notice.
-setUnauthorizedHandler(clearSession);
+setUnauthorizedHandler(endRefusedSession);
 void startErrorReporting({ fetchConfig: getClientConfig, release: RUNNING_VERSION });
 clearUserDataOnSignOut();
 sendChangesWhileSignedIn();

@@ -16,7 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-let onUnauthorized: (() => void) | null = null;
+/** Told which token was refused, so that only the session it belongs to ends (session.ts). */
+let onUnauthorized: ((refusedToken: string) => void) | null = null;
 /**
  * Where calls find their token: the session of this page; the upload worker, which runs this
  * client without local storage, sets the token the page hands it (workers/upload/send.ts).
@@ -48,13 +49,13 @@ function callEnded(): void {
 }
 
 /** The app shell decides what a 401 does (sign out, go to /login with the notice). */
-export function setUnauthorizedHandler(handler: () => void): void {
+export function setUnauthorizedHandler(handler: (refusedToken: string) => void): void {
   onUnauthorized = handler;
 }
 
 /** A call made elsewhere with this page's token (the upload worker's) was answered 401. */
-export function sessionRefusedElsewhere(): void {
-  onUnauthorized?.();
+export function sessionRefusedElsewhere(refusedToken: string): void {
+  onUnauthorized?.(refusedToken);
 }
 
 /**
@@ -113,7 +114,7 @@ async function request<T>(method: Method, path: string, opts: RequestOptions): P
       ? ApiError.fromBody(payload, response.status)
       : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
     // Any 401 on a signed-in call means the session has ended (accounts.md §4).
-    if (token && (response.status === 401 || error.status === 401)) onUnauthorized?.();
+    if (token && (response.status === 401 || error.status === 401)) onUnauthorized?.(token);
     // A fault of the lab's (or of a proxy before it) is reported from here, whoever shows it.
     if (response.status >= 500) reportError(error, { call: `${method} ${path.split('?')[0] ?? ''}`, status: String(response.status) });
     throw error;

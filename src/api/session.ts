@@ -69,6 +69,18 @@ export function clearSession(): void {
   useSession.setState({ ...read(), loggedOut: wasSignedIn });
 }
 
+/**
+ * A call made with `refusedToken` was answered 401 (accounts.md §4): the session it belongs to
+ * has ended. A screen has several calls in flight, and they are refused together: only the first
+ * refusal ends the session, since a second clearSession would find nobody signed in and take the
+ * logged-out notice away again. A late refusal of a session already ended must not end the next
+ * sign-in either.
+ */
+export function endRefusedSession(refusedToken: string): void {
+  if (currentToken() !== refusedToken) return;
+  clearSession();
+}
+
 /** Signs out without the logged-out notice (the user chose it, e.g. after an email change). */
 export function clearSessionQuietly(): void {
   for (const k of Object.values(SESSION_KEYS)) localStorage.removeItem(k);

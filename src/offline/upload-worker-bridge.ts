@@ -36,7 +36,7 @@ let hooks: SenderHooks | null = null;
 
 /** One batch of the worker's sender, handed to the queue's hooks. */
 function deliver(events: SendEvents): void {
-  if (events.unauthorized) sessionRefusedElsewhere();
+  if (events.unauthorized) sessionRefusedElsewhere(events.unauthorized);
   for (const [message, tags] of events.faults) reportError(new Error(message), { ...tags, from: 'upload worker' });
   if (!hooks) return;
   for (const [id, sent, phase] of events.bytes) hooks.onBytes(id, sent, phase);

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, setUnauthorizedHandler } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { clearSession, saveSession, useSession } from '../../src/api/session.ts';
+import { clearSession, endRefusedSession, saveSession, useSession } from '../../src/api/session.ts';
 
 const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false, guid: 'u-1' };
 let requests: { url: string; init: RequestInit }[] = [];
@@ -61,7 +61,7 @@ describe('apiRequest', () => {
   });
 
   it('a 401 on a signed-in call ends the session through the handler; a 401 at login does not', async () => {
-    const onUnauthorized = vi.fn<() => void>(clearSession);
+    const onUnauthorized = vi.fn<(token: string) => void>(endRefusedSession);
     setUnauthorizedHandler(onUnauthorized);
     respond(401, { error: { status: 401, class_name: 'InvalidCredentials', developer_message: '', user_message: { message: 'no' }, more_info: [] } });
     await expect(apiRequest('POST', '/login', { auth: false })).rejects.toMatchObject({ status: 401 });
@@ -69,9 +69,44 @@ describe('apiRequest', () => {
 
     saveSession(answer);
     await expect(apiRequest('GET', '/lab_orders')).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onUnauthorized).toHaveBeenCalledExactlyOnceWith('tok-1');
     expect(useSession.getState()).toMatchObject({ session: null, loggedOut: true });
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('calls refused together end the session once, and the logged-out notice stays', async () => {
+    setUnauthorizedHandler(endRefusedSession);
+    saveSession(answer);
+    // Three calls of one screen, all sent with the session's token before any answer came back.
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    vi.stubGlobal('fetch', async () => {
+      await gate;
+      return new Response(JSON.stringify({ error: { status: 401, class_name: 'Unauthorized', developer_message: '', user_message: { message: 'no' }, more_info: [] } }), { status: 401 });
+    });
+    const calls = ['/users/u-1', '/lab_orders', '/credits'].map((path) => apiRequest('GET', path).catch((e: unknown) => e));
+    release();
+    await Promise.all(calls);
+    expect(useSession.getState()).toMatchObject({ session: null, loggedOut: true });
+  });
+
+  it('a late refusal of an ended session does not end the next sign-in', async () => {
+    setUnauthorizedHandler(endRefusedSession);
+    saveSession(answer);
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    respond(401, { error: { status: 401, class_name: 'Unauthorized', developer_message: '', user_message: { message: 'no' }, more_info: [] } });
+    const stubbed = globalThis.fetch;
+    vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+      await gate;
+      return stubbed(url, init);
+    });
+    const late = apiRequest('GET', '/lab_orders').catch((e: unknown) => e);
+    clearSession();
+    saveSession({ ...answer, token: 'tok-2' });
+    release();
+    await late;
+    expect(useSession.getState().session?.token).toBe('tok-2');
   });
 });
 

@@ -87,8 +87,8 @@ export interface SendEvents {
   progressMade: string[];
   /** A PUT got no answer at all, or a lab call could not reach the lab. */
   noAnswer: boolean;
-  /** The lab answered 401: the session has ended. */
-  unauthorized: boolean;
+  /** The token the lab answered 401 to: the session it belongs to has ended. */
+  unauthorized: string | null;
   /** Faults of the lab the worker's calls met (5xx), for the page to report: [message, tags]. */
   faults: [string, Record<string, string>][];
 }

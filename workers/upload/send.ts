@@ -23,7 +23,8 @@ let sender: Sender | null = null;
 const bytes = new Map<string, [string, number, 'sending' | 'processing']>();
 const progressMade = new Set<string>();
 let noAnswer = false;
-let unauthorized = false;
+/** The token the lab refused (401), until the next batch tells the page. */
+let unauthorized: string | null = null;
 const faults: [string, Record<string, string>][] = [];
 let timer: ReturnType<typeof setTimeout> | null = null;
 
@@ -35,7 +36,7 @@ function flush(): void {
   bytes.clear();
   progressMade.clear();
   noAnswer = false;
-  unauthorized = false;
+  unauthorized = null;
   listener?.(events);
 }
 
@@ -51,8 +52,8 @@ function theSender(): Sender {
     faults.push([err instanceof Error ? err.message : String(err), tags]);
     flushSoon();
   });
-  setUnauthorizedHandler(() => {
-    unauthorized = true;
+  setUnauthorizedHandler((refused) => {
+    unauthorized = refused;
     flush();
   });
   sender = new Sender({
