@@ -37,13 +37,16 @@ export interface StepFailure {
  * - sealed: storage says the key is already confirmed: only the confirmation is left;
  * - gone: the server does not know the multipart upload any more: start the file again;
  * - transient: the server is busy or broken for now: back off and try again, counting attempts;
+ * - rekey: the lab refuses the step's idempotency key as another sign-in's (the photographer signed
+ *   out while the step's answer was on its way, and signed in again): the same step under a new key,
+ *   which is safe since the lab takes each photo once (by checksum) and each upload once;
  * - busy: the lab is still working on this very request, sent again under the same idempotency
  *   key (a reloaded page or a closed laptop left the first one running): ask again in a moment,
  *   counting no attempt, since the first one will end with an answer (or be taken over);
  * - refused: the server will never take this file (not a photo, too large): REJECTED, its reason;
  * - fatal: anything else (order gone or not open, no rights): the file fails with the message.
  */
-export type FailureAction = 'offline' | 'expired' | 'sealed' | 'gone' | 'transient' | 'busy' | 'refused' | 'fatal';
+export type FailureAction = 'offline' | 'expired' | 'sealed' | 'gone' | 'transient' | 'busy' | 'rekey' | 'refused' | 'fatal';
 
 /** Where the call went: the storage's signed URL, the fresh-part-URL call, or another API call. */
 export type StepKind = 'storage' | 'renew' | 'api';
@@ -57,6 +60,7 @@ export function classifyFailure(kind: StepKind, f: StepFailure): FailureAction {
   if (status === 0 || (status === 401 && kind !== 'storage')) return 'offline';
   if (status === 408 || status === 425 || status === 429 || status >= 500) return 'transient';
   if (status === 409 && f.className === 'RequestInProgress') return 'busy';
+  if (status === 409 && f.className === 'IdempotencyKeyReused' && kind !== 'storage') return 'rekey';
   if (status === 422 || status === 413) return 'refused';
   if (kind === 'storage') {
     // The local store answers SignatureExpired; S3 answers AccessDenied "Request has expired".

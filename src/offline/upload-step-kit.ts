@@ -6,7 +6,8 @@
 import { ApiError } from '../api/errors.ts';
 import type { SignedPart } from '../domain/photo-upload-wire.ts';
 import { classifyFailure, type FailureAction, type StepKind } from '../domain/upload-retry.ts';
-import type { LabDatabase } from './db.ts';
+import type { LabDatabase, UploadEntry } from './db.ts';
+import { newId } from './ids.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import type { Slots } from './upload-slots.ts';
 import type { PutPort } from './upload-sender.ts';
@@ -57,6 +58,20 @@ export const URL_FRESH_MS = 10 * 60_000;
 /** A forgotten upload may start again twice; a third time is a bug, not bad luck. */
 export const MAX_RESTARTS = 2;
 
+/** A new key is never another sign-in's: refused again, twice, it is a bug of the lab's, not a race. */
+export const MAX_REKEYS = 2;
+
+/**
+ * A new idempotency key for the call the file waits on, the lab having refused the old one as
+ * another sign-in's. Asking for fresh part URLs already takes a new key each time.
+ */
+export function freshKeyFor(state: UploadEntry['state']): Partial<UploadEntry> {
+  if (state === 'ready') return { createKey: newId() };
+  if (state === 'completing') return { completeKey: newId() };
+  if (state === 'confirming') return { confirmKey: newId() };
+  return {};
+}
+
 /** Signed part URLs of the uploads under way, in memory only (they expire anyway). */
 export class PartUrls {
   readonly #byUpload = new Map<string, Map<number, { part: SignedPart; at: number }>>();
@@ -89,7 +104,7 @@ export function stepErrorOf(kind: StepKind, err: unknown): StepError {
 
 
 /** The worse of a parallel set of part failures decides: a refusal beats a retry, etc. */
-const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'transient', 'busy', 'offline', 'expired'];
+const SEVERITY: FailureAction[] = ['refused', 'fatal', 'gone', 'sealed', 'rekey', 'transient', 'busy', 'offline', 'expired'];
 
 /** Of a parallel set of parts, the failure to act on: an abort first, then a bug, then the worst StepError. */
 export function worstFailure(outcomes: readonly PromiseSettledResult<unknown>[]): unknown {

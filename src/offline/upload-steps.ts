@@ -11,7 +11,7 @@ import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
 import { MAX_URL_RENEWALS, classifyFailure } from '../domain/upload-retry.ts';
 import type { UploadEntry } from './db.ts';
 import { newId } from './ids.ts';
-import { MAX_RESTARTS, STEP_ABORTED, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
+import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
 import type { PutResult } from './upload-worker-bridge.ts';
 
@@ -27,6 +27,7 @@ export class FileUploader {
   readonly #inFlight = new Map<string, number>();
   #renewals = 0;
   #restarts = 0;
+  #rekeys = 0;
 
   constructor(entry: UploadEntry, env: UploadEnv, signal: AbortSignal) {
     this.#entry = entry;
@@ -91,6 +92,13 @@ export class FileUploader {
         return 'failed';
       case 'sealed':
         this.#entry = await this.#save({ state: 'confirming', confirmKey: this.#entry.confirmKey ?? newId() });
+        return null;
+      case 'rekey':
+        if (++this.#rekeys > MAX_REKEYS) {
+          await failUpload(db, this.#entry, err.message);
+          return 'failed';
+        }
+        this.#entry = await this.#save(freshKeyFor(this.#entry.state));
         return null;
       case 'gone':
       case 'expired': {

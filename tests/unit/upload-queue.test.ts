@@ -340,6 +340,24 @@ describe('upload queue', () => {
     expect(await db.photos.count()).toBe(1);
   });
 
+  it.each(['create', 'complete', 'confirm'])('a step whose key the lab took under another sign-in (signed out while its answer was on its way) goes again under a new key: %s', async (step) => {
+    const lab = new FakeLab();
+    let refused = false;
+    lab.apiFault = (name) => {
+      if (name !== step || refused) return null;
+      refused = true;
+      return ApiError.fromBody({ error: { status: 409, class_name: 'IdempotencyKeyReused', user_message: { message: 'This request was already sent from another sign-in of your account, so it was not made again.' } } }, 409);
+    };
+    const { db, queue } = setup({ lab });
+    await queueFiles(db, OWNER, ORDER, [jpeg('a.jpg', 21 * MB)]);
+    queue.start();
+    await settled(db);
+    const keys = lab.calls.filter((c) => c.name === step).map((c) => c.key);
+    expect(keys).toHaveLength(2);
+    expect(new Set(keys).size).toBe(2);
+    expect(await db.photos.count()).toBe(1);
+  });
+
   it('a forgotten multipart upload starts the file again with a new key', async () => {
     const lab = new FakeLab();
     let forgot = false;

@@ -45,6 +45,11 @@ describe('classifyFailure', () => {
     expect(classifyFailure('renew', { status: 409, className: 'RequestInProgress' })).toBe('busy');
   });
 
+  it('sends a step again under a new key when the lab says its key is another sign-in\'s', () => {
+    expect(classifyFailure('api', { status: 409, className: 'IdempotencyKeyReused' })).toBe('rekey');
+    expect(classifyFailure('renew', { status: 409, className: 'IdempotencyKeyReused' })).toBe('rekey');
+  });
+
   it('rejects what the server refuses, fails on the rest', () => {
     expect(classifyFailure('api', { status: 422, className: 'ValidationError' })).toBe('refused');
     expect(classifyFailure('storage', { status: 413 })).toBe('refused');
