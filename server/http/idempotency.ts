@@ -127,11 +127,6 @@ async function replay(
     }
     return replay(db, request, reply, want, false);
   }
-  if (row && row.sessionId !== want.sessionId) {
-    throw new HttpError(409, 'IdempotencyKeyReused', 'This request was already sent from another sign-in of your account, so it was not made again.', {
-      developerMessage: 'The Idempotency-Key was used by another session of this user; its answer belongs to that session. Send a new key to make the change again.',
-    });
-  }
   if (!row || row.fingerprint !== want.fingerprint) {
     throw new HttpError(422, 'IdempotencyKeyReused', 'This request was already sent with different content.', {
       developerMessage: 'The Idempotency-Key was used before for a different request; send a new key.',
@@ -141,7 +136,8 @@ async function replay(
     // Compared in SQL: the database keeps microseconds a JavaScript Date would lose.
     const retaken = await db
       .update(idempotencyKeys)
-      .set({ createdAt: sql`now()` })
+      // Taken over, the answer belongs to the session that makes it now.
+      .set({ createdAt: sql`now()`, sessionId: want.sessionId })
       .where(and(where, isNull(idempotencyKeys.statusCode), lt(idempotencyKeys.createdAt, sql`now() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`)))
       .returning({ key: idempotencyKeys.key });
     // A class of its own: a client that sent the same request again (a reloaded page, a second
@@ -149,6 +145,15 @@ async function replay(
     if (!retaken.length) throw new HttpError(409, 'RequestInProgress', 'This request is still being processed. Try again in a moment.');
     request.idempotencySlot = { scope: want.scope, key: want.key };
     return undefined;
+  }
+  // Checked only once the answer is in: while the first request still runs, another sign-in of
+  // the user (a photographer who signed out with a photo's call on its way, and back in) is told
+  // to ask again in a moment, as any client is. Told at once to send a new key, it would make the
+  // same change alongside the first (a photo confirmed twice at once, one of them refused).
+  if (row.sessionId !== want.sessionId) {
+    throw new HttpError(409, 'IdempotencyKeyReused', 'This request was already sent from another sign-in of your account, so it was not made again.', {
+      developerMessage: 'The Idempotency-Key was used by another session of this user; its answer belongs to that session. Send a new key to make the change again.',
+    });
   }
   return reply.code(row.statusCode).header('idempotent-replayed', 'true').send(row.response);
 }

@@ -38,8 +38,9 @@ export interface StepFailure {
  * - gone: the server does not know the multipart upload any more: start the file again;
  * - transient: the server is busy or broken for now: back off and try again, counting attempts;
  * - rekey: the lab refuses the step's idempotency key as another sign-in's (the photographer signed
- *   out while the step's answer was on its way, and signed in again): the same step under a new key,
- *   which is safe since the lab takes each photo once (by checksum) and each upload once;
+ *   out while the step's answer was on its way, and signed in again): the same step under a new key.
+ *   The lab says so only once the first request has its answer (before, RequestInProgress), so the
+ *   two never run at once; and it takes each photo once (by checksum), each upload once;
  * - busy: the lab is still working on this very request, sent again under the same idempotency
  *   key (a reloaded page or a closed laptop left the first one running): ask again in a moment,
  *   counting no attempt, since the first one will end with an answer (or be taken over);

@@ -102,6 +102,28 @@ describe('Idempotency-Key', () => {
     expect((await send('session-key', { n: 4 }, first)).headers['idempotent-replayed']).toBe('true');
   });
 
+  it("another session's request still running is in progress for every session; taken over once abandoned, its answer is the new session's", async () => {
+    const a = await createUser(t.db);
+    const first = await signIn(t.app, a.user.email, a.password);
+    const second = await signIn(t.app, a.user.email, a.password);
+    const { idempotencyKeys } = await import('../../server/db/schema.ts');
+    const { eq, sql } = await import('drizzle-orm');
+    expect((await send('running-key', { n: 5 }, first)).statusCode).toBe(200);
+    // As if the first session's request were still running (its answer not yet stored).
+    const running = eq(idempotencyKeys.key, 'running-key');
+    await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now()` }).where(running);
+    const meanwhile = await send('running-key', { n: 5 }, second);
+    expect(expectErrorBody(meanwhile.json(), 409).class_name).toBe('RequestInProgress');
+    // The first request died: the second session's retry takes the claim over and makes the change.
+    await t.db.update(idempotencyKeys).set({ createdAt: sql`now() - interval '2 minutes'` }).where(running);
+    const before = calls;
+    const taken = await send('running-key', { n: 5 }, second);
+    expect(taken.statusCode).toBe(200);
+    expect(calls).toBe(before + 1);
+    expect((await send('running-key', { n: 5 }, second)).headers['idempotent-replayed']).toBe('true');
+    expect(expectErrorBody((await send('running-key', { n: 5 }, first)).json(), 409).class_name).toBe('IdempotencyKeyReused');
+  });
+
   it('logout and logout_all_sessions are always carried out, never answered from a replay', async () => {
     const a = await createUser(t.db);
     const first = await signIn(t.app, a.user.email, a.password);

@@ -342,12 +342,19 @@ describe('upload queue', () => {
 
   it.each(['create', 'complete', 'confirm'])('a step whose key the lab took under another sign-in (signed out while its answer was on its way) goes again under a new key: %s', async (step) => {
     const lab = new FakeLab();
+    // The step was carried out under its first key (in the session that ended), and the lab
+    // refuses that key from the new session.
+    const method = ({ create: 'createPhotoUpload', complete: 'completeUpload', confirm: 'confirmPhotograph' } as const)[step as 'create'];
+    const real = lab[method] as (...args: unknown[]) => Promise<unknown>;
     let refused = false;
-    lab.apiFault = (name) => {
-      if (name !== step || refused) return null;
-      refused = true;
-      return ApiError.fromBody({ error: { status: 409, class_name: 'IdempotencyKeyReused', user_message: { message: 'This request was already sent from another sign-in of your account, so it was not made again.' } } }, 409);
-    };
+    Object.assign(lab, {
+      [method]: async (...args: unknown[]) => {
+        const answer = await real(...args);
+        if (refused) return answer;
+        refused = true;
+        throw ApiError.fromBody({ error: { status: 409, class_name: 'IdempotencyKeyReused', user_message: { message: 'This request was already sent from another sign-in of your account, so it was not made again.' } } }, 409);
+      },
+    });
     const { db, queue } = setup({ lab });
     await queueFiles(db, OWNER, ORDER, [jpeg('a.jpg', 21 * MB)]);
     queue.start();
