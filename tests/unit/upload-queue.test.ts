@@ -340,11 +340,11 @@ describe('upload queue', () => {
     expect(await db.photos.count()).toBe(1);
   });
 
-  it.each(['create', 'complete', 'confirm'])('a step whose key the lab took under another sign-in (signed out while its answer was on its way) goes again under a new key: %s', async (step) => {
+  it.each(['create', 'complete', 'confirm'] as const)('a step whose key the lab took under another sign-in (signed out while its answer was on its way) goes again under a new key: %s', async (step) => {
     const lab = new FakeLab();
     // The step was carried out under its first key (in the session that ended), and the lab
     // refuses that key from the new session.
-    const method = ({ create: 'createPhotoUpload', complete: 'completeUpload', confirm: 'confirmPhotograph' } as const)[step as 'create'];
+    const method = ({ create: 'createPhotoUpload', complete: 'completeUpload', confirm: 'confirmPhotograph' } as const)[step];
     const real = lab[method] as (...args: unknown[]) => Promise<unknown>;
     let refused = false;
     Object.assign(lab, {
