@@ -58,8 +58,14 @@ interface CallFailure {
 const asFailure = (err: unknown): CallFailure | null =>
   err instanceof Error && 'kind' in err && 'status' in err ? (err as unknown as CallFailure) : null;
 
-/** A failure that is the lab's momentary trouble, worth the same change again later. */
-const isTransient = (status: number | null) => status === null || status >= 500 || status === 408 || status === 429;
+/**
+ * A failure that is the lab's momentary trouble, worth the same change again later. A 409
+ * RequestInProgress is one too: an earlier try of this very change (its answer lost, or sent by
+ * the other side, page or service worker) is still running at the lab, which answers the next try
+ * with its result once it has one.
+ */
+const isTransient = (f: CallFailure) =>
+  f.status === null || f.status >= 500 || f.status === 408 || f.status === 429 || (f.status === 409 && f.className === 'RequestInProgress');
 
 /**
  * The words a refused line item shows: what happened and what the user can do about it. The
@@ -155,16 +161,26 @@ async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, e
   });
 }
 
+/**
+ * The first row a handler can read, read alone: a long outbox is not parsed whole on every pass.
+ * A row no handler can read (another version's, or written by hand) is never sent as something
+ * it is not; it stays, counted by the sync indicator, and does not hold up the rest.
+ */
+function firstReadable(rows: OutboxEntry[]): { row: OutboxEntry; entry: ReadEntry } | null {
+  for (const row of rows) {
+    const entry = readEntry(row.name, row.payload);
+    if (entry) return { row, entry };
+  }
+  return null;
+}
+
 async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
   const { db, owner, calls } = deps;
   const now = deps.now ?? Date.now;
   let sent = 0;
   for (;;) {
-    const rows = await ownerOutbox(db, owner);
-    // A row no handler can read (another version's, or written by hand) is never sent as
-    // something it is not; it stays, counted by the sync indicator, and does not hold up the rest.
-    const next = rows.map((row) => ({ row, entry: readEntry(row.name, row.payload) })).find((r) => r.entry !== null);
-    if (!next?.entry) return { status: 'done', sent };
+    const next = firstReadable(await ownerOutbox(db, owner));
+    if (!next) return { status: 'done', sent };
     const { row, entry } = next;
     if (row.notBefore !== undefined && row.notBefore > now()) return { status: 'waiting', sent, retryAt: row.notBefore };
 
@@ -186,7 +202,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
         return { status: 'offline', sent };
       } else if (f && f.status === 401) {
         return { status: 'unauthorized', sent };
-      } else if (f && !isTransient(f.status) && f.status !== null && f.status >= 400 && f.status < 500) {
+      } else if (f && !isTransient(f) && f.status !== null && f.status >= 400 && f.status < 500) {
         await recordRefusal(db, owner, row, entry, f);
         continue;
       } else {

@@ -203,6 +203,20 @@ describe('the outbox drain', () => {
     expect(lab.items.get('a')?.quantity).toBe(2);
   });
 
+  it('waits and tries again, under the same key, while the lab is still running an earlier try of the change', async () => {
+    const { db, lab, changes, drain, time } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    const key = (await ownerOutbox(db, OWNER))[0]?.idempotencyKey;
+    lab.fault = () => labError(409, 'RequestInProgress', 'This request is still being processed. Try again in a moment.');
+    expect(await drain()).toEqual({ status: 'waiting', sent: 0, retryAt: time.now() + BACKOFF_FIRST_MS });
+    expect((await shown(db))[0]).toMatchObject({ pending: true, refusal: null });
+    lab.fault = null;
+    time.advance(BACKOFF_FIRST_MS);
+    expect(await drain()).toEqual({ status: 'done', sent: 1 });
+    expect(lab.requests.map((r) => r.key)).toEqual([key, key]);
+    expect((await shown(db))[0]).toMatchObject({ pending: false, refusal: null });
+  });
+
   it('backoff doubles up to its ceiling, spread by the jitter', () => {
     expect([1, 2, 3, 4].map((a) => backoffMs(a, () => 0.5))).toEqual([2_000, 4_000, 8_000, 16_000]);
     expect(backoffMs(30, () => 0.5)).toBe(BACKOFF_MAX_MS);
