@@ -15,7 +15,7 @@ import { applyFullOrder } from './order-apply.ts';
 import { isBuilderOrder } from './order-row.ts';
 import { orderChanges } from './order-changes.ts';
 import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
-import { currentOwner, kickOutbox } from './outbox-sync.ts';
+import { currentOwner, kickOutbox, outboxIdle } from './outbox-sync.ts';
 
 export type { LocalLineItem, LocalOrder } from './db.ts';
 
@@ -107,8 +107,16 @@ export async function refreshOrderWith(orderGuid: string, owner: string, calls: 
   }
 }
 
-export function refreshOrder(orderGuid: string): Promise<void> {
-  if (!isOnline(useConnectivity.getState())) return Promise.resolve();
+// While this page is sending changes, a read of the order is older than the answers that come
+// in meanwhile and is thrown away (refreshOrderWith): after ADD TO CART of 1,000 photos the review
+// read 5 pages of the cart, up to twice, during the 34 sends, and rendered the stale copy. The
+// read waits for the sending to stop instead; a send of a big cart over a slow link can take
+// longer than this, and the read then goes ahead (with its guard) rather than wait on.
+const SENDING_WAIT_MS = 20_000;
+
+export async function refreshOrder(orderGuid: string): Promise<void> {
+  if (!isOnline(useConnectivity.getState())) return;
+  await outboxIdle(SENDING_WAIT_MS);
   return refreshOrderWith(orderGuid, currentOwner(), labLineItemApi, labDb);
 }
 

@@ -36,6 +36,31 @@ async function askBackgroundSync(): Promise<void> {
 
 let running = false;
 let again = false;
+// Those waiting for this page's sending to stop (outboxIdle).
+const idleWaiters: (() => void)[] = [];
+
+/**
+ * Resolves once this page sends nothing (at once when it is not sending), or after maxMs at the
+ * latest: whatever the drain's outcome (all sent, waiting for a retry, offline), it has stopped.
+ */
+export function outboxIdle(maxMs: number): Promise<void> {
+  if (!running) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timeout);
+      const at = idleWaiters.indexOf(done);
+      if (at >= 0) idleWaiters.splice(at, 1);
+      resolve();
+    };
+    const timeout = setTimeout(done, maxMs);
+    idleWaiters.push(done);
+  });
+}
+
+function settleIdle(): void {
+  if (running) return;
+  for (const done of idleWaiters.slice()) done();
+}
 let timer: ReturnType<typeof setTimeout> | null = null;
 let waitingForOnline = false;
 
@@ -85,11 +110,13 @@ export function kickOutbox(db: LabDatabase = labDb): void {
         again = false;
         kickOutbox(db);
       } else afterDrain(db, result);
+      settleIdle();
     },
     (err: unknown) => {
       running = false;
       console.error('could not send waiting changes', err);
       later(db, ERROR_RETRY_MS);
+      settleIdle();
     },
   );
 }

@@ -59,6 +59,8 @@ interface Step {
   delay: number;
   events: number;
   wall: number;
+  /** Reads of the order's cart (retrieve_full_order pages) the page asked for during the step. */
+  cartReads: number;
   /** The most thread CPU any one task used (Chromium trace): the longest task less the wait for a core. */
   mostCpu: number;
 }
@@ -93,10 +95,14 @@ async function step(page: Page, name: string, act: () => Promise<void>): Promise
   const from = await now(page);
   const stopProfile = await profile(page, name);
   const stopTrace = await traceTasks(page, keptTrace(name));
+  let cartReads = 0;
+  const counted = (request: { url(): string }) => void (request.url().includes('/retrieve_full_order') && (cartReads += 1));
+  page.on('request', counted);
   const started = performance.now();
   await act();
   const wall = performance.now() - started;
   await page.waitForTimeout(SETTLE_MS);
+  page.off('request', counted);
   const { mostCpu } = await stopTrace();
   await stopProfile();
   const entries = await entriesSince(page, from);
@@ -110,6 +116,7 @@ async function step(page: Page, name: string, act: () => Promise<void>): Promise
     events: events.length,
     wall,
     mostCpu,
+    cartReads,
   };
 }
 
@@ -181,7 +188,7 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
       await stopProfile();
       const entries = await entriesSince(page, 0);
       const tasks = entries.filter((e) => e.type === 'longtask');
-      return { name: 'first render (to 1,000 photos shown)', longest: Math.max(0, ...tasks.map((e) => e.duration)), tasks: tasks.length, delay: 0, events: 0, wall, mostCpu };
+      return { name: 'first render (to 1,000 photos shown)', longest: Math.max(0, ...tasks.map((e) => e.duration)), tasks: tasks.length, delay: 0, events: 0, wall, mostCpu, cartReads: 0 };
     })();
     steps.push(first);
     maxTiles = Math.max(maxTiles, await mountedTiles(page));
@@ -243,7 +250,7 @@ export async function measureBuilder(browser: Browser, origin: string, session: 
 
   const rows: Row[] = [];
   for (const s of steps) {
-    log(`builder: ${s.name}: ${(s.wall / 1000).toFixed(2)} s, ${s.tasks} long tasks (longest ${ms(s.longest)}; most CPU in a task ${ms(s.mostCpu)}), ${s.events} slow events (worst input delay ${ms(s.delay)})`);
+    log(`builder: ${s.name}: ${(s.wall / 1000).toFixed(2)} s, ${s.tasks} long tasks (longest ${ms(s.longest)}; most CPU in a task ${ms(s.mostCpu)}), ${s.events} slow events (worst input delay ${ms(s.delay)}), ${s.cartReads} cart reads`);
     rows.push({ area: 'builder 1,000', figure: `${s.name}: longest task`, value: ms(s.longest), target: `<= ${TASK_BUDGET_MS} ms`, result: verdict(s.longest <= TASK_BUDGET_MS) });
     rows.push({ area: 'builder 1,000', figure: `${s.name}: most CPU in one task (trace)`, value: ms(s.mostCpu), target: `<= ${TASK_BUDGET_MS} ms`, result: verdict(s.mostCpu <= TASK_BUDGET_MS) });
     if (s.events) rows.push({ area: 'builder 1,000', figure: `${s.name}: input delay`, value: ms(s.delay), target: `<= ${TASK_BUDGET_MS} ms`, result: verdict(s.delay <= TASK_BUDGET_MS) });

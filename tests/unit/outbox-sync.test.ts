@@ -6,7 +6,7 @@ import { useConnectivity } from '../../src/offline/connectivity.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { ownerOutbox } from '../../src/offline/outbox-drain.ts';
-import { kickOutbox } from '../../src/offline/outbox-sync.ts';
+import { kickOutbox, outboxIdle } from '../../src/offline/outbox-sync.ts';
 import { FakeLineItemLab, ORDER, OWNER, payload } from './fixtures/fake-line-item-lab.ts';
 
 /** The fake lab behind the real HTTP client: fetch in, Response out, with the headers it saw. */
@@ -72,5 +72,49 @@ describe('the page sends changes when the connectivity store says online', () =>
     useConnectivity.setState({ labReachable: true });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
     expect(lab.items.size).toBe(1);
+  });
+
+  it('tells a reader of the order when the page has stopped sending, and not before', async () => {
+    const lab = new FakeLineItemLab();
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const send = fetchInto(lab, []);
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      await gate;
+      return send(input, init);
+    });
+    // Nothing sending: no wait at all.
+    const nextTask = new Promise((r) => setTimeout(() => r('waited'), 0));
+    await expect(Promise.race([outboxIdle(60_000).then(() => 'at once'), nextTask])).resolves.toBe('at once');
+    const changes = orderChanges({ db, owner: () => OWNER, afterChange: () => kickOutbox(db) });
+    await changes.addLineItems(ORDER, [payload('a')]);
+    await changes.setLineItemQuantity(ORDER, 'a', 2);
+    let idle = false;
+    const waited = outboxIdle(60_000).then(() => (idle = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(idle).toBe(false);
+    open();
+    await waited;
+    // Both changes were sent by then, the second by the pass the second change asked for.
+    expect(await db.outbox.count()).toBe(0);
+    expect(lab.items.get('a')?.quantity).toBe(2);
+  });
+
+  it('gives up waiting for the sending after the time it was given', async () => {
+    const lab = new FakeLineItemLab();
+    const send = fetchInto(lab, []);
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      await gate;
+      return send(input, init);
+    });
+    const changes = orderChanges({ db, owner: () => OWNER, afterChange: () => kickOutbox(db) });
+    await changes.addLineItems(ORDER, [payload('a')]);
+    await outboxIdle(30);
+    expect(await db.outbox.count()).toBe(1);
+    open();
+    await outboxIdle(60_000);
+    expect(await db.outbox.count()).toBe(0);
   });
 });
