@@ -1,8 +1,9 @@
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser.ts';
+import { budget } from './tests/e2e/time-budget.ts';
 
 // The real server, built client and all, on its own port and a fresh data directory per run.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -12,16 +13,22 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-'));
 // Where the test SMTP server drops every mail (see tests/e2e/serve.ts).
 process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-mail-'));
 
+// Two cores: the server and one browser per worker.
+const WORKERS = 2;
+// Tests at once per core: 1 as CI runs them (WORKERS on 2 cores); the busy run (--workers=4 on
+// 2 cores) puts twice that on the machine, and the time limits grow with it (time-budget.ts).
+const workersArg = /^(?:--workers=|-j)(\d+)$/;
+const asked = process.argv.map((a, i) => workersArg.exec(a)?.[1] ?? (a === '--workers' || a === '-j' ? process.argv[i + 1] : undefined)).find(Boolean);
+process.env.E2E_LOAD ??= String((Number(asked) || WORKERS) / availableParallelism());
 
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: /.*\.spec\.ts/,
   fullyParallel: true,
-  // Two cores: the server and one browser per worker.
-  workers: 2,
+  workers: WORKERS,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  timeout: budget(60_000),
+  expect: { timeout: budget(10_000) },
   reporter: [['list']],
   outputDir: 'test-results',
   webServer: {
@@ -29,7 +36,7 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/v2/status`,
     reuseExistingServer: false,
     // A first start creates the database, loads the catalogue and the job schema.
-    timeout: 120_000,
+    timeout: budget(120_000),
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

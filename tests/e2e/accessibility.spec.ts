@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './helpers.ts';
 import { PUBLIC_SCREENS, SIGNED_IN_SCREENS, TOUCH_WIDTH, WIDTHS, expectAccessible, openScreen, type Screen } from './screens.ts';
+import { budget } from './time-budget.ts';
 
 // Screens per test: one test walking all 28 at a width outran its 2 minutes on a 2-core machine
 // that ran 4-5 times slower than usual (2026-11-23); smaller groups also spread over the workers.
@@ -32,7 +33,7 @@ async function screenParams(request: APIRequestContext, width: number): Promise<
 
 for (const width of WIDTHS) {
   test(`every public screen is accessible and fits at ${width}px`, async ({ browser }) => {
-    test.setTimeout(SETUP_MS + SCREEN_MS * PUBLIC_SCREENS.length);
+    test.setTimeout(budget(SETUP_MS + SCREEN_MS * PUBLIC_SCREENS.length));
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     for (const screen of PUBLIC_SCREENS) {

@@ -7,8 +7,9 @@ import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';
 import { savedCard, shopperWithCart } from './checkout-fixtures.ts';
 import { lastMailTo, signIn } from './helpers.ts';
+import { budget } from './time-budget.ts';
 
-test.setTimeout(120_000);
+test.setTimeout(budget(120_000));
 
 test('refund with a reason, at most what is left; CREATE ZIP then DOWNLOAD ALL', async ({ page, browser }) => {
   const shopper = await shopperWithCart(page);

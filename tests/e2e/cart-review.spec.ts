@@ -11,9 +11,10 @@ import { GONE_TEXT } from '../../src/offline/outbox-drain.ts';
 import { PHOTO_COLOURS, addLineItems, atLab, cartWithPhotos, expectLabMatchesScreen, onScreen, type LabCart } from './cart-fixtures.ts';
 import { DEMO_ADMIN } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
+import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-test.setTimeout(120_000);
+test.setTimeout(budget(120_000));
 
 const dollars = (amount: number) => formatMoney(Math.round(amount * 100));
 const items = (page: Page) => page.getByRole('list', { name: 'Line items' }).getByRole('listitem');

@@ -4,7 +4,8 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { DEMO_ADMIN, freePort, signIn } from './helpers.ts';
+import { DEMO_ADMIN, freePort, serverStarted, signIn } from './helpers.ts';
+import { budget } from './time-budget.ts';
 
 const SENTRY_CHUNK = /sentry-reporter-[\w-]+\.js/;
 
@@ -37,7 +38,7 @@ test.describe('with SENTRY_DSN', () => {
   const envelopes: string[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     // A stand-in for Sentry on loopback: keeps what the page posts to /api/<project>/envelope/.
     receiver = createServer((req, res) => {
       let body = '';
@@ -66,12 +67,7 @@ test.describe('with SENTRY_DSN', () => {
     });
     let stderr = '';
     server.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    // PGlite's first start takes several seconds on two busy cores.
-    for (let i = 0; i < 300; i++) {
-      if (await fetch(`${base}/api/v2/status`).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`server with SENTRY_DSN did not start: ${stderr}`);
+    await serverStarted(base, () => stderr);
   });
 
   test.afterAll(() => {

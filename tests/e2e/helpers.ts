@@ -1,4 +1,5 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { budget } from './time-budget.ts';
 
 /** The demo admin every fresh server creates (DESIGN.md §2). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
@@ -45,6 +46,20 @@ export const freePort = async (): Promise<number> => {
     });
   });
 };
+
+// A test's own extra server (a fresh PGlite: the database, the catalogue and the job schema made
+// at start) took 10-20 s on two busy cores and over 85 s at 4 workers there.
+const EXTRA_SERVER_START_MS = 60_000;
+
+/** Waits for a test's own extra server to answer; says what it wrote to stderr if it never does. */
+export async function serverStarted(base: string, stderr: () => string): Promise<void> {
+  const until = Date.now() + budget(EXTRA_SERVER_START_MS);
+  while (Date.now() < until) {
+    if (await fetch(`${base}/api/v2/status`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server at ${base} did not start: ${stderr()}`);
+}
 
 /**
  * The orders list has loaded: empty, or with its count line. The demo admin sees every order on

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { freePort, ordersListLoaded, signIn } from './helpers.ts';
+import { freePort, ordersListLoaded, serverStarted, signIn } from './helpers.ts';
+import { budget } from './time-budget.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
@@ -155,7 +156,7 @@ test.describe('a new build deployed under the running app', () => {
   let newBuild: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(budget(90_000));
     port = await freePort();
     clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
@@ -167,12 +168,7 @@ test.describe('a new build deployed under the running app', () => {
     });
     let stderr = '';
     server.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-    // PGlite's first start takes several seconds on two busy cores.
-    for (let i = 0; i < 300; i++) {
-      if (await fetch(`http://127.0.0.1:${port}/api/v2/status`).then((r) => r.ok, () => false)) return;
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error(`second server did not start: ${stderr}`);
+    await serverStarted(`http://127.0.0.1:${port}`, () => stderr);
   });
 
   test.afterAll(() => {
@@ -181,7 +177,7 @@ test.describe('a new build deployed under the running app', () => {
   });
 
   test('is detected, offered and applied, and unsent work survives', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(budget(120_000));
     const base = `http://127.0.0.1:${port}`;
     await page.goto(`${base}/login`);
     await signIn(page);

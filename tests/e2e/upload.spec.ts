@@ -17,6 +17,7 @@ import { idbRows, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { StorageProxy } from './storage-proxy.ts';
 import { damagedJpeg, largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
+import { budget } from './time-budget.ts';
 
 const SELECT = 'SELECT PHOTOS TO UPLOAD';
 const TAKEN = 'Order Name already taken. Please create a different Order Name.';
@@ -285,7 +286,7 @@ test.describe('against the lab', () => {
   });
 
   test('mid-upload, the screen holds up on a desktop and on the narrowest phone: rows with progress, thumbnails, a REJECTED file', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const dir = photoDir();
     // Small photos first: they arrive (thumbnails) while the large ones are still on their way.
     const photos = [...(await smallPhotos(dir, 4)), ...(await largePhotos(dir, 2))];
@@ -304,7 +305,7 @@ test.describe('against the lab', () => {
 
   test('a reload half-way finishes without sending a finished part again', async () => {
     // Three 18 MB photos at a photographer's uplink, on a machine busy with other tests.
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const dir = photoDir();
     const photos = await largePhotos(dir, 3);
     // A 4 MB/s uplink per request: the parts take seconds, so the reload lands half-way.
@@ -334,7 +335,7 @@ test.describe('against the lab', () => {
   });
 
   test('offline half-way: the queue waits for a connection, not an error, and finishes when it is back', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const dir = photoDir();
     const photos = await largePhotos(dir, 2);
     proxy.throttle = 4_000_000;
@@ -362,7 +363,7 @@ test.describe('against the lab', () => {
   });
 
   test('an accidental sign-out loses no queued photo: another photographer on the device sees none, its owner signing in again sends them', async () => {
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const dir = photoDir();
     const photos = await smallPhotos(dir, 3);
     // A crawling uplink: the photos are still on their way when the photographer signs out.
@@ -436,7 +437,7 @@ test.describe('against the lab', () => {
 test.describe('closing the browser', () => {
   test('photos still queued when the browser closes arrive when it opens again on the same profile', async ({ baseURL, request }) => {
     // Two browser starts and three 18 MB photos at a slow uplink.
-    test.setTimeout(180_000);
+    test.setTimeout(budget(180_000));
     const proxy = new StorageProxy({ target: baseURL ?? '' });
     await proxy.start();
     const profile = mkdtempSync(join(tmpdir(), 'lab-e2e-profile-'));
