@@ -331,6 +331,27 @@ describe('refreshOrder', () => {
     expect((await shown(db)).map((r) => r.guid)).toEqual([...guids, 'zz-elsewhere']);
   });
 
+  it('writes only the line items the lab\'s copy changes, a slice per request of the transaction', async () => {
+    const { db, lab, changes, drain } = await setup();
+    const guids = Array.from({ length: 250 }, (_, i) => `item-${String(i).padStart(4, '0')}`);
+    await changes.addLineItems(ORDER, guids.map((g) => payload(g)));
+    await drain();
+    const written: number[] = [];
+    const bulkPut = db.lineItems.bulkPut.bind(db.lineItems);
+    db.lineItems.bulkPut = ((rows: Parameters<typeof bulkPut>[0], ...rest: unknown[]) => {
+      written.push(rows.length);
+      return (bulkPut as (...a: unknown[]) => ReturnType<typeof bulkPut>)(rows, ...rest);
+    }) as typeof bulkPut;
+    // The cart read again after its own changes were answered: nothing to write.
+    await refreshOrderWith(ORDER, OWNER, lineItemCalls(lab.request), db);
+    expect(written).toEqual([]);
+    // Every line item changed at the lab (its cropped image made): written 100 at a time.
+    for (const [g, item] of lab.items) lab.items.set(g, { ...item, photograph_cropped_url: `/cropped/${g}.jpg` });
+    await refreshOrderWith(ORDER, OWNER, lineItemCalls(lab.request), db);
+    expect(written).toEqual([100, 100, 50]);
+    expect((await shown(db)).every((r) => r.photoUrl.startsWith('/cropped/'))).toBe(true);
+  });
+
   it('does nothing offline', async () => {
     const { db, lab } = await setup();
     lab.fault = () => new ApiError('network', 'Failed to fetch');

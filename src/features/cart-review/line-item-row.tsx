@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
 import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../domain/cart-review.ts';
+import { sameValue } from '../../domain/collections.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
@@ -14,20 +15,6 @@ export interface RowActions {
   setQuantity(item: LocalLineItem, quantity: number): void;
   remove(item: LocalLineItem): void;
   dismissRefusal(item: LocalLineItem): void;
-}
-
-/**
- * Two values of a line item alike: plain fields by identity, the nested ones (crop, finishing and
- * its details) field by field. Walked, not JSON.stringify'd: a 1,000-row cart compares every row
- * on each update, and building strings for that was most of the update's time and garbage.
- */
-function sameValue(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  return ka.every((k) => sameValue((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
 }
 
 /** A line item as shown: every field alike (each device read makes new objects for the same rows). */
