@@ -38,7 +38,8 @@ test.describe('with SENTRY_DSN', () => {
   const envelopes: string[] = [];
 
   test.beforeAll(async () => {
-    test.setTimeout(budget(90_000));
+    // The server's start (helpers.ts serverStarted) and a little more.
+    test.setTimeout(budget(120_000));
     // A stand-in for Sentry on loopback: keeps what the page posts to /api/<project>/envelope/.
     receiver = createServer((req, res) => {
       let body = '';

@@ -156,7 +156,8 @@ test.describe('a new build deployed under the running app', () => {
   let newBuild: string;
 
   test.beforeAll(async () => {
-    test.setTimeout(budget(90_000));
+    // The server's start (helpers.ts serverStarted) and a little more.
+    test.setTimeout(budget(120_000));
     port = await freePort();
     clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
