@@ -36,6 +36,8 @@ async function askBackgroundSync(): Promise<void> {
 
 let running = false;
 let again = false;
+let timer: ReturnType<typeof setTimeout> | null = null;
+let waitingForOnline = false;
 // Those waiting for this page's sending to stop (outboxIdle).
 const idleWaiters: (() => void)[] = [];
 
@@ -61,8 +63,6 @@ function settleIdle(): void {
   if (running) return;
   for (const done of idleWaiters.slice()) done();
 }
-let timer: ReturnType<typeof setTimeout> | null = null;
-let waitingForOnline = false;
 
 function later(db: LabDatabase, ms: number): void {
   if (timer !== null) clearTimeout(timer);
