@@ -48,7 +48,7 @@ for (const width of WIDTHS) {
     const last = i === signedIn.length - 1;
     const first = screens[0]?.path ?? '';
     test(`signed-in screens from ${first} are accessible and fit at ${width}px`, async ({ browser, request }) => {
-      test.setTimeout(SETUP_MS + SCREEN_MS * (screens.length + (last ? 1 : 0)));
+      test.setTimeout(budget(SETUP_MS + SCREEN_MS * (screens.length + (last ? 1 : 0))));
       const params = await screenParams(request, width);
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();
