@@ -8,10 +8,11 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { ApiError } from '../api/errors.ts';
 import { labLineItemApi } from '../api/line-items.ts';
 import { useSession } from '../api/session.ts';
-import type { FullOrder, LineItemCalls } from '../api/line-item-calls.ts';
+import type { LineItemCalls } from '../api/line-item-calls.ts';
 import { isOnline, useConnectivity } from './connectivity.ts';
 import { labDb, type LabDatabase, type LineItemRow, type LocalLineItem, type LocalOrder } from './db.ts';
 import { applyFullOrder } from './order-apply.ts';
+import { readWholeOrder } from './order-read.ts';
 import { isBuilderOrder } from './order-row.ts';
 import { orderChanges } from './order-changes.ts';
 import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
@@ -61,25 +62,6 @@ export function usePendingChanges(): number {
 // A send finishing while the order was being read makes that read older than the tables: read
 // again, at most this many times, then keep what the sends wrote.
 const REFRESH_READS = 2;
-// Line items per answer when the device reads an order: a 1,000-photo order comes in 5 answers of
-// about 200 KB rather than one of a megabyte (the lab takes up to 500).
-export const LINE_ITEM_READ_PAGE = 200;
-// A cart longer than this many pages is not a real one (10,000 line items): stop reading.
-const MAX_READ_PAGES = 50;
-
-/** The whole order, read a page of line items at a time; the order's attributes of the last page. */
-async function readWholeOrder(calls: LineItemCalls, orderGuid: string): Promise<FullOrder> {
-  let cursor: string | null = null;
-  const items: FullOrder['data']['line_items'] = [];
-  for (let page = 0; page < MAX_READ_PAGES; page++) {
-    const answer: FullOrder = await calls.retrieveFullOrderPage(orderGuid, LINE_ITEM_READ_PAGE, cursor);
-    items.push(...answer.data.line_items);
-    const next = answer.meta?.['line_items_next_cursor'];
-    cursor = typeof next === 'string' && next ? next : null;
-    if (!cursor) return { ...answer, data: { ...answer.data, line_items: items } };
-  }
-  throw new Error(`The order ${orderGuid} has more than ${MAX_READ_PAGES * LINE_ITEM_READ_PAGE} line items.`);
-}
 
 /** Fills the order and its line items from the lab; nothing offline. Throws the lab's refusal (404 …). */
 export async function refreshOrderWith(orderGuid: string, owner: string, calls: LineItemCalls, db: LabDatabase): Promise<void> {

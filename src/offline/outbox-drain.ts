@@ -9,6 +9,7 @@ import type { LineItemCalls } from '../api/line-item-calls.ts';
 import type { LabDatabase, LineItemRow, OutboxEntry } from './db.ts';
 import { newId } from './ids.ts';
 import { applyFullOrder, applyLineItems, settlePending } from './order-apply.ts';
+import { readWholeOrder } from './order-read.ts';
 import { entryLineItemGuids, readEntry, sendEntry, type ReadEntry, type SendOutcome } from './outbox-handlers.ts';
 
 // After the lab fails a change (5xx, 429, a proxy's error page), the first retry comes soon:
@@ -66,6 +67,30 @@ const asFailure = (err: unknown): CallFailure | null =>
  */
 const isTransient = (f: CallFailure) =>
   f.status === null || f.status >= 500 || f.status === 408 || f.status === 429 || (f.status === 409 && f.className === 'RequestInProgress');
+
+/**
+ * The lab already answered this very change (same key, same content) to an earlier sign-in of the
+ * user: the photographer signed out while its answer was on its way, and back in. The lab keeps
+ * that answer for the sign-in that made it, so this one is told the change was not made again.
+ * It was made, or refused, once: that is no refusal of this try.
+ */
+const answeredToAnotherSignIn = (f: CallFailure) => f.status === 409 && f.className === 'IdempotencyKeyReused';
+
+/**
+ * Sends one change; when its answer went to an earlier sign-in, reads the order instead: the lab's
+ * copy then shows whatever that first try did (a line item added, changed, or not), in place of
+ * the answer this sign-in cannot have. The key is not changed for a new try: an add sent again
+ * under a new key would add the line items a second time.
+ */
+async function sendOrRead(entry: ReadEntry, calls: LineItemCalls, idempotencyKey: string): Promise<SendOutcome> {
+  try {
+    return await sendEntry(entry, { calls, idempotencyKey });
+  } catch (err) {
+    const f = asFailure(err);
+    if (!f || !answeredToAnotherSignIn(f)) throw err;
+    return { order: await readWholeOrder(calls, entry.payload.orderGuid) };
+  }
+}
 
 /**
  * The words a refused line item shows: what happened and what the user can do about it. The
@@ -192,7 +217,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
     }
     let outcome: SendOutcome;
     try {
-      outcome = await sendEntry(entry, { calls, idempotencyKey: key });
+      outcome = await sendOrRead(entry, calls, key);
     } catch (err) {
       const f = asFailure(err);
       if (f && entry.handler.alreadyDone?.(f.status)) {

@@ -7,7 +7,8 @@ import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { BACKOFF_FIRST_MS, BACKOFF_MAX_MS, appliedSendCount, backoffMs, GONE_TEXT, drainOutbox, ownerOutbox, refusalText } from '../../src/offline/outbox-drain.ts';
 import { drainEveryOwner } from '../../src/offline/outbox-background.ts';
-import { goneFromLab, LINE_ITEM_READ_PAGE, refreshOrderWith } from '../../src/offline/order-store.ts';
+import { goneFromLab, refreshOrderWith } from '../../src/offline/order-store.ts';
+import { LINE_ITEM_READ_PAGE } from '../../src/offline/order-read.ts';
 import { FakeLineItemLab, ORDER, OWNER, catalogue, labError, payload } from './fixtures/fake-line-item-lab.ts';
 
 let n = 0;
@@ -78,6 +79,52 @@ describe('the outbox drain', () => {
     expect(lab.requests.map((r) => r.key)).toEqual([key, key]);
     expect(lab.items.size).toBe(1);
     expect((await shown(db)).map((r) => [r.guid, r.pending])).toEqual([['a', false]]);
+  });
+
+  it('a change whose answer went to an earlier sign-in is no refusal: the lab made it once, and the order is read as the lab has it', async () => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a'), payload('b')]);
+    await drain();
+    await changes.setLineItemQuantity(ORDER, 'a', 5);
+    await changes.deleteLineItem(ORDER, 'b');
+    await changes.addLineItems(ORDER, [payload('c')]);
+    // The first change's answer is lost: the photographer signed out while it was on its way.
+    lab.loseAnswer = () => true;
+    expect(await drain()).toMatchObject({ status: 'offline', sent: 0 });
+    lab.loseAnswer = null;
+    lab.signIn += 1;
+    const before = lab.requests.length;
+    expect(await drain()).toEqual({ status: 'done', sent: 3 });
+    // The change went again under its own key (so it was not made twice), then the order was read.
+    expect(lab.requests.slice(before).map((r) => `${r.method} ${r.path.split('?')[0]}`)).toEqual([
+      'PATCH /line_items/a/update_quantity',
+      `GET /lab_orders/${ORDER}/retrieve_full_order`,
+      'DELETE /line_items/b',
+      `POST /lab_orders/${ORDER}/line_items`,
+    ]);
+    expect([...lab.items.values()].map((i) => [i.guid, i.quantity])).toEqual([['a', 5], ['c', 1]]);
+    expect((await shown(db)).map((r) => [r.guid, r.quantity, r.pending, r.refusal])).toEqual([['a', 5, false, null], ['c', 1, false, null]]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it.each([
+    ['an add', 'addLineItems'],
+    ['a delete', 'deleteLineItem'],
+  ] as const)('%s answered to an earlier sign-in shows the lab\'s cart, with nothing added twice', async (_, change) => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    if (change === 'deleteLineItem') {
+      await drain();
+      await changes.deleteLineItem(ORDER, 'a');
+    }
+    lab.loseAnswer = () => true;
+    await drain();
+    lab.loseAnswer = null;
+    lab.signIn += 1;
+    expect(await drain()).toEqual({ status: 'done', sent: 1 });
+    const kept = change === 'addLineItems' ? ['a'] : [];
+    expect([...lab.items.keys()]).toEqual(kept);
+    expect((await shown(db)).map((r) => [r.guid, r.pending, r.refusal])).toEqual(kept.map((g) => [g, false, null]));
   });
 
   it('gives a row written without a key one before its first try, and keeps it for the retries', async () => {
