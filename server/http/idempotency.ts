@@ -150,7 +150,11 @@ async function replay(
   // the user (a photographer who signed out with a photo's call on its way, and back in) is told
   // to ask again in a moment, as any client is. Told at once to send a new key, it would make the
   // same change alongside the first (a photo confirmed twice at once, one of them refused).
-  if (row.sessionId !== want.sessionId) {
+  // Only a change that was made belongs to its session (a replayed "signed out" would be a lie to
+  // another one). A stored refusal is what this request gets from anyone of the user (STORED keeps
+  // only refusals the same request would get again), and says nothing of another session: it is
+  // replayed, so a client told IdempotencyKeyReused knows the change was made.
+  if (row.sessionId !== want.sessionId && row.statusCode < 400) {
     throw new HttpError(409, 'IdempotencyKeyReused', 'This request was already sent from another sign-in of your account, so it was not made again.', {
       developerMessage: 'The Idempotency-Key was used by another session of this user; its answer belongs to that session. Send a new key to make the change again.',
     });

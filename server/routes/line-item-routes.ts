@@ -12,7 +12,7 @@ const orderGuid = guid('This order does not exist.');
 const lineItemGuid = guid('This line item does not exist.');
 const tags = ['line items'];
 // The most line items one answer of retrieve_full_order carries when paged (the device reads a
-// 1,000-photo order in pages of LINE_ITEM_READ_PAGE, src/offline/order-store.ts).
+// 1,000-photo order in pages of LINE_ITEM_READ_PAGE, src/offline/order-read.ts).
 const MAX_LINE_ITEMS_PER_PAGE = 500;
 const PER_PAGE_MESSAGE = `line_items_per_page must be a whole number from 1 to ${MAX_LINE_ITEMS_PER_PAGE}.`;
 const fullOrderQuery = z.object({

@@ -71,8 +71,9 @@ const isTransient = (f: CallFailure) =>
 /**
  * The lab already answered this very change (same key, same content) to an earlier sign-in of the
  * user: the photographer signed out while its answer was on its way, and back in. The lab keeps
- * that answer for the sign-in that made it, so this one is told the change was not made again.
- * It was made, or refused, once: that is no refusal of this try.
+ * the answer of a change it made for the sign-in that made it, so this one is told the change was
+ * not made again; a refusal it replays to any sign-in (server/http/idempotency.ts). So this answer
+ * means the change was made: no refusal of this try.
  */
 const answeredToAnotherSignIn = (f: CallFailure) => f.status === 409 && f.className === 'IdempotencyKeyReused';
 

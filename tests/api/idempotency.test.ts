@@ -13,6 +13,10 @@ beforeAll(async () => {
     calls += 1;
     return { calls, echo: request.body };
   });
+  t.app.post(api('/test-refused'), async (_request, reply) => {
+    calls += 1;
+    return reply.code(422).send({ error: { status: 422, class_name: 'ProductUnavailable', developer_message: '', user_message: { message: 'withdrawn' }, more_info: [] } });
+  });
   t.app.post(api('/test-flaky'), async (_request, reply) => {
     calls += 1;
     return calls % 2 === 1 ? reply.code(503).send({ error: { status: 503, class_name: 'Unavailable', developer_message: '', user_message: { message: 'busy' }, more_info: [] } }) : { ok: true };
@@ -100,6 +104,18 @@ describe('Idempotency-Key', () => {
     expect(calls).toBe(before + 1);
     // The session that made it still gets its answer back.
     expect((await send('session-key', { n: 4 }, first)).headers['idempotent-replayed']).toBe('true');
+  });
+
+  it('a refusal is replayed to another session of the same user: only a change made belongs to its session', async () => {
+    const a = await createUser(t.db);
+    const first = await signIn(t.app, a.user.email, a.password);
+    const second = await signIn(t.app, a.user.email, a.password);
+    const before = calls;
+    expect((await send('refused-key', { n: 6 }, first, api('/test-refused'))).statusCode).toBe(422);
+    const other = await send('refused-key', { n: 6 }, second, api('/test-refused'));
+    expect(other.headers['idempotent-replayed']).toBe('true');
+    expect(expectErrorBody(other.json(), 422).class_name).toBe('ProductUnavailable');
+    expect(calls).toBe(before + 1);
   });
 
   it("another session's request still running is in progress for every session; taken over once abandoned, its answer is the new session's", async () => {

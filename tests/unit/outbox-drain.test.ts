@@ -127,6 +127,22 @@ describe('the outbox drain', () => {
     expect((await shown(db)).map((r) => [r.guid, r.pending, r.refusal])).toEqual(kept.map((g) => [g, false, null]));
   });
 
+  it('a change the lab refused at its first try, its answer lost at sign-out, still shows the refusal after signing in again', async () => {
+    const { db, lab, changes, drain } = await setup();
+    await changes.addLineItems(ORDER, [payload('a')]);
+    await drain();
+    // Deleted on another device meanwhile: the quantity change is refused (404), its answer lost.
+    lab.items.delete('a');
+    await changes.setLineItemQuantity(ORDER, 'a', 3);
+    lab.loseAnswer = () => true;
+    expect(await drain()).toMatchObject({ status: 'offline', sent: 0 });
+    lab.loseAnswer = null;
+    lab.signIn += 1;
+    expect(await drain()).toEqual({ status: 'done', sent: 0 });
+    const [a] = await shown(db);
+    expect(a).toMatchObject({ guid: 'a', gone: true, refusal: GONE_TEXT });
+  });
+
   it('gives a row written without a key one before its first try, and keeps it for the retries', async () => {
     const { db, lab, changes, drain } = await setup();
     await changes.addLineItems(ORDER, [payload('a')]);
