@@ -71,7 +71,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return;
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
     // Keys are unique per user, so a change is never made twice by any of the user's sessions;
-    // the answer itself is replayed only to the session that made it.
+    // the answer of a change made is replayed only to the session that made it (a refusal to any).
     const scope = request.actor ? `user:${request.actor.user.guid}` : 'anonymous';
     const sessionId = request.actor?.sessionId ?? null;
     // Keyed with the server's secret: bodies may hold passwords, and a plain hash of one could be

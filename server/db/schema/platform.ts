@@ -8,8 +8,9 @@ export const idempotencyKeys = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     fingerprint: text('fingerprint').notNull(),
-    // The session that made the call: its answer is replayed to that session only (a stored answer
-    // may speak for one session, and must not vouch for another of the same user).
+    // The session that made the call: the answer of a change made is replayed to that session only
+    // (it may speak for one session, and must not vouch for another of the same user); a stored
+    // refusal, which says nothing of a session, is replayed to any session of the user.
     sessionId: uuid('session_id'),
     statusCode: integer('status_code'),
     response: jsonb('response'),
