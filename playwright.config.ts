@@ -58,7 +58,9 @@ export default defineConfig({
     // A failed test keeps its trace: every action with the page's DOM before and after. Without
     // the screencast (screenshots), which cost a third of the accessibility sweep's time
     // (6.2 → 4.1 min at 2 workers, 2026-11-24); a failure still saves its screenshot below.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Under CI (CI=true) no trace is recorded: that run's clone is thrown away with its results,
+    // so nobody could open one, and recording the DOM costs about a tenth of the sweep's time.
+    trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
   },
