@@ -1,6 +1,12 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
+// One test file per core in both projects: vitest's default (cores − 1) ran one file at a time
+// on CI's 2 cores. Measured on 2 cores (2026-11-24): unit 49-51 s → 27-32 s; API on PGlite
+// 680-721 s → 468 s, on PostgreSQL 499-516 s → 353 s (an API file waits on its database much of
+// the time: PGlite on its own thread, or a PostgreSQL process).
+const FILES_AT_ONCE = availableParallelism();
+
 export default defineConfig({
   test: {
     projects: [
@@ -10,9 +16,7 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/unit/setup.ts'],
-          // One file per core, as for the API tests below: vitest's default (cores − 1) ran one
-          // file at a time on CI's 2 cores. Measured (2026-11-24): 49-51 s → 27-32 s.
-          maxWorkers: availableParallelism(),
+          maxWorkers: FILES_AT_ONCE,
         },
       },
       {
@@ -21,18 +25,15 @@ export default defineConfig({
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/api/global-setup.ts'],
-          // One file per core, not vitest's default of cores − 1: a file waits on its database
-          // much of the time (PGlite on its own thread, or a PostgreSQL process), so on CI's
-          // 2 cores the default ran one file at a time. Measured on 2 cores (2026-11-24):
-          // PGlite 680-721 s → 468 s, PostgreSQL 499-516 s → 353 s.
-          maxWorkers: availableParallelism(),
+          maxWorkers: FILES_AT_ONCE,
           // Each file still gets a fresh app over a fresh database (helper.ts); what a worker
           // keeps between its files is only the loaded server modules, which hold no state of a
           // lab (no module-level singletons, and these tests mock no module). Re-importing them
           // cost about 3 s of CPU a file: measured on 2 cores (2026-11-24), PGlite 470 → 383 s,
           // PostgreSQL 343 → 247 s.
           isolate: false,
-          // PGlite starts in about a second from the migrated snapshot, longer on 2 loaded cores.
+          // PGlite starts from the migrated snapshot in about 2.5 s on its own thread (3.3 s of
+          // CPU, measured 2026-11-24), far longer on 2 loaded cores.
           hookTimeout: 60_000,
           testTimeout: 30_000,
         },
