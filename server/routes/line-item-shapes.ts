@@ -15,7 +15,9 @@ const percent = z.number({ error: CROP_RANGE }).min(0, CROP_RANGE).max(100, CROP
 
 /** One line item as the client sends it. Prices it may send are not read. */
 export const lineItemPayloadSchema = z.object({
-  guid: guid('Each line item needs an id of its own: a uuid made by the client.'),
+  guid: guid('Each line item needs an id of its own: a uuid made by the client.')
+    .optional()
+    .describe('A uuid the client makes, so a retried request is the same line item; without it the lab makes one (send an Idempotency-Key to retry safely).'),
   imageName: z.string().max(255).optional(),
   quantity: z.unknown().describe(`A whole number from 1 to ${MAX_QUANTITY}; anything else is refused with 400.`),
   print_size: guid('This print size is not offered.').describe('A print-size-pricing guid of the active catalogue.'),

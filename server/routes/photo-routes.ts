@@ -39,10 +39,12 @@ const photoBody = z.object({
   lab_order_guid: orderGuid,
   photo_file_name: fileName,
   content_type: z.enum(['image/jpeg', 'image/png'], { error: 'Photos must be JPEG or PNG files.' }),
-  size: photoSize,
-  checksum,
+  // orders.md §7 sends neither: the lab measures and hashes the stored object when it is confirmed.
+  // A multipart upload needs its size to cut the photo into parts.
+  size: photoSize.optional(),
+  checksum: checksum.optional(),
   multipart: z.boolean().optional(),
-});
+}).refine((body) => !body.multipart || body.size !== undefined, { message: 'size must be the number of bytes of the photo.', path: ['size'] });
 const BRANCHES = [certificateBody, renewBody, photoBody] as const;
 
 /**
@@ -108,7 +110,8 @@ export const photoRoutes =
           tags: ['uploads'],
           summary: 'The upload is done: the stored photo is checked (JPEG or PNG, size, checksum, readable) and joins the order (201), or is the same as one it has (200); refused photos are removed (422)',
           params: z.object({ guid: orderGuid }),
-          body: z.object({ key: z.string().min(1).max(500), photo_file_name: fileName, checksum: checksum.optional(), size: photoSize.optional() }),
+          // orders.md §7 sends the file name alone: the lab finds that file's upload in the order.
+          body: z.object({ key: z.string().min(1).max(500).optional(), photo_file_name: fileName, checksum: checksum.optional(), size: photoSize.optional() }),
           response: { 200: z.object({ data: photoSchema }), 201: z.object({ data: photoSchema }) },
         },
       },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { cropProblem, normaliseCrop } from '../../src/domain/crop.ts';
 import { sameProduct } from '../../src/domain/line-item-merge.ts';
@@ -33,7 +34,8 @@ const photoMissing = (guid: string) => new HttpError(422, 'PhotoMissing', PHOTO_
 
 /** A line item as the client sends it (line-item-payload.ts LineItemPayload), after the route's schema. */
 export interface LineItemInput {
-  guid: string;
+  /** Our client makes it (so a retry is the same line item); a partner may leave it to the lab. */
+  guid?: string | undefined;
   quantity: unknown;
   print_size: string;
   finishing_service: string | null;
@@ -81,7 +83,7 @@ async function prepareLines(db: Tx, order: OrderRow, inputs: LineItemInput[]): P
     const aspect = input.photograph.photo_meta?.aspect;
     const detailGuids = input.finishing_service_details?.length ? input.finishing_service_details : input.finishing_service_detail ? [input.finishing_service_detail] : [];
     lines.push({
-      guid: input.guid,
+      guid: input.guid ?? randomUUID(),
       photoId: photo.id,
       product: await pricer.price({ printSizeGuid: input.print_size, finishingServiceGuid: input.finishing_service, detailGuids, printBorder: input.print_border }),
       quantity: input.quantity as number,

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, like } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { photographs, storageUploads } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -10,7 +10,7 @@ import { checkStoredPhoto } from './photo-checks.ts';
 import { PHOTO_DERIVATIVES_QUEUE } from './photo-derivatives.ts';
 import { photoAnswer, type PhotoRow } from './photo-service.ts';
 import { photoByChecksum, photoUploadKeyOf } from './photo-upload-service.ts';
-import { discardUpload, sealUpload, sealedKeyOf, type UploadRow } from './upload-service.ts';
+import { INCOMING_PREFIX, discardUpload, sealUpload, sealedKeyOf, type UploadRow } from './upload-service.ts';
 
 /**
  * photograph_uploaded (UPLOAD-CONTRACT.md step 4): the upload is sealed (its addresses stop
@@ -22,7 +22,8 @@ import { discardUpload, sealUpload, sealedKeyOf, type UploadRow } from './upload
 const UPLOAD_NOT_FOUND = 'This upload does not exist. Please upload the photo again.';
 
 export interface PhotographUploaded {
-  key: string;
+  /** The upload's key from create_presigned_url; without it the lab finds it by the file name. */
+  key?: string | undefined;
   photo_file_name: string;
   checksum?: string | undefined;
   size?: number | undefined;
@@ -35,15 +36,16 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
   // Still receiving photos: this one's previews wait for the upload to end (upload-activity.ts).
   deps.uploadActivity?.touch(order.guid);
-  if (!photoUploadKeyOf(order.guid).test(input.key)) throw notFound(UPLOAD_NOT_FOUND);
-  const mine = and(eq(storageUploads.key, input.key), eq(storageUploads.ownerGuid, actor.user.guid), eq(storageUploads.purpose, 'photo'));
+  const key = input.key ?? (await uploadKeyByFileName(deps, actor.user.guid, order.guid, input.photo_file_name));
+  if (!photoUploadKeyOf(order.guid).test(key)) throw notFound(UPLOAD_NOT_FOUND);
+  const mine = and(eq(storageUploads.key, key), eq(storageUploads.ownerGuid, actor.user.guid), eq(storageUploads.purpose, 'photo'));
   const [upload] = await deps.db.select().from(storageUploads).where(mine);
   if (!upload) throw notFound(UPLOAD_NOT_FOUND);
-  if (!upload.confirmedAt && !(await deps.storage.head(input.key))) {
+  if (!upload.confirmedAt && !(await deps.storage.head(key))) {
     throw new HttpError(409, 'UploadIncomplete', `${input.photo_file_name} has not been uploaded completely yet. Send it (and finish its parts with complete_upload) first.`);
   }
 
-  const sealed = await sealUpload(deps, { key: input.key, ownerGuid: actor.user.guid, purpose: 'photo' });
+  const sealed = await sealUpload(deps, { key, ownerGuid: actor.user.guid, purpose: 'photo' });
   if (sealed.again) return confirmedBefore(deps, order, upload);
 
   const name = input.photo_file_name;
@@ -53,7 +55,7 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
     checksums: [upload.checksum, input.checksum?.toLowerCase()].filter((c): c is string => Boolean(c)),
   });
   if (!verdict.ok) {
-    await discardUpload(deps, input.key);
+    await discardUpload(deps, key);
     throw validationError(verdict.reason);
   }
 
@@ -79,6 +81,32 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
   await touchOrder(deps, order.id);
   await queueDerivatives(deps, photo, log);
   return { status: 201, body: { data: await photoAnswer(deps, photo) } };
+}
+
+/**
+ * The upload a confirmation by file name alone (orders.md §7) means: of this owner's uploads of
+ * that name to the order, the newest whose file has arrived; else one confirmed before (a retried
+ * confirmation); else the newest still arriving, which the caller is told to finish first.
+ */
+async function uploadKeyByFileName(deps: ServerDeps, ownerGuid: string, orderGuid: string, fileName: string): Promise<string> {
+  const rows = await deps.db
+    .select({ key: storageUploads.key, confirmedAt: storageUploads.confirmedAt })
+    .from(storageUploads)
+    .where(
+      and(
+        eq(storageUploads.ownerGuid, ownerGuid),
+        eq(storageUploads.purpose, 'photo'),
+        eq(storageUploads.fileName, fileName),
+        like(storageUploads.key, `${INCOMING_PREFIX}photos/${orderGuid}/%`),
+      ),
+    )
+    .orderBy(desc(storageUploads.createdAt));
+  const open = rows.filter((row) => !row.confirmedAt);
+  for (const row of open) if (await deps.storage.head(row.key)) return row.key;
+  const confirmed = rows.find((row) => row.confirmedAt);
+  if (confirmed) return confirmed.key;
+  if (open[0]) return open[0].key;
+  throw notFound(`No upload of ${fileName} was started for this order. Ask for its upload address (create_presigned_url) and send it first.`);
 }
 
 /** A confirmation sent again (its answer was lost): the photo it made, or the one it duplicated. */

@@ -5,6 +5,7 @@ import { photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
+import { MAX_PHOTO_BYTES } from './file-checks.ts';
 import { JpegEndScanner } from './jpeg-end.ts';
 import { ownOrder, type OrderRow } from './order-access.ts';
 import { photoAnswer, type PhotoRow } from './photo-service.ts';
@@ -21,8 +22,9 @@ export interface NewPhotoUpload {
   lab_order_guid: string;
   photo_file_name: string;
   content_type: PhotoContentType;
-  size: number;
-  checksum: string;
+  // Optional as orders.md §7 has it: the confirmation measures and hashes the stored object.
+  size?: number | undefined;
+  checksum?: string | undefined;
   multipart?: boolean | undefined;
 }
 export interface RenewParts {
@@ -63,7 +65,7 @@ export async function presignPhoto(deps: ServerDeps, actor: Actor | null, orderG
   const owner = actor.user.guid;
   if ('uploadId' in input) return renewParts(deps, owner, order, input);
 
-  const duplicate = await photoByChecksum(deps, order.id, input.checksum);
+  const duplicate = input.checksum ? await photoByChecksum(deps, order.id, input.checksum) : null;
   if (duplicate) return { duplicate: true as const, photograph: await photoAnswer(deps, duplicate) };
 
   const upload = {
@@ -71,13 +73,13 @@ export async function presignPhoto(deps: ServerDeps, actor: Actor | null, orderG
     purpose: 'photo' as const,
     key: `photos/${order.guid}/${randomUUID()}.${EXTENSION[input.content_type]}`,
     contentType: input.content_type,
-    // The address takes no more than the browser said it would send.
-    maxBytes: input.size,
-    declaredSize: input.size,
-    checksum: input.checksum,
+    // The address takes no more than the browser said it would send (or the lab's largest photo).
+    maxBytes: input.size ?? MAX_PHOTO_BYTES,
+    ...(input.size !== undefined ? { declaredSize: input.size } : {}),
+    ...(input.checksum ? { checksum: input.checksum } : {}),
     fileName: input.photo_file_name,
   };
-  if (!input.multipart) {
+  if (!input.multipart || input.size === undefined) {
     const single = await issueUpload(deps, upload);
     return { signedUrl: single.url, key: single.key, headers: single.headers };
   }
