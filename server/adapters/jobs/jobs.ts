@@ -94,6 +94,11 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
   // Creating pg-boss's schema and a queue (a partition of its job table) in two processes at once
   // can deadlock in PostgreSQL: processes started together take turns.
   await database.exclusive(() => boss.start());
+  // On PGlite this process is the only one that can open the database, so a job still active now
+  // was being run by a process that died (killed, crashed, power cut): it goes back to its queue
+  // to be retried after its retry delay (or fails, past its retry limit). Without the supervisor nothing
+  // else would ever expire it. On PostgreSQL the supervisor does this once a job outlives its expiry.
+  if (!scheduled) await requeueOrphanedJobs(database, boss);
   const created = new Set<string>();
   const ensureQueue = async (name: string, policy: PgBoss.QueuePolicy = 'standard') => {
     if (created.has(name)) return;
@@ -147,4 +152,10 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
       await boss.stop({ graceful: true, wait: true });
     },
   };
+}
+
+/** Jobs left active by a process that is gone: failed as pg-boss fails them, so they retry. */
+async function requeueOrphanedJobs(database: Database, boss: PgBoss): Promise<void> {
+  const orphans = (await database.executeSql("SELECT id, name FROM pgboss.job WHERE state = 'active'", [])).rows as { id: string; name: string }[];
+  for (const job of orphans) await boss.fail(job.name, job.id, { message: 'The process running this job stopped before it finished; tried again.' });
 }
