@@ -45,6 +45,9 @@ export const checkoutRoutes =
           response: { 200: fullOrderSchema },
         },
       },
-      (request) => checkout({ ...deps, log: request.log }, request.actor, request.params.guid, request.body ?? {}),
+      (request) => {
+        const slot = request.idempotencySlot;
+        return checkout({ ...deps, log: request.log }, request.actor, request.params.guid, request.body ?? {}, slot ? `${slot.scope}:${slot.key}` : null);
+      },
     );
   };

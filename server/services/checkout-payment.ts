@@ -46,7 +46,7 @@ export const chargeDescription = (orderName: string) => `Print lab order ${order
 export const idempotencyKeyFor = (orderGuid: string, attempt: number) => `lab-order-${orderGuid}-attempt-${attempt}`;
 
 /** tx1: everything up to the charge. Throws the contract's refusals; nothing is kept when it does. */
-export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'mailer' | 'now'>, orderId: number, saveCard: boolean): Promise<Begun> {
+export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'mailer' | 'now'>, orderId: number, saveCard: boolean, requestKey: string | null = null): Promise<Begun> {
   const now = deps.now?.() ?? new Date();
   return deps.db.transaction(async (tx): Promise<Begun> => {
     const [order] = await tx.select().from(labOrders).where(eq(labOrders.id, orderId)).for('update');
@@ -94,6 +94,7 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
         labOrderId: orderId,
         attempt,
         idempotencyKey: idempotencyKeyFor(order.guid, attempt),
+        requestKey,
         amountCents: figures.total,
         creditCents: figures.credit,
         discountCodeId: order.discountCodeId,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CardError } from '../adapters/payments/payments.ts';
 import { labOrders, payments } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -31,7 +31,12 @@ const totalChanged = (cents: number) =>
   new HttpError(409, 'TotalChanged', `The order's total is now ${formatMoney(cents)}. Please check it and place the order again.`);
 const paymentUnconfirmed = () => new HttpError(503, 'PaymentUnconfirmed', PAYMENT_UNCONFIRMED);
 
-export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: { save_card?: boolean | undefined }) {
+/**
+ * `requestKey`: the request's Idempotency-Key with its user, when it sent one. A request whose
+ * answer was lost in a crash, retried under the same key once its claim is taken over, finds the
+ * order paid (by the recovery of its own payment) and gets the paid order, as it would have.
+ */
+export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: { save_card?: boolean | undefined }, requestKey: string | null = null) {
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
   const answer = async () => {
     const [now] = await deps.db.select().from(labOrders).where(eq(labOrders.id, order.id));
@@ -40,10 +45,11 @@ export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid:
   const deadline = Date.now() + WAIT_FOR_OTHER_MS;
   let sawOther = false;
   for (;;) {
-    const begun: Begun = await beginCheckout(deps, order.id, input.save_card === true);
+    const begun: Begun = await beginCheckout(deps, order.id, input.save_card === true, requestKey);
     if (begun.kind === 'closed') {
       // The checkout we waited for paid it: the same answer it got.
       if (sawOther && begun.order.status === 'paid') return answer();
+      if (requestKey && (await paidUnder(deps, order.id, requestKey))) return answer();
       throw notOpenToCheckout();
     }
     if (begun.kind === 'changed') throw totalChanged(begun.totalCents);
@@ -62,6 +68,15 @@ export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid:
     if (settled.status === 'declined') throw cardError(settled.message ?? 'Your card was declined.');
     // succeeded: the next round finds the order paid; failed: the next round starts afresh.
   }
+}
+
+/** Whether this order was paid by an attempt that this same request (its Idempotency-Key) started. */
+async function paidUnder(deps: ServerDeps, orderId: number, requestKey: string): Promise<boolean> {
+  const [paid] = await deps.db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.labOrderId, orderId), eq(payments.requestKey, requestKey), eq(payments.status, 'succeeded')));
+  return Boolean(paid);
 }
 
 /** Waits for a payment in flight to be settled; settles it from the provider's record if it was abandoned. */

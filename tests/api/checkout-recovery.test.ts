@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
-import { creditLedger, discountCodes, labOrders, payments, sandboxCharges, users } from '../../server/db/schema.ts';
+import { creditLedger, discountCodes, idempotencyKeys, labOrders, payments, sandboxCharges, users } from '../../server/db/schema.ts';
 import { housekeepingSteps, startJobWorkers } from '../../server/job-workers.ts';
 import type { Begun } from '../../server/services/checkout-payment.ts';
 import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
@@ -87,6 +87,25 @@ describe('recovery of pending payments', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().data.attributes.status).toBe('paid');
     expect(await chargesOf(o.order)).toHaveLength(1);
+  });
+
+  it('the checkout request whose answer a crash lost, sent again under its key, gets the order its payment paid', async () => {
+    const o = await readyOrder(t, p);
+    const key = `checkout-${o.order}`;
+    const first = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {}, key);
+    expect(first.statusCode).toBe(200);
+    // What a kill -9 after the charge leaves once recovery has paid the order: the key's claim
+    // with no answer stored, older than a minute, so the retry takes it over and runs again.
+    await t.db
+      .update(idempotencyKeys)
+      .set({ statusCode: null, response: null, createdAt: new Date(Date.now() - 2 * 60_000) })
+      .where(eq(idempotencyKeys.key, key));
+    const retried = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {}, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().data.attributes).toMatchObject({ status: 'paid', stripe_order_confirmation: first.json().data.attributes.stripe_order_confirmation });
+    expect(await chargesOf(o.order)).toHaveLength(1);
+    // Any other request (another key) is told the order is no longer open, as before.
+    expect(expectErrorBody((await pay(o.token, o.order)).json(), 422).message).toBe('Order needs to be in open status to checkout!');
   });
 
   it('housekeeping settles pending payments too', async () => {

@@ -22,6 +22,9 @@ export const payments = pgTable(
     // card after a decline is a new charge, and a replay of the same attempt is not.
     attempt: integer('attempt').notNull(),
     idempotencyKey: text('idempotency_key').notNull(),
+    // The checkout request's own Idempotency-Key (with its user), when it sent one: the same
+    // request retried after a crash is answered with the order this attempt paid, not "not open".
+    requestKey: text('request_key'),
     amountCents: integer('amount_cents').notNull(),
     // What the attempt reserved, given back if it does not succeed.
     creditCents: integer('credit_cents').notNull().default(0),
