@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -9,6 +9,13 @@ import { HttpError, badRequest } from './errors.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     idempotencySlot: { scope: string; key: string } | null;
+    /**
+     * The id a record this request creates gets (`what` names the kind): with an Idempotency-Key
+     * the same for every try of the request, so a try that runs again after a crash (its answer
+     * never stored, its claim taken over) meets the record the first try made instead of making a
+     * second one; without a key a fresh one.
+     */
+    changeGuid(what: string): string;
   }
   interface FastifyContextConfig {
     /**
@@ -65,6 +72,10 @@ const claimQuery = perDatabase((db) =>
  */
 export function registerIdempotency(app: FastifyInstance, db: Db, secret: string): void {
   app.decorateRequest('idempotencySlot', null);
+  app.decorateRequest('changeGuid', function (this: FastifyRequest, what: string) {
+    const slot = this.idempotencySlot;
+    return slot ? guidOf(secret, `${slot.scope}\n${slot.key}\n${what}`) : randomUUID();
+  });
 
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers[HEADER];
@@ -107,6 +118,15 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
     return payload;
   });
+}
+
+/** A version-4-shaped uuid from a keyed hash: the same input, the same id; unguessable without the secret. */
+function guidOf(secret: string, input: string): string {
+  const bytes = createHmac('sha256', secret).update(input).digest().subarray(0, 16);
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 async function replay(

@@ -143,7 +143,7 @@ export const accountRoutes =
           response: { 200: profileShape },
         },
       },
-      (request) => addAddress(deps, request.actor, request.body),
+      (request) => addAddress(deps, request.actor, request.body, request.changeGuid('address')),
     );
 
     app.post(

@@ -122,7 +122,7 @@ export const orderRoutes =
           response: { 201: z.object({ data: orderResource }) },
         },
       },
-      async (request, reply) => reply.code(201).send(await createLabOrder(deps, request.actor, request.body)),
+      async (request, reply) => reply.code(201).send(await createLabOrder(deps, request.actor, request.body, request.changeGuid('order'))),
     );
 
     app.get(

@@ -75,7 +75,7 @@ export const orderToolsRoutes =
           response: { 201: fullOrderSchema },
         },
       },
-      async (request, reply) => reply.code(201).send(await reorder(deps, request.actor, request.params.guid, request.body)),
+      async (request, reply) => reply.code(201).send(await reorder(deps, request.actor, request.params.guid, request.body, request.changeGuid('order'))),
     );
 
     app.post(

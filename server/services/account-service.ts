@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { addresses, labOrders, passwordResets, sessions, users } from '../db/schema.ts';
@@ -106,7 +107,8 @@ export interface NewAddress {
 }
 
 /** Saves an address; from checkout, also sets it on the caller's open order in the same transaction. */
-export async function addAddress(deps: ServerDeps, actor: Actor | null, input: NewAddress) {
+/** `guid`: the new address's id (the request's changeGuid, so a retried request saves it once). */
+export async function addAddress(deps: ServerDeps, actor: Actor | null, input: NewAddress, guid: string = randomUUID()) {
   if (!actor) throw unauthorized();
   // An admin correcting a photographer's order (admin-order-address.ts): the order only, recorded.
   if (isAdminOrderAddress(actor, input) && input.lab_order_id && !(await ownsOrder(deps, actor, input.lab_order_id))) {
@@ -117,6 +119,7 @@ export async function addAddress(deps: ServerDeps, actor: Actor | null, input: N
     const [row] = await tx
       .insert(addresses)
       .values({
+        guid,
         userGuid: actor.user.guid,
         street: input.street_address.trim(),
         street2: input.street_address_two?.trim() || null,
@@ -125,8 +128,10 @@ export async function addAddress(deps: ServerDeps, actor: Actor | null, input: N
         state: input.state.trim(),
         zip: input.zip.trim(),
       })
+      // Saved already by an earlier try of this request (whose answer a crash lost).
+      .onConflictDoNothing({ target: addresses.guid })
       .returning();
-    if (!row) throw new Error('address not saved');
+    if (!row) return;
     // The first address a photographer saves is their primary one.
     if (!actor.user.defaultAddressGuid) {
       await tx.update(users).set({ defaultAddressGuid: row.guid }).where(and(eq(users.guid, actor.user.guid), sql`${users.defaultAddressGuid} is null`));

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { albumPhotos, albums, labOrders, lineItems, photographs } from '../db/schema.ts';
+import { albumPhotos, albums, labOrders, lineItems, orderEvents, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
@@ -25,7 +25,8 @@ export const MERGE_OTHER_PHOTOGRAPHER = 'Only orders of the same photographer ca
  * photo rows name the same stored objects: no byte is copied) and line items, priced at today's
  * catalogue; a product no longer offered is refused (422) and nothing is made.
  */
-export async function reorder(deps: ServerDeps, actor: Actor | null, guid: string, input: { order_name: string }) {
+/** `newGuid`: the new order's id (the request's changeGuid, so a retried request makes it once). */
+export async function reorder(deps: ServerDeps, actor: Actor | null, guid: string, input: { order_name: string }, newGuid: string = randomUUID()) {
   const source = await ownOrder(deps, actor, guid);
   const me = actor as Actor;
   const items = await deps.db.select().from(lineItems).where(eq(lineItems.labOrderId, source.id)).orderBy(asc(lineItems.id));
@@ -35,8 +36,17 @@ export async function reorder(deps: ServerDeps, actor: Actor | null, guid: strin
     items.map((i) => pricer.price({ printSizeGuid: i.printSizeGuid, finishingServiceGuid: i.finishingServiceGuid, detailGuids: i.finishingDetailGuids, printBorder: i.printBorder })),
   );
   const created = await deps.db.transaction(async (tx) => {
-    const [order] = await tx.insert(labOrders).values({ userGuid: me.user.guid, orderName: input.order_name.trim(), colorCorrection: source.colorCorrection, notes: source.notes }).onConflictDoNothing().returning();
-    if (!order) throw validationError(ORDER_NAME_TAKEN);
+    const [order] = await tx
+      .insert(labOrders)
+      .values({ guid: newGuid, userGuid: me.user.guid, orderName: input.order_name.trim(), colorCorrection: source.colorCorrection, notes: source.notes })
+      .onConflictDoNothing()
+      .returning();
+    if (!order) {
+      // Made, whole, by an earlier try of this request (whose answer a crash lost): that order.
+      const [made] = await tx.select().from(labOrders).where(and(eq(labOrders.guid, newGuid), eq(labOrders.userGuid, me.user.guid)));
+      if (made) return made;
+      throw validationError(ORDER_NAME_TAKEN);
+    }
     const photos = await tx.select().from(photographs).where(eq(photographs.labOrderId, source.id)).orderBy(asc(photographs.id));
     const newPhotoId = new Map<number, number>();
     if (photos.length) {
@@ -106,7 +116,13 @@ export async function mergeOrders(deps: ServerDeps, actor: Actor | null, guids: 
   const [firstGuid, secondGuid] = guids;
   if (firstGuid === secondGuid) throw validationError(MERGE_SAME_ORDER);
   const first = await visibleOrder(deps, admin, firstGuid);
-  const second = await visibleOrder(deps, admin, secondGuid);
+  const second = await visibleOrder(deps, admin, secondGuid).catch(async (err: unknown) => {
+    // Merged into the first already: by an earlier try of this request whose answer a crash lost,
+    // or asked again from a stale screen. Done is done: the merged order.
+    if (await mergedInto(deps, first.order.id, secondGuid)) return null;
+    throw err;
+  });
+  if (!second) return fullOrderAnswer(deps, admin, (await visibleOrder(deps, admin, firstGuid)).order, first.photographer);
   if (first.order.userGuid !== second.order.userGuid) throw validationError(MERGE_OTHER_PHOTOGRAPHER);
   const { merged, dropped } = await deps.db.transaction(async (tx) => {
     // Locked in id order, as every transaction locking two orders must, so two merges cannot deadlock.
@@ -134,4 +150,13 @@ export async function mergeOrders(deps: ServerDeps, actor: Actor | null, guids: 
   // The twins' own stored objects, unless another photo (a reorder) still names them.
   await removeUnshared(deps, dropped.map((p) => ({ key: p.key, preview: p.previewKey, thumb: p.thumbnailKey })), []);
   return fullOrderAnswer(deps, admin, merged, first.photographer);
+}
+
+/** Whether the order with `secondGuid` was merged into this one (its merge event names it). */
+async function mergedInto(deps: ServerDeps, orderId: number, secondGuid: string): Promise<boolean> {
+  const [event] = await deps.db
+    .select({ id: orderEvents.id })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.labOrderId, orderId), eq(orderEvents.kind, 'merge'), eq(orderEvents.fromValue, secondGuid)));
+  return Boolean(event);
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { labOrders } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -31,12 +32,18 @@ export async function assertOrderNameTaken(deps: Pick<ServerDeps, 'db'>, actor: 
 }
 
 /** A new open order of the caller; a name they already use (any letter case) is refused. */
-export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, actor: Actor | null, input: { order_name: string }) {
+/** `guid`: the new order's id (the request's changeGuid, so a retried request creates it once). */
+export async function createLabOrder(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, actor: Actor | null, input: { order_name: string }, guid: string = randomUUID()) {
   if (!actor) throw unauthorized();
   // The unique index (user, lower(name)) decides, so two tabs creating the same name at once
   // cannot both succeed.
-  const [order] = await deps.db.insert(labOrders).values({ userGuid: actor.user.guid, orderName: input.order_name.trim() }).onConflictDoNothing().returning();
-  if (!order) throw validationError(ORDER_NAME_TAKEN);
+  const [order] = await deps.db.insert(labOrders).values({ guid, userGuid: actor.user.guid, orderName: input.order_name.trim() }).onConflictDoNothing().returning();
+  if (!order) {
+    // Created by an earlier try of this request (whose answer a crash lost): that order.
+    const [made] = await deps.db.select().from(labOrders).where(and(eq(labOrders.guid, guid), eq(labOrders.userGuid, actor.user.guid)));
+    if (made) return { data: await orderResource(deps, actor, made, actor.user, { images: [], photo_count: 0 }, []) };
+    throw validationError(ORDER_NAME_TAKEN);
+  }
   return { data: await orderResource(deps, actor, order, actor.user, { images: [], photo_count: 0 }, []) };
 }
 

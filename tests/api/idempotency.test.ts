@@ -165,4 +165,35 @@ describe('Idempotency-Key', () => {
     expect(res.statusCode).toBe(400);
     expectErrorBody(res.json(), 400);
   });
+
+  it('a change made before a crash lost its answer is not made again when its request runs again: an address, an order', async () => {
+    const { addresses, idempotencyKeys } = await import('../../server/db/schema.ts');
+    const { eq, sql } = await import('drizzle-orm');
+    const u = await createUser(t.db);
+    const me = await signIn(t.app, u.user.email, u.password);
+    const post = (path: string, key: string, payload: object) => t.app.inject({ method: 'POST', url: api(path), headers: { token: me, 'idempotency-key': key }, payload });
+    // What kill -9 between the change's commit and the answer's leaves: the claim, no answer,
+    // taken over by the retry once a minute old.
+    const crashed = (key: string) => t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.key, key));
+
+    const address = { street_address: '1 Main St', city: 'Springfield', state: 'IL', zip: '62701' };
+    expect((await post('/addresses', 'crash-address', address)).statusCode).toBe(200);
+    await crashed('crash-address');
+    const again = await post('/addresses', 'crash-address', address);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json().addresses.data).toHaveLength(1);
+    expect(await t.db.select().from(addresses).where(eq(addresses.userGuid, u.user.guid))).toHaveLength(1);
+    // Another key is another address.
+    expect((await post('/addresses', 'crash-address-2', address)).json().addresses.data).toHaveLength(2);
+
+    const made = await post('/lab_orders', 'crash-order', { order_name: 'Smith wedding' });
+    expect(made.statusCode).toBe(201);
+    await crashed('crash-order');
+    const remade = await post('/lab_orders', 'crash-order', { order_name: 'Smith wedding' });
+    expect(remade.statusCode).toBe(201);
+    expect(remade.json().data.attributes.guid).toBe(made.json().data.attributes.guid);
+    // The same name under another key is still refused.
+    expect(expectErrorBody((await post('/lab_orders', 'crash-order-2', { order_name: 'Smith wedding' })).json(), 422)).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
+import { idempotencyKeys, labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
 
@@ -101,5 +101,40 @@ describe('POST /lab-orders/merge', () => {
     }
     expect((await send(t, 'POST', '/lab-orders/merge', a.token, { orders: [a.order, paid] })).statusCode).toBe(403);
     expect(await t.db.select().from(labOrders).where(eq(labOrders.guid, paid))).toHaveLength(1);
+  });
+});
+
+describe('reorder and merge whose answer a crash lost', () => {
+  // What kill -9 between the change's commit and its answer leaves: the key's claim, no answer,
+  // taken over by the retry once a minute old.
+  const crashed = (key: string) =>
+    t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.key, key));
+
+  it('a reorder sent again under its key answers the order it made, and makes no second one', async () => {
+    const o = await orderWithPhotos(t, 1);
+    const first = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: 'Reprint after crash' }, 'reorder-crash');
+    expect(first.statusCode).toBe(201);
+    await crashed('reorder-crash');
+    const again = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: 'Reprint after crash' }, 'reorder-crash');
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data.attributes.guid).toBe(first.json().data.attributes.guid);
+    expect(await t.db.select().from(labOrders).where(eq(labOrders.userGuid, o.user.guid))).toHaveLength(2);
+  });
+
+  it('a merge sent again under its key answers the merged order instead of "does not exist"', async () => {
+    const a = await orderWithPhotos(t, 1);
+    const second = (await send(t, 'POST', '/lab_orders', a.token, { order_name: 'Merged after crash' })).json().data.attributes.guid as string;
+    await addPhotos(t, second, 1, { width: 310, height: 200 });
+    const first = await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] }, 'merge-crash');
+    expect(first.statusCode).toBe(200);
+    await crashed('merge-crash');
+    const again = await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] }, 'merge-crash');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.attributes.guid).toBe(a.order);
+    expect((await photosOf(a.order)).length).toBe(2);
+    // A merge done is done whoever asks again (a stale screen): the merged order, nothing moved twice.
+    expect((await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] })).json().data.attributes.guid).toBe(a.order);
+    // The other way round the first order is the one merged away: not found.
+    expect((await send(t, 'POST', '/lab-orders/merge', admin, { orders: [second, a.order] })).statusCode).toBe(404);
   });
 });
