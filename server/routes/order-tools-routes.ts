@@ -48,7 +48,7 @@ export const orderToolsRoutes =
           response: { 200: fullOrderSchema },
         },
       },
-      (request) => refundOrder(deps, request.actor, request.params.guid, request.body),
+      (request) => refundOrder(deps, request.actor, request.params.guid, request.body, request.changeGuid('refund')),
     );
 
     app.post(
@@ -61,7 +61,7 @@ export const orderToolsRoutes =
           response: { 200: fullOrderSchema },
         },
       },
-      (request) => cancelOrder(deps, request.actor, request.params.guid),
+      (request) => cancelOrder(deps, request.actor, request.params.guid, request.changeGuid('refund')),
     );
 
     app.post(

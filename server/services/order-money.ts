@@ -50,26 +50,46 @@ export const cancelUntil = (order: Pick<OrderRow, 'paidAt'>, minutes: number): D
 /** What the card paid and has not been refunded yet. */
 const leftToRefund = (order: OrderRow) => order.totalCents - order.refundCents;
 
-async function reserve(tx: Tx, order: OrderRow, actor: Actor, cents: number, note: string | null, kind: 'refund' | 'cancel') {
-  const key = `refund-${order.guid}-${randomUUID()}`;
+async function reserve(tx: Tx, order: OrderRow, actor: Actor, cents: number, note: string | null, kind: 'refund' | 'cancel', key: string) {
   const [row] = await tx.insert(refunds).values({ labOrderId: order.id, amountCents: cents, note, actorGuid: actor.user.guid, idempotencyKey: key, status: 'pending', kind }).returning();
   await tx.update(labOrders).set({ refundCents: sql`${labOrders.refundCents} + ${cents}` }).where(eq(labOrders.id, order.id));
   if (!row) throw new Error('refund not recorded');
   return row;
 }
 
+/**
+ * The refund this request reserved on an earlier try whose answer a crash lost (the request's
+ * changeGuid names it), so a retry under the same key goes on with it instead of refunding again.
+ * A refund the provider refused was given back (its row removed): tried again, the provider
+ * answers the same key the same way.
+ */
+async function reservedBefore(tx: Tx, key: string) {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, key));
+  return row ?? null;
+}
+
 /** POST /lab_orders/{id}/refund (admin): part or all of what is left, with the reason, mailed to the photographer. */
-export async function refundOrder(deps: ServerDeps, actor: Actor | null, guid: string, input: { refund_amount: string | number; refund_note?: string | undefined }) {
+export async function refundOrder(
+  deps: ServerDeps,
+  actor: Actor | null,
+  guid: string,
+  input: { refund_amount: string | number; refund_note?: string | undefined },
+  requestGuid: string = randomUUID(),
+) {
   const admin = requireAdmin(actor);
   const cents = refundCents(input.refund_amount);
   const note = input.refund_note?.trim() || null;
   const { order, photographer } = await visibleOrder(deps, admin, guid);
+  const key = `refund-${order.guid}-${requestGuid}`;
   const reserved = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
+    const earlier = await reservedBefore(tx, key);
+    if (locked && earlier) return { row: earlier, locked };
     if (!locked?.paymentConfirmation) throw validationError(NOTHING_CHARGED);
     if (cents > leftToRefund(locked)) throw validationError(tooMuch(leftToRefund(locked)));
-    return { row: await reserve(tx, locked, admin, cents, note, 'refund'), locked };
+    return { row: await reserve(tx, locked, admin, cents, note, 'refund', key), locked };
   });
+  if (reserved.row.status === 'succeeded') return fullOrderAnswer(deps, admin, reserved.locked, photographer);
   const outcome = await askProvider(deps, reserved.locked, reserved.row);
   // No answer: it may have been made. The row stays pending; recovery settles it from the provider.
   if ('unknown' in outcome) throw new HttpError(502, 'RefundPending', REFUND_PENDING);
@@ -92,21 +112,26 @@ export async function refundOrder(deps: ServerDeps, actor: Actor | null, guid: s
  * within CANCEL_WINDOW_MINUTES of payment. The card is refunded what is left of the charge, the
  * credit spent comes back, the discount use is given back, the photographer is mailed.
  */
-export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: string) {
+export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: string, requestGuid: string = randomUUID()) {
   const order = await ownOrder(deps, actor, guid);
   const me = actor as Actor;
   const minutes = deps.config.cancelWindowMinutes;
   const now = deps.now?.() ?? new Date();
+  const key = `refund-${order.guid}-${requestGuid}`;
   const begun = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
+    // Cancelled by an earlier try of this request whose answer a crash lost: go on with its refund.
+    const earlier = await reservedBefore(tx, key);
+    if (locked && earlier) return { locked, row: earlier };
     const until = locked ? cancelUntil(locked, minutes) : null;
     const open = locked?.status === 'paid' && until !== null && now.getTime() <= until.getTime();
     if (!locked || !open) throw validationError(cancelClosed(minutes));
     // Marked cancelled now, under the lock: the lab cannot start it while the card is refunded.
     await tx.update(labOrders).set({ status: 'cancelled', cancelledAt: now }).where(eq(labOrders.id, order.id));
     const left = leftToRefund(locked);
-    return { locked, row: left > 0 && locked.paymentConfirmation ? await reserve(tx, locked, me, left, CANCEL_NOTE, 'cancel') : null };
+    return { locked, row: left > 0 && locked.paymentConfirmation ? await reserve(tx, locked, me, left, CANCEL_NOTE, 'cancel', key) : null };
   });
+  if (begun.row?.status === 'succeeded') return fullOrderAnswer(deps, me, begun.locked, me.user);
   const outcome = begun.row ? await askProvider(deps, begun.locked, begun.row) : null;
   // No answer from the provider: the order stays cancelled with its refund pending; recovery
   // settles it from the provider's record (and finishes the cancellation, or undoes it).

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { creditLedger, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
+import { creditLedger, idempotencyKeys, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { changed, readyOrder } from './checkout-helpers.ts';
 import { labWithAdmin, products, send, type Products } from './line-items-helpers.ts';
@@ -99,6 +99,29 @@ describe('with the sandbox', () => {
     expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, late.charge))).toEqual([]);
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, late.order));
     expect(row?.status).toBe('paid');
+  });
+
+  it('a refund or cancellation whose answer a crash lost, sent again under its key, refunds once', async () => {
+    // What kill -9 after the refund commits and before its answer leaves: the key's claim with no
+    // answer, taken over by the retry once a minute old.
+    const crashed = (key: string) =>
+      t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.key, key));
+    const o = await paidOrder(t, p);
+    const body = { refund_amount: '3.00', refund_note: 'Sent twice?' };
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/refund`, admin, body, 'refund-crash')).statusCode).toBe(200);
+    await crashed('refund-crash');
+    const again = await send(t, 'POST', `/lab_orders/${o.order}/refund`, admin, body, 'refund-crash');
+    expect(again.statusCode).toBe(200);
+    expect((await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.refund_amount).toBe(3);
+    expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, o.charge))).toHaveLength(1);
+
+    const c = await paidOrder(t, p);
+    expect((await send(t, 'POST', `/lab_orders/${c.order}/cancel`, c.token, undefined, 'cancel-crash')).statusCode).toBe(200);
+    await crashed('cancel-crash');
+    const cancelledAgain = await send(t, 'POST', `/lab_orders/${c.order}/cancel`, c.token, undefined, 'cancel-crash');
+    expect(cancelledAgain.statusCode).toBe(200);
+    expect(cancelledAgain.json().data.attributes.status).toBe('cancelled');
+    expect(await t.db.select().from(sandboxRefunds).where(eq(sandboxRefunds.chargeId, c.charge))).toHaveLength(1);
   });
 });
 
