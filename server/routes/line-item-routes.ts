@@ -53,13 +53,18 @@ export const lineItemRoutes =
       {
         schema: {
           tags,
-          summary: 'Adds 1 to 30 line items with client-made guids; a guid already in the order is a replay; the same product of a photo raises its line by 1. Priced by the server.',
+          summary: 'Adds 1 to 30 line items, each with a client-made guid (or one the lab makes); a guid already in the order is a replay; the same product of a photo raises its line by 1. Priced by the server.',
           params: z.object({ guid: orderGuid }),
           body: addLineItemsBody,
           response: { 201: z.object({ data: z.array(serverLineItemSchema), meta: cartMeta }) },
         },
       },
-      async (request, reply) => reply.code(201).send(await addLineItems({ ...deps, log: request.log }, request.actor, request.params.guid, request.body.line_items)),
+      async (request, reply) => {
+        // A line item sent without its guid gets one from the request's key, so the same request
+        // run again (its answer lost in a crash) meets the line it made rather than adding another.
+        const items = request.body.line_items.map((item, n) => ({ ...item, guid: item.guid ?? request.changeGuid(`line-item-${n}`) }));
+        return reply.code(201).send(await addLineItems({ ...deps, log: request.log }, request.actor, request.params.guid, items));
+      },
     );
 
     app.patch(

@@ -1,4 +1,6 @@
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys } from '../../server/db/schema.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 import { fullOrder, orderWithPhotos, postItems, products, type Products } from './line-items-helpers.ts';
@@ -110,5 +112,16 @@ describe('line items as the spec writes them', () => {
     const [line] = (await fullOrder(t, token, order)).data.line_items;
     expect(line?.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(line).toMatchObject({ quantity: 2, notes: 'As the spec sends it' });
+  });
+
+  it('the same request without guids, sent again under its key after a crash lost its answer, adds the line once', async () => {
+    const { token, order, photos } = await orderWithPhotos(t, 1);
+    const photo = photos[0] ?? '';
+    const item = { quantity: 1, print_size: p.size.guid, finishing_service: null, source_photograph_guid: photo, photograph: { source_photograph_guid: photo, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100 } };
+    expect((await postItems(t, token, order, [item], 'spec-line-crash')).statusCode).toBe(201);
+    await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.key, 'spec-line-crash'));
+    expect((await postItems(t, token, order, [item], 'spec-line-crash')).statusCode).toBe(201);
+    const lines = (await fullOrder(t, token, order)).data.line_items;
+    expect(lines.map((l) => l.quantity)).toEqual([1]);
   });
 });
