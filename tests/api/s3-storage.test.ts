@@ -5,7 +5,7 @@ import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
-import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg, textFile } from './hostile-files.ts';
 import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, presign, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
 
@@ -133,6 +133,12 @@ describe('the upload contract on S3', () => {
     t = await createTestApp({ S3_BUCKET: BUCKET, S3_ENDPOINT: endpoint, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' }, { jobs: true });
   });
   afterAll(() => t.close());
+
+  it('the page may PUT to the bucket and show its images (the store in connect-src and img-src)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: api('/status') })).headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' https://api.stripe.com ${endpoint};`);
+    expect(csp).toContain(`img-src 'self' data: blob: ${endpoint};`);
+  });
 
   it('a single PUT straight to the bucket joins the order, and the derivatives are made from the bucket', async () => {
     const { token } = await photographer(t);
