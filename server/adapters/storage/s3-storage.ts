@@ -18,7 +18,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MultipartError, STREAM_PART_BYTES, bareEtag, type LocalCopy, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
+import { MultipartError, STREAM_PART_BYTES, bareEtag, type LocalCopy, type OpenMultipart, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -206,21 +206,34 @@ export class S3Storage implements Storage {
 
   /** The unfinished multipart uploads of exactly this key (none where the store cannot list them). */
   async #openUploads(key: string): Promise<string[]> {
-    const ids: string[] = [];
+    return (await this.#listUploads(key, (upload) => upload.key === key)).map((upload) => upload.uploadId);
+  }
+
+  multipartStartedBefore(before: Date): Promise<OpenMultipart[]> {
+    return this.#listUploads(undefined, (upload) => upload.startedAt < before);
+  }
+
+  /** The bucket's unfinished multipart uploads under a prefix that `keep` accepts, every page of them. */
+  async #listUploads(prefix: string | undefined, keep: (upload: OpenMultipart) => boolean): Promise<OpenMultipart[]> {
+    const found: OpenMultipart[] = [];
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     try {
       for (;;) {
         const page = await this.client.send(
-          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: key, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
         );
-        for (const upload of page.Uploads ?? []) if (upload.Key === key && upload.UploadId) ids.push(upload.UploadId);
-        if (!page.IsTruncated) return ids;
+        for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+          // Without its start an upload's age is unknown: it is kept as if it had just begun.
+          const upload = Key && UploadId ? { key: Key, uploadId: UploadId, startedAt: Initiated ?? new Date() } : null;
+          if (upload && keep(upload)) found.push(upload);
+        }
+        if (!page.IsTruncated || !page.NextKeyMarker) return found;
         keyMarker = page.NextKeyMarker;
         uploadIdMarker = page.NextUploadIdMarker;
       }
     } catch (err) {
-      if (UNSUPPORTED.has(s3Error(err).name)) return ids;
+      if (UNSUPPORTED.has(s3Error(err).name)) return found;
       throw err;
     }
   }
