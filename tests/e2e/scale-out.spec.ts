@@ -49,6 +49,7 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
   let bucketDir = '';
   let photoDir = '';
   let storage: S3Storage;
+  let bucketOrigin = '';
   let database: Awaited<ReturnType<typeof scratchPostgres>>;
   let processes: ServerProcess[] = [];
 
@@ -60,6 +61,7 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
     bucket = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [corsRule(proxy.origin)] }] });
     const { port: bucketPort } = await bucket.run();
     const endpoint = `http://127.0.0.1:${bucketPort}`;
+    bucketOrigin = endpoint;
     storage = new S3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_KEY } });
 
     database = await scratchPostgres(databasePrefix());
@@ -160,6 +162,9 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
     await adminContext.close();
     await page.goto(`/lab-orders/${orderGuid}`);
     await expect(page.getByText('PRINTING', { exact: true })).toBeVisible();
+    // The lab's picture of the photo is read from the bucket, past the page's Content-Security-Policy.
+    const fromBucket = page.locator(`img[src^="${bucketOrigin}/"]`).first();
+    await expect.poll(() => fromBucket.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 
     // The offline change reached the lab once, the whole way through.
     expect(lineItemPosts()).toBe(1);
