@@ -26,6 +26,7 @@ import { RoundRobinProxy } from './round-robin-proxy.ts';
 import { budget } from './time-budget.ts';
 
 const BUCKET = 'lab-photos';
+// The only access key s3rver takes (it checks no signature).
 const S3_KEY = 'S3RVER';
 const PHOTOS = ['PORTRAIT_0001.jpg', 'PORTRAIT_0002.jpg'];
 
@@ -60,20 +61,20 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
     bucketDir = mkdtempSync(join(tmpdir(), 'lab-e2e-bucket-'));
     bucket = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [corsRule(proxy.origin)] }] });
     const { port: bucketPort } = await bucket.run();
-    const endpoint = `http://127.0.0.1:${bucketPort}`;
-    bucketOrigin = endpoint;
-    storage = new S3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint, forcePathStyle: true, credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_KEY } });
+    bucketOrigin = `http://127.0.0.1:${bucketPort}`;
+    storage = new S3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint: bucketOrigin, forcePathStyle: true, credentials: { accessKeyId: S3_KEY, secretAccessKey: S3_KEY } });
 
     database = await scratchPostgres(databasePrefix());
     const ports = [await freePort(), await freePort()];
     const env = {
       DATABASE_URL: database.url,
+      // With PostgreSQL and a bucket nothing goes to the machine's disk: a folder that cannot exist.
       DATA_DIR: '/nonexistent',
       CLIENT_DIR: resolve('dist'),
       PUBLIC_URL: proxy.origin,
       TRUST_PROXY: 'true',
       S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
+      S3_ENDPOINT: bucketOrigin,
       S3_ACCESS_KEY_ID: S3_KEY,
       S3_SECRET_ACCESS_KEY: S3_KEY,
     };
