@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
 import { LocalStorage } from './adapters/storage/local-storage.ts';
+import { S3Storage } from './adapters/storage/s3-storage.ts';
 import type { ServerDeps } from './deps.ts';
 import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
@@ -76,7 +77,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   // Before any plugin or route: a hook reaches only the plugins and routes registered after it.
   registerTextRules(app);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config) } });
+  const storeOrigin = deps.storage instanceof S3Storage ? await deps.storage.browserOrigin() : null;
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, not in this process's memory: several API processes behind a load

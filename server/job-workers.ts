@@ -7,7 +7,7 @@ import { purgeRateLimits } from './http/rate-limit-store.ts';
 import { purgeExpiredSessions } from './services/auth-service.ts';
 import { recoverPendingPayments } from './services/checkout-recovery.ts';
 import { recoverPendingRefunds } from './services/refund-recovery.ts';
-import { purgeExpiredUploads } from './services/upload-service.ts';
+import { abortAbandonedMultipart, purgeExpiredUploads } from './services/upload-service.ts';
 import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type CropJob } from './services/line-item-crop.ts';
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { ORDER_ZIP_QUEUE, buildZip, type ZipJob } from './services/order-zip.ts';
@@ -49,6 +49,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'idempotency keys': () => purgeIdempotencyKeys(deps.db, now()),
     'rate-limit windows': () => purgeRateLimits(deps.db, now()),
     'abandoned uploads': () => purgeExpiredUploads(deps),
+    'abandoned multipart uploads': () => abortAbandonedMultipart(deps),
     'missing photo derivatives': () => queueMissingDerivatives(deps),
     'missing cropped images': () => queueMissingCroppedImages(deps),
     'pending payments': () => recoverPendingPayments(deps),

@@ -10,10 +10,11 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
-import { CACHE_NAMES, CATALOGUE_PATHS, SERVED_FROM_CACHE_HEADER, THUMBNAIL_PATHS } from '../src/offline/cache-names.ts';
+import { CACHE_NAMES, SERVED_FROM_CACHE_HEADER } from '../src/offline/cache-names.ts';
 import { labDb } from '../src/offline/db.ts';
 import { OUTBOX_SYNC_TAG, drainEveryOwner } from '../src/offline/outbox-background.ts';
 import { tokenRequester } from '../src/offline/sw-request.ts';
+import { isCatalogueRead, isOwnThumbnail } from '../src/offline/sw-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -43,13 +44,14 @@ clientsClaim();
 // Every screen path answers with the shell; API calls and files are never navigations to it.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /\.[a-z0-9]+$/i] }));
 
+// Own-origin GETs only: requests to the object store pass the worker by (src/offline/sw-routes.ts).
 registerRoute(
-  ({ url, request }) => request.method === 'GET' && url.origin === self.location.origin && CATALOGUE_PATHS.test(url.pathname),
+  (match) => isCatalogueRead(match, self.location.origin),
   new StaleWhileRevalidate({ cacheName: CACHE_NAMES.catalogue, plugins: [markServedFromCache] }),
 );
 
 registerRoute(
-  ({ url, request }) => request.destination === 'image' && THUMBNAIL_PATHS.test(url.pathname),
+  (match) => isOwnThumbnail(match, self.location.origin),
   new CacheFirst({
     cacheName: CACHE_NAMES.thumbnails,
     plugins: [new ExpirationPlugin({ maxEntries: THUMBNAIL_MAX_ENTRIES, maxAgeSeconds: THUMBNAIL_MAX_AGE_S }), markServedFromCache],

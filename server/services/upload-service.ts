@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ByteScan, PresignedPut, Storage } from '../adapters/storage/storage.ts';
 import { PART_URL_TTL_S, UPLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
@@ -26,6 +26,11 @@ export const UPLOAD_REMOVAL_GRACE_MS = 60 * 60 * 1000;
 export const MULTIPART_REMOVAL_GRACE_MS = 24 * 60 * 60 * 1000;
 // Housekeeping removes at most this many uploads a run, so one run never holds the database long.
 const PURGE_BATCH = 500;
+// A multipart upload in the store that no upload record owns was left by a crash: between
+// starting it and recording it (issueMultipartUpload), or in the middle of a streamed write (an
+// order's zip, putStream), which has no record. Housekeeping aborts it once it is a day old: far
+// longer than either step or any zip takes. An upload with a record goes with its record.
+export const ABANDONED_MULTIPART_AGE_MS = 24 * 60 * 60 * 1000;
 
 export type UploadPurpose = 'certificate' | 'photo';
 type UploadDeps = Pick<ServerDeps, 'db' | 'storage' | 'now'>;
@@ -200,4 +205,31 @@ export async function purgeExpiredUploads(deps: { db: Db; storage: Storage; now?
     removed += 1;
   }
   return removed;
+}
+
+/**
+ * Housekeeping: the store's unfinished multipart uploads older than ABANDONED_MULTIPART_AGE_MS
+ * that no upload record owns are aborted, so their parts stop taking room (and, on S3, costing).
+ * A store that cannot list them is left to its lifecycle rule (AbortIncompleteMultipartUpload).
+ * Answers how many were aborted.
+ */
+export async function abortAbandonedMultipart(deps: { db: Db; storage: Storage; now?: () => Date; log?: Pick<FastifyBaseLogger, 'warn'> | undefined }): Promise<number> {
+  if (!deps.storage.multipartStartedBefore) return 0;
+  const old = await deps.storage.multipartStartedBefore(new Date(nowOf(deps).getTime() - ABANDONED_MULTIPART_AGE_MS));
+  let aborted = 0;
+  for (let i = 0; i < old.length && aborted < PURGE_BATCH; i += PURGE_BATCH) {
+    const batch = old.slice(i, i + PURGE_BATCH);
+    const ids = batch.map((upload) => upload.uploadId);
+    const owned = await deps.db.select({ uploadId: storageUploads.multipartUploadId }).from(storageUploads).where(inArray(storageUploads.multipartUploadId, ids));
+    const ownedIds = new Set(owned.map((row) => row.uploadId));
+    for (const upload of batch.filter((u) => !ownedIds.has(u.uploadId))) {
+      try {
+        await deps.storage.abortMultipart(upload.key, upload.uploadId);
+        aborted += 1;
+      } catch (err) {
+        deps.log?.warn({ err, key: upload.key }, 'an abandoned multipart upload could not be aborted; tried again next time');
+      }
+    }
+  }
+  return aborted;
 }

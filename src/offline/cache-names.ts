@@ -9,7 +9,7 @@ export const CACHE_NAMES = {
 /** API reads the service worker may cache: the public catalogue, never a user's own data. */
 export const CATALOGUE_PATHS = /^\/api\/v2\/(papers_with_details|products\/[^/]+\/finishing_services|price-lists|calculator_catalogue)$/;
 
-/** Photo thumbnails, wherever storage serves them from. */
+/** Photo thumbnails' paths (the worker caches those of its own origin, src/offline/sw-routes.ts). */
 export const THUMBNAIL_PATHS = /\/thumbnails?\//;
 
 /** Caches holding one user's data: cleared when a session ends. */

@@ -1,12 +1,18 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
-import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
+import { MIN_PART_BYTES } from '../../server/adapters/storage/storage.ts';
+import type { ServerDeps } from '../../server/deps.ts';
+import { housekeepingSteps } from '../../server/job-workers.ts';
+import { ABANDONED_MULTIPART_AGE_MS, abortAbandonedMultipart, issueMultipartUpload } from '../../server/services/upload-service.ts';
+import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg, textFile } from './hostile-files.ts';
+import { addMultipartListing } from './s3rver-multipart.ts';
 import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, presign, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
 
 /**
@@ -134,6 +140,12 @@ describe('the upload contract on S3', () => {
   });
   afterAll(() => t.close());
 
+  it('the page may PUT to the bucket and show its images (the store in connect-src and img-src)', async () => {
+    const csp = String((await t.app.inject({ method: 'GET', url: api('/status') })).headers['content-security-policy']);
+    expect(csp).toContain(`connect-src 'self' https://api.stripe.com ${endpoint};`);
+    expect(csp).toContain(`img-src 'self' data: blob: ${endpoint};`);
+  });
+
   it('a single PUT straight to the bucket joins the order, and the derivatives are made from the bucket', async () => {
     const { token } = await photographer(t);
     const order = await newOrder(t, token);
@@ -183,5 +195,62 @@ describe('the upload contract on S3', () => {
     expect(expectErrorBody(refused.json(), 422).message).toBe('notes.jpg must be a JPEG or PNG file. This file is a text file.');
     expect(await s3.head(key)).toBeNull();
     expect(await s3.head(key.replace(/^incoming\//, ''))).toBeNull();
+  });
+});
+
+describe('housekeeping of abandoned multipart uploads', () => {
+  let listedDir: string;
+  let listedServer: S3rver;
+  let listed: S3Storage;
+  let t: TestApp;
+  beforeAll(async () => {
+    listedDir = mkdtempSync(join(tmpdir(), 's3rver-listed-'));
+    listedServer = new S3rver({ address: '127.0.0.1', port: 0, directory: listedDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [CORS] }] });
+    // Two uploads a page: the listing must follow S3's continuation markers.
+    addMultipartListing(listedServer, listedDir, { pageSize: 2 });
+    const { port } = await listedServer.run();
+    listed = new S3Storage({ bucket: BUCKET, region: 'us-east-1', endpoint: `http://127.0.0.1:${port}`, forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+    await listedServer.close();
+    rmSync(listedDir, { recursive: true, force: true });
+  });
+
+  const open = async () => (await listed.multipartStartedBefore(new Date(Date.now() + 60_000))).map((u) => u.key).sort();
+
+  it('aborts the uploads a day old that no upload record owns; a younger one or a recorded one stays', async () => {
+    const deps = { db: t.db, storage: listed, now: () => t.clock.now } as unknown as ServerDeps;
+    // A photo's upload, recorded as the API records it: housekeeping's other step owns it.
+    const recorded = await issueMultipartUpload(deps, { ownerGuid: randomUUID(), purpose: 'photo', key: 'photos/o1/kept.jpg', contentType: 'image/jpeg', maxBytes: 20 * MiB, partSize: MIN_PART_BYTES });
+    // Left by crashes: started but never recorded, and a zip cut off mid-stream (with a part sent).
+    await listed.createMultipart('incoming/photos/o1/unrecorded.jpg', { contentType: 'image/jpeg' });
+    const zip = await listed.createMultipart('orders/o1/order.zip', { contentType: 'application/zip' });
+    expect((await fetchPut(await listed.presignPart('orders/o1/order.zip', zip, 1, { maxBytes: MiB, expiresInSeconds: 60 }), Buffer.alloc(1000, 1))).status).toBe(200);
+    await listed.createMultipart('reports/r1.csv', { contentType: 'text/csv' });
+    const step = housekeepingSteps(deps)['abandoned multipart uploads'];
+    if (!step) throw new Error('housekeeping has no step for abandoned multipart uploads');
+
+    expect(await step()).toBe(0);
+    expect(await open()).toEqual(['incoming/photos/o1/kept.jpg', 'incoming/photos/o1/unrecorded.jpg', 'orders/o1/order.zip', 'reports/r1.csv']);
+
+    const zipFolder = join(listedDir, BUCKET, '._S3rver_uploads', zip);
+    expect(existsSync(zipFolder)).toBe(true);
+
+    t.clock.now = new Date(Date.now() + ABANDONED_MULTIPART_AGE_MS + 60_000);
+    expect(await step()).toBe(3);
+    expect(await open()).toEqual([recorded.key]);
+    // Its part went with it: s3rver's folder of the upload is gone, not only its listing.
+    expect(existsSync(zipFolder)).toBe(false);
+    expect(await step()).toBe(0);
+  });
+
+  it('a store that cannot list its multipart uploads is left to its lifecycle rule, without an error', async () => {
+    await s3.createMultipart('orders/o2/order.zip', { contentType: 'application/zip' });
+    const deps = { db: t.db, storage: s3, now: () => new Date(Date.now() + 2 * ABANDONED_MULTIPART_AGE_MS) };
+    sent.length = 0;
+    expect(await abortAbandonedMultipart(deps)).toBe(0);
+    expect(sent).toEqual(['ListMultipartUploadsCommand']);
   });
 });

@@ -18,7 +18,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { MultipartError, STREAM_PART_BYTES, bareEtag, type LocalCopy, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
+import { MultipartError, STREAM_PART_BYTES, bareEtag, type LocalCopy, type OpenMultipart, type PresignedPut, type Storage, type StoredObject, type UploadedPart } from './storage.ts';
 
 export interface S3Settings {
   bucket: string;
@@ -40,6 +40,19 @@ const MULTIPART_CODES = new Set(['NoSuchUpload', 'InvalidPart', 'InvalidPartOrde
 // (AbortIncompleteMultipartUpload) then clears what is left.
 const UNSUPPORTED = new Set(['NotImplemented', 'MethodNotAllowed']);
 
+function s3Client(settings: S3Settings): S3Client {
+  return new S3Client({
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+    // With the SDK's default, presigned PUT and UploadPart URLs carry the CRC32 of an empty
+    // body, and S3 refuses the browser's real bytes.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+}
+
 /**
  * Any S3-compatible store through the AWS SDK v3 (DESIGN.md §2). The browser PUTs to presigned
  * URLs; the bucket needs a CORS rule that allows PUT and GET from the app's origin and exposes
@@ -49,18 +62,28 @@ export class S3Storage implements Storage {
   readonly client: S3Client;
   readonly bucket: string;
 
+  readonly #settings: S3Settings;
+
   constructor(settings: S3Settings) {
     this.bucket = settings.bucket;
-    this.client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      ...(settings.credentials ? { credentials: settings.credentials } : {}),
-      // With the SDK's default, presigned PUT and UploadPart URLs carry the CRC32 of an empty
-      // body, and S3 refuses the browser's real bytes (toolchain notes P13).
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+    this.#settings = settings;
+    this.client = s3Client(settings);
+  }
+
+  /**
+   * The origin of the addresses this store hands the browser (the page's CSP lets it reach that
+   * origin and no other store). Read off a URL presigned by a client of the same settings, so it
+   * is whatever the SDK really builds: the bucket's virtual-hosted host, the path-style host for
+   * S3_FORCE_PATH_STYLE or a bucket name with dots, another partition's domain, or S3_ENDPOINT.
+   * Presigning is local; stand-in credentials keep it from asking the instance role at start.
+   */
+  async browserOrigin(): Promise<string> {
+    const client = s3Client({ ...this.#settings, credentials: { accessKeyId: 'origin', secretAccessKey: 'origin' } });
+    try {
+      return new URL(await getSignedUrl(client, new GetObjectCommand({ Bucket: this.bucket, Key: 'origin' }), { expiresIn: 60 })).origin;
+    } finally {
+      client.destroy();
+    }
   }
 
   async presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut> {
@@ -183,21 +206,34 @@ export class S3Storage implements Storage {
 
   /** The unfinished multipart uploads of exactly this key (none where the store cannot list them). */
   async #openUploads(key: string): Promise<string[]> {
-    const ids: string[] = [];
+    return (await this.#listUploads(key, (upload) => upload.key === key)).map((upload) => upload.uploadId);
+  }
+
+  multipartStartedBefore(before: Date): Promise<OpenMultipart[]> {
+    return this.#listUploads(undefined, (upload) => upload.startedAt < before);
+  }
+
+  /** The bucket's unfinished multipart uploads under a prefix that `keep` accepts, every page of them. */
+  async #listUploads(prefix: string | undefined, keep: (upload: OpenMultipart) => boolean): Promise<OpenMultipart[]> {
+    const found: OpenMultipart[] = [];
     let keyMarker: string | undefined;
     let uploadIdMarker: string | undefined;
     try {
       for (;;) {
         const page = await this.client.send(
-          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: key, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
+          new ListMultipartUploadsCommand({ Bucket: this.bucket, Prefix: prefix, KeyMarker: keyMarker, UploadIdMarker: uploadIdMarker }),
         );
-        for (const upload of page.Uploads ?? []) if (upload.Key === key && upload.UploadId) ids.push(upload.UploadId);
-        if (!page.IsTruncated) return ids;
+        for (const { Key, UploadId, Initiated } of page.Uploads ?? []) {
+          // Without its start an upload's age is unknown: it is kept as if it had just begun.
+          const upload = Key && UploadId ? { key: Key, uploadId: UploadId, startedAt: Initiated ?? new Date() } : null;
+          if (upload && keep(upload)) found.push(upload);
+        }
+        if (!page.IsTruncated || !page.NextKeyMarker) return found;
         keyMarker = page.NextKeyMarker;
         uploadIdMarker = page.NextUploadIdMarker;
       }
     } catch (err) {
-      if (UNSUPPORTED.has(s3Error(err).name)) return ids;
+      if (UNSUPPORTED.has(s3Error(err).name)) return found;
       throw err;
     }
   }

@@ -43,6 +43,13 @@ export interface ObjectDigest {
   whole?: boolean;
 }
 
+/** An unfinished multipart upload as the store lists it. */
+export interface OpenMultipart {
+  key: string;
+  uploadId: string;
+  startedAt: Date;
+}
+
 export interface Storage {
   presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut>;
   /**
@@ -101,6 +108,13 @@ export interface Storage {
   digest?(key: string): Promise<ObjectDigest | null>;
   /** Drops an unfinished multipart upload and its parts; no error when absent. */
   abortMultipart(key: string, uploadId: string): Promise<void>;
+  /**
+   * Every unfinished multipart upload of the store started before `before` (S3:
+   * ListMultipartUploads), so housekeeping can abort those no upload record owns; none where the
+   * store cannot list them. Absent on the local store, which keeps a multipart upload only while
+   * its upload record lives.
+   */
+  multipartStartedBefore?(before: Date): Promise<OpenMultipart[]>;
 }
 
 /** Why a multipart step was refused, the same for every store (S3 names them the same way). */
