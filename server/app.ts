@@ -8,6 +8,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { API, API_PREFIX } from '../src/domain/paths.ts';
 import { LocalStorage } from './adapters/storage/local-storage.ts';
 import { S3Storage } from './adapters/storage/s3-storage.ts';
+import type { TrustProxy } from './config.ts';
 import type { ServerDeps } from './deps.ts';
 import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
@@ -55,12 +56,20 @@ const GZIP_LEVEL = 1;
 // a millisecond); larger ones (an order of a thousand photos) still stream on the thread pool.
 const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 
+/**
+ * Which X-Forwarded-For entries name the caller: a number of proxies is believed hop by hop from
+ * ours (the entries they appended; the caller writes whatever comes before), as proxy-addr counts.
+ */
+function trustedHops(trust: TrustProxy): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Builds the whole lab API and client server without listening, so tests can `inject`. */
 export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerOptions['logger'] } = {}) {
   const app = Fastify({
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: deps.config.trustProxy,
+    trustProxy: trustedHops(deps.config.trustProxy),
     // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },

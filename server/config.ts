@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './adapters/storage/s3-storage.ts';
@@ -7,6 +8,8 @@ import type { S3Settings } from './adapters/storage/s3-storage.ts';
  * The names are part of the product's contract (README, acceptance tools): keep them stable.
  */
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
+const TRUST_PROXY_RULE = 'must be false, true (one load balancer), the number of proxies in front, or their addresses (comma-separated IPs or CIDRs)';
+export type TrustProxy = false | number | string[];
 
 const configSchema = z
   .object({
@@ -51,8 +54,23 @@ const configSchema = z
       .optional(),
     // Tells reports from a lab's test installation apart from its real one.
     SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
-    // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on it).
-    TRUST_PROXY: z.stringbool({ error: 'must be true or false' }).default(false),
+    // Behind a load balancer, take the caller's address from X-Forwarded-For (rate limits key on
+    // it). Only the entries our own proxies added are believed: the caller writes the rest of the
+    // header, so trusting all of it would let anyone pick the address a limit counts.
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .default('false')
+      .transform((value, ctx): TrustProxy => {
+        if (/^(false|0|no|off)$/i.test(value)) return false;
+        // One load balancer in front: believe the one entry it added.
+        if (/^(true|yes|on)$/i.test(value)) return 1;
+        if (/^\d{1,2}$/.test(value)) return Number(value);
+        const addresses = value.split(',').map((a) => a.trim());
+        if (addresses.every((a) => isIP(a.split('/')[0] ?? '') !== 0 && /^[^/]+(\/\d{1,3})?$/.test(a))) return addresses;
+        ctx.addIssue({ code: 'custom', message: TRUST_PROXY_RULE });
+        return z.NEVER;
+      }),
     // Sign-in attempts one address may make a minute (a studio behind one router shares it).
     LOGIN_RATE_LIMIT: z.coerce
       .number({ error: 'must be a whole number of attempts a minute, 1 or more' })
@@ -126,7 +144,8 @@ export interface Config {
   smtpUrl: string | undefined;
   stripe: { secretKey: string; publishableKey: string; apiUrl: string | undefined } | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  /** false; the number of proxies in front whose X-Forwarded-For entries are believed; or their addresses. */
+  trustProxy: TrustProxy;
   loginRateLimit: number;
   lookupRateLimit: number;
   referralCreditPercent: number;

@@ -45,7 +45,7 @@ describe('rate limits kept in the database', () => {
     await countHit(t.db, 'sweep', 'running', MINUTE, now);
     const session = (tokenHash: string, expiresAt: Date) => ({ tokenHash, userGuid: user.guid, expiresAt });
     await t.db.insert(sessions).values([session('live', new Date(now.getTime() + MINUTE)), session('expired', new Date(now.getTime() - MINUTE))]);
-    const deps = { db: t.db, config: t.config, appSecret: 'x', now: () => now } as Parameters<typeof runHousekeeping>[0];
+    const deps = { db: t.db, config: t.config, storage: t.storage, appSecret: 'x', now: () => now } as Parameters<typeof runHousekeeping>[0];
     const mailer = { send: async () => '', sendPending: async () => 0, queue: async () => '', deliver: async () => false };
     await runHousekeeping({ ...deps, mailer, payments: sandboxPayments(t.db) });
     const left = await t.db.select({ key: rateLimitHits.key }).from(rateLimitHits).where(eq(rateLimitHits.bucket, 'sweep'));
@@ -54,3 +54,23 @@ describe('rate limits kept in the database', () => {
     expect(kept).toEqual([{ tokenHash: 'live' }]);
   });
 });
+
+describe('the caller behind a load balancer (TRUST_PROXY=true)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_RATE_LIMIT: '2', TRUST_PROXY: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('counts the address the balancer saw, whatever the caller wrote before it in X-Forwarded-For', async () => {
+    const login = (forwarded: string) =>
+      t.app.inject({ method: 'POST', url: api('/login'), headers: { 'x-forwarded-for': forwarded }, payload: { email: 'nobody@example.com', password: 'wrong-password' } });
+    // The caller makes up a new first entry each time; the balancer appends what it saw.
+    const statuses = [];
+    for (let i = 1; i <= 3; i++) statuses.push((await login(`6.6.6.${i}, 203.0.113.9`)).statusCode);
+    expect(statuses).toEqual([401, 401, 429]);
+    // Another caller behind the same balancer has a count of its own.
+    expect((await login('203.0.113.10')).statusCode).toBe(401);
+  });
+});
+

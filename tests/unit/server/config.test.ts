@@ -16,7 +16,8 @@ describe('loadConfig', () => {
 
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT must be a whole number from 1 to 65535 \(got "eighty"\)$/],
-    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be true or false/],
+    [{ TRUST_PROXY: 'maybe' }, /^Invalid configuration: TRUST_PROXY must be false, true \(one load balancer\), the number of proxies in front, or their addresses/],
+    [{ TRUST_PROXY: '10.0.0.1, not-an-address' }, /^Invalid configuration: TRUST_PROXY must be false/],
     [{ PORT: '70000' }, /^Invalid configuration: PORT /],
     [{ DATABASE_URL: 'mysql://x' }, /^Invalid configuration: DATABASE_URL must be a postgres/],
     [{ PUBLIC_URL: 'not a url' }, /^Invalid configuration: PUBLIC_URL /],
@@ -27,6 +28,15 @@ describe('loadConfig', () => {
   ])('%o stops the start with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads TRUST_PROXY as the proxies whose X-Forwarded-For entries are believed', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    // One load balancer: its own entry only, never what the caller wrote before it.
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.7' }).trustProxy).toEqual(['10.0.0.0/8', '192.0.2.7']);
   });
 
   it('never echoes a secret value', () => {
