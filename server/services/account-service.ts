@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { addresses, labOrders, passwordResets, sessions, users } from '../db/schema.ts';
+import { refusingDuplicates } from '../db/unique-violation.ts';
 import { addressSnapshot, setOnOwnOpenOrder } from './order-changes.ts';
 import { isAdminOrderAddress, setOrderAddressAsAdmin } from './admin-order-address.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -185,10 +186,15 @@ export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: 
   if (email === actor.user.email) throw new HttpError(422, 'EmailInUse', 'This email is already the email of your account.');
   const [holder] = await deps.db.select({ guid: users.guid }).from(users).where(eq(users.email, email));
   if (holder) throw new HttpError(422, 'EmailInUse', EMAIL_ALREADY_IN_USE);
-  await deps.db.transaction(async (tx) => {
-    await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
-    await tx.delete(sessions).where(eq(sessions.userGuid, actor.user.guid));
-  });
+  // Two accounts changing to one email at once: the index lets one have it, the other is told so.
+  await refusingDuplicates(
+    () =>
+      deps.db.transaction(async (tx) => {
+        await tx.update(users).set({ email, updatedAt: sql`now()` }).where(eq(users.guid, actor.user.guid));
+        await tx.delete(sessions).where(eq(sessions.userGuid, actor.user.guid));
+      }),
+    { users_email_key: () => new HttpError(422, 'EmailInUse', EMAIL_ALREADY_IN_USE) },
+  );
   return { success: true as const };
 }
 

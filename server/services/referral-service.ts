@@ -3,6 +3,7 @@ import { toDollars } from '../../src/domain/money.ts';
 import { referralCreditCents } from '../../src/domain/pricing.ts';
 import type { Tx } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
+import { refusingDuplicates } from '../db/unique-violation.ts';
 import { creditLedger, labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -22,7 +23,10 @@ export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | nul
   if (!/^[A-Z0-9]{3,30}$/.test(code)) throw validationError(REFERRAL_CODE_RULE);
   const holder = await findByReferralCode(deps, code);
   if (holder && holder.guid !== guid) throw validationError(REFERRAL_CODE_IN_USE);
-  const [updated] = await deps.db.update(users).set({ referralCode: code }).where(eq(users.guid, guid)).returning({ guid: users.guid });
+  // Two photographers claiming one code at once: the index lets one have it, the other is told so.
+  const [updated] = await refusingDuplicates(() => deps.db.update(users).set({ referralCode: code }).where(eq(users.guid, guid)).returning({ guid: users.guid }), {
+    users_referral_code_key: () => validationError(REFERRAL_CODE_IN_USE),
+  });
   if (!updated) throw notFound('This photographer does not exist.');
   const [referred] = await deps.db.select({ n: count() }).from(users).where(eq(users.referredByGuid, guid));
   return { user: { guid, referral_code: code, referred_users: referred?.n ?? 0 } };

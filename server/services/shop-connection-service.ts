@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNotNull, isNull } from 'drizzle-orm';
 import { shopConnections, users } from '../db/schema.ts';
+import { refusingDuplicates } from '../db/unique-violation.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, conflict, notFound, tooManyRequests, unauthorized, validationError } from '../http/errors.ts';
 import type { ShopJson } from './account-reads.ts';
@@ -58,16 +59,14 @@ async function holderOf(deps: ServerDeps, shop: string): Promise<string | undefi
 
 /** Confirms one connection; the database's unique rule settles two confirmations racing for a shop. */
 async function confirmRow(deps: ServerDeps, id: string): Promise<void> {
-  try {
-    await deps.db
-      .update(shopConnections)
-      .set({ confirmedAt: deps.now?.() ?? new Date() })
-      .where(and(eq(shopConnections.id, id), isNull(shopConnections.confirmedAt)));
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string }; code?: string }).cause ?? (err as { code?: string });
-    if (cause.code === '23505') throw conflict(SHOP_TAKEN);
-    throw err;
-  }
+  await refusingDuplicates(
+    () =>
+      deps.db
+        .update(shopConnections)
+        .set({ confirmedAt: deps.now?.() ?? new Date() })
+        .where(and(eq(shopConnections.id, id), isNull(shopConnections.confirmedAt))),
+    { shop_connections_confirmed_shop_key: () => conflict(SHOP_TAKEN) },
+  );
 }
 
 /**

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
+import { brokenUniqueIndex } from '../db/unique-violation.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized, validationError } from '../http/errors.ts';
 import { createSession, normaliseEmail, type Actor } from './auth-service.ts';
@@ -36,20 +37,26 @@ export async function signUp(deps: ServerDeps, input: SignUpInput, meta: { ip?: 
   const host = website ? website.replace(/^https?:\/\//i, '').split('/')[0] ?? '' : '';
   const social = website !== null && SOCIAL.test(`${host}/`);
   const passwordHash = await hashPassword(input.password);
-  const [user] = await deps.db
-    .insert(users)
-    .values({
-      email,
-      passwordHash,
-      firstName: input.first_name.trim(),
-      lastName: input.last_name.trim(),
-      businessUrl: social ? null : website,
-      socialMediaUrl: social ? website : null,
-      referralCode: await freeReferralCode(deps, input.first_name),
-      termsAcceptedAt: deps.now?.() ?? new Date(),
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning();
+  const insert = async () =>
+    deps.db
+      .insert(users)
+      .values({
+        email,
+        passwordHash,
+        firstName: input.first_name.trim(),
+        lastName: input.last_name.trim(),
+        businessUrl: social ? null : website,
+        socialMediaUrl: social ? website : null,
+        referralCode: await freeReferralCode(deps, input.first_name),
+        termsAcceptedAt: deps.now?.() ?? new Date(),
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning();
+  // Two sign-ups of one first name at once may draw the same free code: the later one draws again.
+  const [user] = await insert().catch((err: unknown) => {
+    if (brokenUniqueIndex(err) === 'users_referral_code_key') return insert();
+    throw err;
+  });
   if (!user) throw new HttpError(422, 'EmailInUse', EMAIL_IN_USE);
   return createSession(deps, user, meta);
 }

@@ -45,9 +45,9 @@ describe('rate limits kept in the database', () => {
     await countHit(t.db, 'sweep', 'running', MINUTE, now);
     const session = (tokenHash: string, expiresAt: Date) => ({ tokenHash, userGuid: user.guid, expiresAt });
     await t.db.insert(sessions).values([session('live', new Date(now.getTime() + MINUTE)), session('expired', new Date(now.getTime() - MINUTE))]);
-    const deps = { db: t.db, config: t.config, storage: t.storage, appSecret: 'x', now: () => now } as Parameters<typeof runHousekeeping>[0];
     const mailer = { send: async () => '', sendPending: async () => 0, queue: async () => '', deliver: async () => false };
-    await runHousekeeping({ ...deps, mailer, payments: sandboxPayments(t.db) });
+    const deps = { db: t.db, config: t.config, storage: t.storage, appSecret: 'x', now: () => now, mailer, payments: sandboxPayments(t.db) };
+    await runHousekeeping(deps as unknown as Parameters<typeof runHousekeeping>[0]);
     const left = await t.db.select({ key: rateLimitHits.key }).from(rateLimitHits).where(eq(rateLimitHits.bucket, 'sweep'));
     expect(left.map((r) => r.key)).toEqual(['running']);
     const kept = await t.db.select({ tokenHash: sessions.tokenHash }).from(sessions).where(eq(sessions.userGuid, user.guid));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { cards, sandboxCardTokens, sandboxCharges, sandboxRefunds } from '../../db/schema.ts';
 import { CardError, RefundError, type ChargeRecord, type Payments, type RefundRecord, type SavedCard } from './payments.ts';
@@ -136,9 +136,13 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
     async saveCard(_customer, tokenId): Promise<SavedCard> {
       const fixed = TEST_TOKENS[tokenId];
       if (fixed) return { providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`, brand: fixed.brand, last4: fixed.last4, expMonth: 12, expYear: now().getFullYear() + 3, sandboxBehaviour: fixed.behaviour };
-      const [token] = await db.select().from(sandboxCardTokens).where(eq(sandboxCardTokens.id, tokenId));
-      if (!token || token.usedAt) throw new CardError('This card could not be read. Please enter it again.');
-      await db.update(sandboxCardTokens).set({ usedAt: now() }).where(eq(sandboxCardTokens.id, tokenId));
+      // Claimed in one statement, as Stripe uses a token once: of calls racing with one token, one saves it.
+      const [token] = await db
+        .update(sandboxCardTokens)
+        .set({ usedAt: now() })
+        .where(and(eq(sandboxCardTokens.id, tokenId), isNull(sandboxCardTokens.usedAt)))
+        .returning();
+      if (!token) throw new CardError('This card could not be read. Please enter it again.');
       return {
         providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`,
         brand: token.brand,
