@@ -9,15 +9,22 @@ import type S3rver from 's3rver';
  * `._S3rver_uploads`), so the answers follow what the SDK really started, sent parts to and
  * completed. A page holds at most `pageSize` uploads, so a test sees S3's continuation markers.
  */
-interface KoaContext {
+/** The part of Koa's context (s3rver is a Koa app) these handlers use. */
+export interface S3rverContext {
   method: string;
   path: string;
   query: Record<string, string | string[] | undefined>;
+  headers: Record<string, string | string[] | undefined>;
   status: number;
   type: string;
   body: unknown;
 }
-type Middleware = (ctx: KoaContext, next: () => Promise<void>) => Promise<void>;
+type Middleware = (ctx: S3rverContext, next: () => Promise<void>) => Promise<void>;
+
+/** Runs `middleware` ahead of s3rver's own handlers (Koa runs its middleware in order); call before run(). */
+export function aheadOfS3rver(server: S3rver, middleware: Middleware): void {
+  (server as unknown as { middleware: Middleware[] }).middleware.unshift(middleware);
+}
 
 interface Upload {
   key: string;
@@ -43,7 +50,7 @@ async function openUploads(directory: string, bucket: string): Promise<Upload[]>
   return uploads.filter((u): u is Upload => u !== null).sort((a, b) => (a.key === b.key ? (a.uploadId < b.uploadId ? -1 : 1) : a.key < b.key ? -1 : 1));
 }
 
-function listAnswer(bucket: string, uploads: Upload[], query: KoaContext['query'], pageSize: number): string {
+function listAnswer(bucket: string, uploads: Upload[], query: S3rverContext['query'], pageSize: number): string {
   const prefix = one(query.prefix);
   const keyMarker = one(query['key-marker']);
   const idMarker = one(query['upload-id-marker']);
@@ -91,6 +98,6 @@ export function addMultipartListing(server: S3rver, directory: string, opts: { p
     }
     await next();
   };
-  // Koa runs its middleware in order: ahead of s3rver's router, which refuses both calls.
-  (server as unknown as { middleware: Middleware[] }).middleware.unshift(listing);
+  // Ahead of s3rver's router, which refuses both calls.
+  aheadOfS3rver(server, listing);
 }
