@@ -62,6 +62,9 @@ export const changeOrderBody = z.object({
   value: z.union([z.string().max(6000), z.number().min(-2_000_000_000).max(2_000_000_000), z.boolean()]).optional(),
   // Longer than the rule (300, answered 422 with its message) so a long note is told the rule.
   boutique_shipping_note: z.string().max(2000).optional(),
+  // A status change of an unpaid order to printing, framing or shipped needs it; longer than the
+  // rule (300, answered 422 with its message) so a long reason is told the rule.
+  reason: z.string().max(2000).optional().describe('Why an unpaid order may go to printing, framing or shipped (admins); recorded in its history.'),
 });
 
 const finishingSchema = z.object({

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { needsReasonWhenUnpaid, ORDER_STATUSES, STATUS_REASON_MAX, unpaidNeedsReason } from '../../src/domain/order-status.ts';
 import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import type { Tx } from '../db/client.ts';
 import { labOrders, users } from '../db/schema.ts';
@@ -16,7 +17,8 @@ import { lockOpenOrder, refuseWhileBeingPaid } from './order-lock.ts';
  * and its event (and the shipped mail) are one transaction.
  */
 
-export const ORDER_STATUSES = ['open', 'paid', 'printing', 'framing', 'shipped', 'cancelled'] as const;
+// One list of statuses for the lab and the app (src/domain/order-status.ts).
+export { ORDER_STATUSES };
 export const ADMIN_CHANGE_TYPES = ['status', 'tracking_url', 'internal_notes', 'urgent'] as const;
 export const COLOR_CORRECTIONS = ['lab', 'as_is'] as const;
 // A carrier's tracking address is well under this; longer is no tracking link.
@@ -28,6 +30,7 @@ type AdminType = (typeof ADMIN_CHANGE_TYPES)[number];
 export const isAdminChange = (type: string): type is AdminType => (ADMIN_CHANGE_TYPES as readonly string[]).includes(type);
 
 const STATUS_RULE = `status is one of ${ORDER_STATUSES.join(', ')}.`;
+
 const TRACKING_RULE = `The tracking URL must be an http or https address of at most ${TRACKING_URL_MAX} characters.`;
 const NOTES_RULE = `The admin note can be at most ${INTERNAL_NOTES_MAX} characters.`;
 const COLOR_RULE = `color_correction is one of ${COLOR_CORRECTIONS.join(', ')}.`;
@@ -52,14 +55,17 @@ export function shippedMail(email: string, order: Pick<OrderRow, 'orderName' | '
   return { to: email, subject: `Your order ${order.orderName} has shipped`, text: [`Good news: your order ${order.orderName} is on its way.`, '', follow].join('\n') };
 }
 
-async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown): Promise<{ mail: OutgoingMail | null }> {
+async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown, reason: string | null): Promise<{ mail: OutgoingMail | null }> {
   const set = (values: Partial<typeof labOrders.$inferInsert>) => tx.update(labOrders).set(values).where(eq(labOrders.id, order.id)).returning();
-  const event = (kind: AdminType, from: string | null, to: string | null) => recordEvent(tx, order.id, actor.user.guid, kind, { from, to });
+  const event = (kind: AdminType, from: string | null, to: string | null, detail: string | null = null) => recordEvent(tx, order.id, actor.user.guid, kind, { from, to, detail });
   switch (type) {
     case 'status': {
       if (typeof value !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(value)) throw validationError(STATUS_RULE);
       if (value === order.status) return { mail: null };
       await refuseWhileBeingPaid(tx, order.id);
+      // Printing unpaid work is never an accident: only with the admin's reason, kept in the history.
+      const unpaid = !order.paidAt && needsReasonWhenUnpaid(value);
+      if (unpaid && !reason) throw validationError(unpaidNeedsReason(value));
       const now = new Date();
       const [updated] = await set({
         status: value,
@@ -68,7 +74,7 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
         ...(value === 'shipped' ? { shippedAt: now } : {}),
         ...(value === 'cancelled' && !order.cancelledAt ? { cancelledAt: now } : {}),
       });
-      await event('status', order.status, value);
+      await event('status', order.status, value, unpaid ? reason : null);
       if (value !== 'shipped' || !updated) return { mail: null };
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid));
       return { mail: owner ? shippedMail(owner.email, updated) : null };
@@ -99,12 +105,14 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
 }
 
 /** An admin's change of an order; 403 for anyone else (a photographer, or an admin acting as one). */
-export async function adminChangeOrder(deps: ServerDeps, actor: Actor, order: OrderRow, photographer: UserRow, type: AdminType, value: unknown) {
+export async function adminChangeOrder(deps: ServerDeps, actor: Actor, order: OrderRow, photographer: UserRow, type: AdminType, value: unknown, reasonText?: string) {
   if (!actor.user.isAdmin) throw forbidden();
+  const reason = reasonText?.trim() || null;
+  if (reason && reason.length > STATUS_REASON_MAX) throw validationError(`A reason can be at most ${STATUS_REASON_MAX} characters.`);
   const { updated, mailId } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
     if (!locked) throw notFound('This order does not exist.');
-    const { mail } = await applyAdminChange(tx, actor, locked, type, value);
+    const { mail } = await applyAdminChange(tx, actor, locked, type, value, reason);
     const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id));
     return { updated: row ?? locked, mailId: mail ? await deps.mailer.queue(tx, mail) : null };
   });

@@ -32,6 +32,8 @@ type ChangeType = (typeof ORDER_CHANGE_TYPES)[number];
 export interface OrderChange {
   type: string;
   value?: unknown;
+  /** Why an unpaid order may go to printing, framing or shipped (admin status changes). */
+  reason?: string | undefined;
   boutique_shipping_note?: string | undefined;
 }
 
@@ -127,7 +129,7 @@ export async function changeOrder(deps: ServerDeps, actor: Actor | null, orderGu
   const { order, photographer } = await visibleOrder(deps, actor, orderGuid);
   const type = change.type;
   // The lab's admin panel and the colour-correction choice (issue 13, admin-order-changes.ts).
-  if (isAdminChange(type)) return adminChangeOrder(deps, actor as Actor, order, photographer, type, change.value);
+  if (isAdminChange(type)) return adminChangeOrder(deps, actor as Actor, order, photographer, type, change.value, change.reason);
   if (type === 'color_correction') return changeColorCorrection(deps, actor as Actor, order, photographer, change.value);
   if (!isChangeType(type)) throw validationError(`This server does not change ${type} of an order; it takes: ${[...ORDER_CHANGE_TYPES, ...ADMIN_CHANGE_TYPES, 'color_correction'].join(', ')}.`);
   if (type === 'updated_at') {

@@ -9,7 +9,7 @@ import { API, routePath } from '../domain/paths.ts';
 import { apiRequest } from './client.ts';
 
 export type AdminPatch =
-  | { type: 'status'; value: OrderStatus }
+  | { type: 'status'; value: OrderStatus; reason?: string }
   | { type: 'tracking_url'; value: string }
   | { type: 'internal_notes'; value: string }
   | { type: 'urgent'; value: boolean };

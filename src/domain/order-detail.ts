@@ -105,6 +105,8 @@ export function eventText(event: OrderEventLike): string {
   if (event.kind === 'internal_notes') return `${name} changed`;
   // A vendor send's detail is the whole sentence ('Received by the vendor', 'Vendor send failed after 9 tries: …').
   if ((event.kind === 'vendor_send' || event.kind === 'vendor_send_failed') && event.detail) return event.detail;
+  // An unpaid order moved on: the admin's reason with it.
+  if (event.kind === 'status' && event.detail) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'} (${event.detail})`;
   if ((event.from ?? null) !== null || (event.to ?? null) !== null) return `${name}: ${event.from ?? '—'} → ${event.to ?? '—'}`;
   return event.detail ? `${name}: ${event.detail}` : name;
 }

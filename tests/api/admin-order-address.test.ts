@@ -78,7 +78,7 @@ describe('an admin edits the shipping address of an order', () => {
 
   it('is refused once the order has shipped, and while it is being paid', async () => {
     const o = await cartOrder(t, p);
-    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'shipped' })).statusCode).toBe(200);
+    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'shipped', reason: 'Paid by other means' })).statusCode).toBe(200);
     const res = await send(t, 'POST', '/addresses', adminToken, { ...corrected, lab_order_id: o.order, update_address_on_order: true });
     expect(res.statusCode).toBe(422);
     expect(expectErrorBody(res.json(), 422).message).toBe('The shipping address can no longer be changed: the order has shipped.');

@@ -57,6 +57,32 @@ describe('PATCH /lab_orders/{id} admin types', () => {
     expect((await eventsOf(o.order)).at(-1)).toMatchObject({ kind: 'status', fromValue: 'shipped', toValue: 'open' });
   });
 
+  it('moves an unpaid order to printing, framing or shipped only with a reason, kept in the history', async () => {
+    const o = await order();
+    for (const status of ['printing', 'framing', 'shipped']) {
+      const refused = await patch(adminToken, o.order, { type: 'status', value: status });
+      expect(refused.statusCode).toBe(422);
+      expect(expectErrorBody(refused.json(), 422).message).toBe(
+        `This order is not paid yet. To move it to ${status} anyway, give the reason (for example "paid by other means" or "test print"); it is recorded in the history.`,
+      );
+      expect((await patch(adminToken, o.order, { type: 'status', value: status, reason: '   ' })).statusCode).toBe(422);
+    }
+    expect((await patch(adminToken, o.order, { type: 'status', value: 'printing', reason: 'x'.repeat(301) })).statusCode).toBe(422);
+    expect((await eventsOf(o.order)).filter((e) => e.kind === 'status')).toEqual([]);
+
+    const moved = await patch(adminToken, o.order, { type: 'status', value: 'printing', reason: ' Test print ' });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json().data.attributes.status).toBe('printing');
+    expect((await eventsOf(o.order)).at(-1)).toMatchObject({ kind: 'status', fromValue: 'open', toValue: 'printing', detail: 'Test print' });
+    // Still unpaid: each further step of the lab's work asks again. Cancelled or open needs none.
+    expect((await patch(adminToken, o.order, { type: 'status', value: 'shipped' })).statusCode).toBe(422);
+    expect((await patch(adminToken, o.order, { type: 'status', value: 'cancelled' })).statusCode).toBe(200);
+    // A paid order needs no reason.
+    const paid = await order();
+    expect((await patch(adminToken, paid.order, { type: 'status', value: 'paid' })).statusCode).toBe(200);
+    expect((await patch(adminToken, paid.order, { type: 'status', value: 'printing' })).statusCode).toBe(200);
+  });
+
   it('sets the admin note, urgent and tracking, refusing what breaks their rules', async () => {
     const o = await order();
     const noted = await patch(adminToken, o.order, { type: 'internal_notes', value: 'Reprint the third one' });

@@ -53,10 +53,26 @@ test('an admin flags, tracks, ships and notes an order; the photographer gets th
   await tools.getByRole('button', { name: 'SAVE TRACKING' }).click();
   await expect(admin.getByRole('link', { name: 'TRACK THIS ORDER' })).toHaveAttribute('href', 'https://track.example/1Z999');
 
-  // Shipped: the status shows, the history says who did it, the photographer is mailed the link.
-  await tools.getByLabel('Status', { exact: true }).selectOption('shipped');
+  // Shipped, though nobody paid: never by accident. The choice asks why; without a reason
+  // nothing moves, KEEP leaves it open, and the reason given is kept in the history.
+  const status = tools.getByLabel('Status', { exact: true });
+  await status.selectOption('shipped');
+  const why = tools.getByRole('form', { name: 'Reason for an unpaid order' });
+  await expect(why).toContainText('This order is not paid yet. Say why it may go to shipped anyway');
+  await why.getByRole('button', { name: 'KEEP OPEN' }).click();
+  await expect(why).toHaveCount(0);
+  await expect(status).toHaveValue('open');
+  await status.selectOption('shipped');
+  await why.getByRole('button', { name: 'SET SHIPPED' }).click();
+  await expect(why.getByRole('alert')).toHaveText('Say why this unpaid order may go on.');
+  await expect(why.getByRole('textbox', { name: 'Reason' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(admin.getByRole('region', { name: 'Summary' }).getByText('OPEN', { exact: true })).toBeVisible();
+  await why.getByRole('textbox', { name: 'Reason' }).fill('Paid by bank transfer');
+  await why.getByRole('button', { name: 'SET SHIPPED' }).click();
+  // Shipped: the status shows, the history says who did it and why, the photographer is mailed the link.
   await expect(admin.getByRole('region', { name: 'Summary' }).getByText('SHIPPED', { exact: true })).toBeVisible();
-  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Status: open → shipped');
+  await expect(why).toHaveCount(0);
+  await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Status: open → shipped (Paid by bank transfer)');
   await expect(tools.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText('Admin');
   const mail = await lastMailTo(email);
   expect(mail).toContain('has shipped');

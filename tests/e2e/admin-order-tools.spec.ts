@@ -73,8 +73,14 @@ test('an admin adds and corrects the shipping address: the form names what is mi
   await expect(history.first()).toContainText('12 Darkroom Lane, Studio B, Memphis');
   await screenshots(admin, 'address-saved');
 
-  // Once shipped, the address stays as it was.
+  // Once shipped, the address stays as it was. (Unpaid, the move asks the admin why.)
   await tools.getByLabel('Status', { exact: true }).selectOption('shipped');
+  const why = tools.getByRole('form', { name: 'Reason for an unpaid order' });
+  await why.getByRole('textbox', { name: 'Reason' }).fill('Test print');
+  await screenshots(admin, 'unpaid-reason');
+  await expectAccessible(admin, 'the reason asked for an unpaid order');
+  await admin.setViewportSize({ width: 1280, height: 900 });
+  await why.getByRole('button', { name: 'SET SHIPPED' }).click();
   await expect(ship.getByText('The address stays as it was once the order has shipped or is cancelled.')).toBeVisible();
   await expect(ship.getByRole('button', { name: 'EDIT ADDRESS' })).toHaveCount(0);
 

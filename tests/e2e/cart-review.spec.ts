@@ -340,7 +340,7 @@ test.describe('answers the lab cannot be made to give from a browser', () => {
     // The lab moves the order on (an admin's status change) while the cart is on this device.
     const login = await request.post('/api/v2/login', { data: DEMO_ADMIN });
     const { token } = (await login.json()) as { token: string };
-    expect((await request.patch(`/api/v2/lab_orders/${cart.orderGuid}`, { headers: { token }, data: { type: 'status', value: 'printing' } })).ok()).toBe(true);
+    expect((await request.patch(`/api/v2/lab_orders/${cart.orderGuid}`, { headers: { token }, data: { type: 'status', value: 'printing', reason: 'Test print' } })).ok()).toBe(true);
     await page.goto(`/lab-orders/${cart.orderGuid}/review`);
     await expect(page).toHaveURL(new RegExp(`/lab-orders/${cart.orderGuid}$`));
     await expect(page.getByText(ORDER_NOT_OPEN_TO_CHECKOUT)).toBeVisible();

@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom';
 import { createZipFile, patchOrderAsAdmin } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
-import { eventText, isOrderStatus, ORDER_STATUSES } from '../../domain/order-detail.ts';
+import { eventText } from '../../domain/order-detail.ts';
 import { orderCardDate } from '../../domain/order-list.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { AdminTextForms, RefundForm } from './admin-forms.tsx';
 import { AdminAddress } from './admin-address.tsx';
+import { AdminStatus } from './admin-status.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { usePollWhile } from './use-poll-while.ts';
 import { VendorSend } from './vendor-send.tsx';
@@ -70,25 +71,7 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
         >
           {order.urgent ? 'UNFLAG URGENT' : 'FLAG URGENT'}
         </button>
-        {/* Not wrapped in its label: a wrapping label's name would take the chosen option's words too. */}
-        <div className="field">
-          <label htmlFor="order-status">Status</label>
-          <select
-            id="order-status"
-            value={order.status}
-            disabled={busy !== null}
-            onChange={(e) => {
-              const value = e.target.value;
-              if (isOrderStatus(value)) void run('The status change', () => patchOrderAsAdmin(order.guid, { type: 'status', value }), `Status set to ${value}.`);
-            }}
-          >
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s.toUpperCase()}
-              </option>
-            ))}
-          </select>
-        </div>
+        <AdminStatus order={order} busy={busy} run={run} />
       </section>
 
       <AdminTextForms order={order} busy={busy} run={run} />
