@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check in one command on a fresh machine. Type-check, lint, unit tests, API
- * tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the client build, and the
+ * tests on PGlite (and on PostgreSQL when TEST_DATABASE_URL is set), the build (app and server), and the
  * end-to-end tests in Debian's Chromium against the real server. Ends with one line
  * 'tests: N passed, N failed' and a non-zero exit when anything failed.
  */
@@ -66,7 +66,8 @@ if (process.env.TEST_DATABASE_URL) {
   console.log('\n=== API tests on PostgreSQL: skipped (set TEST_DATABASE_URL to run them; .ci/run does)');
 }
 
-if (run('client build', 'node_modules/.bin/vite build --logLevel warn') && run('Chromium', 'bash scripts/ensure-chromium.sh')) {
+// The whole build, as a lab makes it; the end-to-end server itself runs the sources (tests/e2e/serve.ts).
+if (run('build', 'node_modules/.bin/vite build --logLevel warn && node_modules/.bin/tsx scripts/build-server.ts') && run('Chromium', 'bash scripts/ensure-chromium.sh')) {
   const out = join(reports, 'e2e.json');
   run('end-to-end tests', 'node_modules/.bin/playwright test --reporter=list,json', {
     PLAYWRIGHT_JSON_OUTPUT_FILE: out,
