@@ -9,11 +9,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const SERVER = join('dist-server', 'main.js');
 const CLIENT = join('dist', 'index.html');
-// See README, Configuration: V8's own heap limit lets garbage hold far more memory than the lab uses.
-const HEAP_LIMIT = '--max-old-space-size=1024';
 
 const canBuild = existsSync(join('node_modules', '.bin', 'vite')) && existsSync(join('node_modules', '.bin', 'tsx'));
 if (canBuild) {
@@ -27,10 +26,10 @@ if (canBuild) {
   process.exit(1);
 }
 
-// A child process, because the heap limit is set when node starts. Yours in NODE_OPTIONS comes after, so it wins.
+// A child process, because the heap limit is set when node starts. Yours in NODE_OPTIONS come after, so they win.
 const server = spawn(process.execPath, [SERVER], {
   stdio: 'inherit',
-  env: { ...process.env, NODE_OPTIONS: `${HEAP_LIMIT} ${process.env.NODE_OPTIONS ?? ''}`.trim() },
+  env: { ...process.env, NODE_OPTIONS: `${SERVER_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ''}`.trim() },
 });
 // The server shuts down cleanly on these (server/main.ts): pass them on and wait for it, however long it takes.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));

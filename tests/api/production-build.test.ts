@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -82,8 +82,7 @@ describe('the production build', () => {
 
   it('refuses to start with a clear message where there is no build and nothing to build it with', () => {
     const bare = dataDir();
-    mkdirSync(join(bare, 'scripts'));
-    copyFileSync(join(install.dir, 'scripts', 'start.mjs'), join(bare, 'scripts', 'start.mjs'));
+    cpSync(join(install.dir, 'scripts'), join(bare, 'scripts'), { recursive: true });
     const started = spawnSync(process.execPath, ['scripts/start.mjs'], { cwd: bare, encoding: 'utf8' });
     expect(started.status).toBe(1);
     expect(started.stderr).toContain('There is no build to start (dist-server/main.js is missing), and this install cannot make one');

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { buildServer } from '../../scripts/build-server.ts';
@@ -19,8 +19,8 @@ function productionPackages(): string[] {
 
 /**
  * A lab's production install in a temporary folder: package.json, the compiled server (built
- * from the sources now), the start and command scripts, a small built client, and a node_modules
- * of links to the production packages only (no tsx, no vite). Run node in it with
+ * from the sources now), scripts/ (npm start's and the commands'), a small built client, and a
+ * node_modules of links to the production packages only (no tsx, no vite). Run node in it with
  * `--preserve-symlinks` (PRESERVE_LINKS), so a package finds its own dependencies in this
  * folder, as it would after `npm ci --omit=dev`, not in the repository's full node_modules.
  */
@@ -28,8 +28,7 @@ export async function productionInstall(opts: { client?: boolean } = {}): Promis
   const dir = mkdtempSync(join(tmpdir(), 'lab-production-'));
   await buildServer(ROOT, join(dir, 'dist-server'));
   copyFileSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
-  mkdirSync(join(dir, 'scripts'));
-  for (const script of ['start.mjs', 'lab-command.mjs']) copyFileSync(join(ROOT, 'scripts', script), join(dir, 'scripts', script));
+  cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
   for (const name of productionPackages()) {
     const link = join(dir, 'node_modules', name);
     mkdirSync(dirname(link), { recursive: true });
