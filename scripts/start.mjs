@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const SERVER = join('dist-server', 'main.js');
-const CLIENT = join('dist', 'index.html');
+// The server serves the app from CLIENT_DIR (README, Configuration).
+const CLIENT = join(process.env.CLIENT_DIR || 'dist', 'index.html');
 
 const canBuild = existsSync(join('node_modules', '.bin', 'vite')) && existsSync(join('node_modules', '.bin', 'tsx'));
 if (canBuild) {
@@ -21,7 +22,7 @@ if (canBuild) {
 } else if (!existsSync(SERVER) || !existsSync(CLIENT)) {
   console.error(
     `There is no build to start (${existsSync(SERVER) ? CLIENT : SERVER} is missing), and this install cannot make one: it has no dev packages (npm ci --omit=dev).\n` +
-      'Build where they are installed (npm ci && npm run build), then copy dist/ and dist-server/ here; or run npm install here and npm start again.',
+      'Build where they are installed (npm ci && npm run build) and copy dist/ and dist-server/ here, or run npm install here and npm start again.',
   );
   process.exit(1);
 }
@@ -32,5 +33,5 @@ const server = spawn(process.execPath, [SERVER], {
   env: { ...process.env, NODE_OPTIONS: `${SERVER_NODE_OPTIONS} ${process.env.NODE_OPTIONS ?? ''}`.trim() },
 });
 // The server shuts down cleanly on these (server/main.ts): pass them on and wait for it, however long it takes.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => server.kill(signal));
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
