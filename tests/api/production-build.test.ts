@@ -22,14 +22,6 @@ const dataDir = () => {
   return dir;
 };
 
-beforeAll(async () => {
-  install = await productionInstall();
-}, 60_000);
-afterAll(() => {
-  install?.remove();
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-});
-
 /** `npm start` in the production install: its package.json's start script, without npm in between. */
 const npmStart = (env: Record<string, string>) =>
   startServer({ CLIENT_DIR: './dist', NODE_OPTIONS: PRESERVE_LINKS, ...env }, { args: ['scripts/start.mjs'], cwd: install.dir });
@@ -49,7 +41,16 @@ const refused = (port: number) =>
     socket.once('error', () => resolve(true));
   });
 
-describe('the production build', () => {
+// Its own embedded database whatever the pass: `npm test` runs it in the PGlite pass only.
+describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('the production build (PGlite pass only)', () => {
+  beforeAll(async () => {
+    install = await productionInstall();
+  }, 60_000);
+  afterAll(() => {
+    install?.remove();
+    dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
+  });
+
   it('starts with plain node from the production packages only: status, sign-in, the app page, the lab commands', async () => {
     const data = dataDir();
     const port = await freePort();
