@@ -1,20 +1,24 @@
 /**
- * `npm start`'s first step: builds the app only when its inputs changed since the last build
- * (the version hash of scripts/build-version.ts against dist/version.json), so a restart does not
- * spend several seconds rebuilding the same files. `npm run build` always builds.
+ * `npm start`'s build step (scripts/start.mjs runs it where the dev packages are installed):
+ * builds the app and the server only when their inputs changed since the last build (the version
+ * hashes of scripts/build-version.ts against dist/version.json and dist-server/version.json), so
+ * a restart does not spend several seconds rebuilding the same files. `npm run build` always
+ * builds both.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildVersion } from './build-version.ts';
+import { buildServer, SERVER_OUT_DIR } from './build-server.ts';
+import { buildVersion, serverBuildVersion } from './build-version.ts';
 
 // Where vite.config.ts writes the build (the server's default CLIENT_DIR).
-const OUT_DIR = 'dist';
+const CLIENT_OUT_DIR = 'dist';
 
-function builtVersion(): string | null {
+/** The version a build recorded, or null when there is no complete build in `dir`. */
+function builtVersion(dir: string, mainFile: string): string | null {
   try {
-    if (!existsSync(join(OUT_DIR, 'index.html'))) return null;
-    const parsed = JSON.parse(readFileSync(join(OUT_DIR, 'version.json'), 'utf8')) as { version?: unknown };
+    if (!existsSync(join(dir, mainFile))) return null;
+    const parsed = JSON.parse(readFileSync(join(dir, 'version.json'), 'utf8')) as { version?: unknown };
     return typeof parsed.version === 'string' ? parsed.version : null;
   } catch {
     return null;
@@ -22,7 +26,7 @@ function builtVersion(): string | null {
 }
 
 const wanted = buildVersion();
-const built = builtVersion();
+const built = builtVersion(CLIENT_OUT_DIR, 'index.html');
 if (built === wanted) {
   console.info(`The app build is up to date (version ${wanted}).`);
 } else {
@@ -32,4 +36,13 @@ if (built === wanted) {
     console.error('The app could not be built (see above).');
     process.exit(result.status ?? 1);
   }
+}
+
+const serverBuilt = builtVersion(SERVER_OUT_DIR, 'main.js');
+if (serverBuilt !== serverBuildVersion()) {
+  console.info(serverBuilt ? 'The server changed since the last build: compiling it…' : 'Compiling the server (first start)…');
+  await buildServer().catch((err: unknown) => {
+    console.error('The server could not be compiled:', err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
 }

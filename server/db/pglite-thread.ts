@@ -25,13 +25,22 @@ function toError(error: ThreadError): Error {
 }
 
 /**
+ * The thread's first file, next to this one. Compiled (scripts/build-server.ts), this code is
+ * JavaScript and the thread is its compiled pglite-worker.js; from the TypeScript sources (tsx,
+ * vitest) a boot file registers the TypeScript loader, which a worker thread does not inherit.
+ */
+function threadFile(): string {
+  return import.meta.url.endsWith('.ts') ? './pglite-worker-boot.mjs' : './pglite-worker.js';
+}
+
+/**
  * `onFailure`: the database thread stopped while in use (PostgreSQL aborted, out of memory).
  * Every call fails from then on, so the server should stop and be restarted, as it would have
  * with the database on its own thread.
  */
 export async function openPgliteThread(opts: { dataDir?: string; loadDataDir?: Blob; onFailure?: (err: Error) => void }): Promise<Database> {
   const workerData: ThreadData = { entry: new URL('./pglite-worker.ts', import.meta.url).href, dataDir: opts.dataDir, loadDataDir: opts.loadDataDir };
-  const worker = new Worker(new URL('./pglite-worker-boot.mjs', import.meta.url), { workerData });
+  const worker = new Worker(new URL(threadFile(), import.meta.url), { workerData });
   const pending = new Map<number, { resolve: (result: unknown) => void; reject: (err: Error) => void }>();
   let lastId = 0;
   let failure: Error | null = null;

@@ -1,14 +1,17 @@
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACTOR_CACHE_TTL_MS } from '../../server/http/actor-cache.ts';
 import { HOUSEKEEPING } from '../../server/job-workers.ts';
 import { MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
+import { PRESERVE_LINKS, productionInstall } from './production-install.ts';
 import { freePort, scratchPostgres, startServer, type ServerProcess } from './server-process.ts';
 
 /**
  * Two real API processes on one PostgreSQL, as a lab behind a load balancer runs them: sessions,
- * rate limits, lockouts and the housekeeping schedule hold across both (DESIGN.md §5).
+ * rate limits, lockouts and the housekeeping schedule hold across both (DESIGN.md §5). Both are
+ * the compiled server of a production install, run with plain node, as a lab runs it.
  * Needs PostgreSQL: PGlite is one process's own database. In `npm test` it runs in the
  * PostgreSQL pass only.
  */
@@ -24,8 +27,10 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
   let portA = 0;
   let portB = 0;
   let sql: pg.Client;
+  let install: Awaited<ReturnType<typeof productionInstall>>;
 
   beforeAll(async () => {
+    install = await productionInstall({ client: false });
     database = await scratchPostgres('lab_multi');
     [portA, portB] = [await freePort(), await freePort()];
     const env = {
@@ -38,10 +43,12 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
       TRUST_PROXY: 'true',
       // Info lines show each housekeeping run.
       LOG_LEVEL: 'info',
+      NODE_OPTIONS: PRESERVE_LINKS,
     };
+    const compiled = { args: ['dist-server/main.js'], cwd: install.dir };
     // Started together, as after a deploy: migrations and first-start rows must not race.
-    a = startServer({ ...env, PORT: String(portA) });
-    b = startServer({ ...env, PORT: String(portB) });
+    a = startServer({ ...env, PORT: String(portA) }, compiled);
+    b = startServer({ ...env, PORT: String(portB) }, compiled);
     await Promise.all([a.ready(), b.ready()]);
     sql = new pg.Client({ connectionString: database.url });
     await sql.connect();
@@ -51,6 +58,7 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     await sql?.end();
     await Promise.all([a?.stop(), b?.stop()]);
     await database?.drop();
+    install?.remove();
   }, 30_000);
 
   const call = (port: number, method: string, path: string, opts: { from: string; token?: string; body?: unknown }) =>
@@ -64,6 +72,13 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
       body: opts.body ? JSON.stringify(opts.body) : null,
     });
   const login = (port: number, from: string, email: string, password: string) => call(port, 'POST', '/login', { from, body: { email, password } });
+
+  it('ran each migration once, though both started together on the fresh database', async () => {
+    const journal = JSON.parse(readFileSync('server/db/migrations/meta/_journal.json', 'utf8')) as { entries: unknown[] };
+    const ran = await sql.query('SELECT count(*)::int AS n, count(DISTINCT hash)::int AS distinct_n FROM drizzle.__drizzle_migrations');
+    expect(ran.rows[0]).toEqual({ n: journal.entries.length, distinct_n: journal.entries.length });
+    for (const server of [a, b]) expect(server.err()).not.toMatch(/already exists|could not start/);
+  });
 
   it('made the first admin and the default catalogue once, though both started together', async () => {
     const admins = await sql.query("SELECT count(*)::int AS n FROM users WHERE is_admin");

@@ -3,11 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
-/** `npm start`'s server process, as a lab would run it: real port, real data directory. */
-export function startServer(env: Record<string, string>) {
-  // Node itself with tsx's loader, not the tsx command: that one relays SIGTERM with a 30 ms
-  // deadline and, on two busy cores, kills the server before it can shut down cleanly.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+// Node itself with tsx's loader, not the tsx command: that one relays SIGTERM with a 30 ms
+// deadline and, on two busy cores, kills the server before it can shut down cleanly.
+const FROM_SOURCES = { args: ['--import', 'tsx', 'server/main.ts'] };
+
+/**
+ * `npm start`'s server process, as a lab would run it: real port, real data directory. From the
+ * TypeScript sources, or with `run` any other node command line (the compiled server, from `cwd`).
+ */
+export function startServer(env: Record<string, string>, run: { args: string[]; cwd?: string } = FROM_SOURCES) {
+  const child = spawn(process.execPath, run.args, {
+    cwd: run.cwd,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', CLIENT_DIR: '/nonexistent', ...env },
   });
   let stdout = '';

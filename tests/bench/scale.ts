@@ -22,6 +22,7 @@ import { runOpenLoop } from './scale-open-loop.ts';
 import { mb, watchRss, zipWithMemory, type RssPeak } from './scale-memory.ts';
 import { readSlots, seedOrdersCli, seedZipOrder, SEED_PASSWORD } from './scale-seed.ts';
 import { startServer, type RunningServer } from './server-process.ts';
+import { SERVER_NODE_OPTIONS } from '../../scripts/server-node-options.mjs';
 
 // The issue's lab: 10,000 orders; photographers enough that most connections are a person of
 // their own (seed-orders.ts gives a few busy studios and a long tail).
@@ -46,17 +47,6 @@ const ZIP_PHOTO_BYTES = 2 * 1024 * 1024;
 const LAB_RATE = 100;
 // Sign-ins at once: each is a password hash on the server.
 const SIGN_IN_BATCH = 8;
-
-/**
- * The Node options `npm start` gives the server (package.json): the bench starts server/main.ts
- * itself, and must run it as a lab does. BENCH_NODE_OPTIONS still adds flags of its own.
- */
-function startNodeOptions(): string {
-  const pkg = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { scripts: Record<string, string> };
-  const match = /NODE_OPTIONS="([^"$]*)/.exec(pkg.scripts.start ?? '');
-  if (!match?.[1]?.trim()) throw new Error(`npm start sets no NODE_OPTIONS the bench can read (package.json: ${pkg.scripts.start ?? 'no start script'})`);
-  return match[1].trim();
-}
 
 export interface ScaleInput {
   databaseUrl: string | null;
@@ -175,7 +165,7 @@ export async function measureScale(input: ScaleInput): Promise<Row[]> {
     const zip = await seedZipOrder(pg.url, dataDir, firstSlot.email, ZIP_PHOTOS, ZIP_PHOTO_BYTES);
     log(`   seeded ${seed.orders} orders of ${seed.photographers} photographers (npm run seed:orders) and a ${ZIP_PHOTOS}-photo order in ${((performance.now() - t) / 1000).toFixed(0)} s`);
 
-    const nodeOptions = startNodeOptions();
+    const nodeOptions = SERVER_NODE_OPTIONS;
     const env = { DATABASE_URL: pg.url, NODE_OPTIONS: nodeOptions };
     const one = await startServer({ port: input.port + 1, dataDir, env });
     t = performance.now();

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/client.ts';
 import type { ErrorReporter } from '../errors/error-reporter.ts';
+import { timerRuns } from './timer-runs.ts';
 
 /** Work that repeats: housekeeping, mail retries. */
 export interface PeriodicTask {
@@ -105,7 +106,7 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
     await database.exclusive(() => boss.createQueue(name, { name, policy }));
     created.add(name);
   };
-  const timers: NodeJS.Timeout[] = [];
+  const timers = timerRuns();
   // A failed job is reported with its queue, then handed back to pg-boss to retry or fail.
   const reported = async (queue: string, run: () => Promise<void>) => {
     try {
@@ -135,9 +136,8 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
     },
     async every(task) {
       if (!scheduled) {
-        const timer = setInterval(() => void reported(task.queue, task.run).catch(() => {}), task.intervalMs);
-        timer.unref();
-        timers.push(timer);
+        // Reported by `reported`; nothing else to do with the failure.
+        timers.every(task.intervalMs, () => reported(task.queue, task.run).catch(() => {}));
         return;
       }
       // The queue first: a schedule refers to its queue. Both calls are idempotent, so every
@@ -148,8 +148,7 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
       await boss.work(task.queue, { pollingIntervalSeconds: PERIODIC_POLLING_INTERVAL_S }, () => reported(task.queue, task.run));
     },
     async stop() {
-      timers.forEach(clearInterval);
-      await boss.stop({ graceful: true, wait: true });
+      await Promise.all([timers.stop(), boss.stop({ graceful: true, wait: true })]);
     },
   };
 }
