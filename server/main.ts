@@ -76,6 +76,14 @@ async function main(): Promise<void> {
   // Housekeeping (sessions, idempotency keys, rate-limit windows, abandoned uploads, mail
   // retries) runs from here, once for the whole lab however many processes are up (job-workers.ts).
   await startJobWorkers({ ...deps, log: app.log });
+  // A crash leaves the temporary files of the writes it cut short (an upload, a zip): cleared in
+  // the background once the lab is up, sparing any write this process has begun meanwhile.
+  if (deps.storage instanceof LocalStorage) {
+    void deps.storage
+      .removeWriteLeftovers()
+      .then((removed) => removed && app.log.info({ removed }, 'removed the temporary files of writes an earlier process left unfinished'))
+      .catch((err: unknown) => app.log.warn({ err }, 'the temporary files of unfinished writes could not be cleared'));
+  }
 
   // Processes started together take turns: one creates the first admin and the catalogue. Inside
   // the turn the two are independent, so they run side by side (the password hash is off-thread).

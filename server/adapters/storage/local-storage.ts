@@ -5,6 +5,7 @@ import { mkdir, open, readFile, readdir, rename, rm, stat, writeFile } from 'nod
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import type { Readable } from 'node:stream';
 import { PartWriters, abortParts, assembleParts, locatePart, receivePart, startParts, writeLimited, type JoinedDigest } from './local-multipart.ts';
+import { removeWriteLeftovers } from './local-leftovers.ts';
 import { PartDigests } from './local-part-digests.ts';
 import type { ByteScan, LocalCopy, ObjectDigest, PresignedPut, Storage, StoredObject, UploadedPart } from './storage.ts';
 
@@ -28,6 +29,8 @@ export class LocalStorage implements Storage {
   readonly #digests = new PartDigests(locatePart);
   /** Parts being written now, per upload (a retry waits for its earlier PUT; a completion for all). */
   readonly #writers = new PartWriters();
+  /** Temporary files of writes under way in this process: never leftovers (local-leftovers.ts). */
+  readonly #writing = new Set<string>();
 
   constructor(opts: { root: string; secret: string; now?: () => Date }) {
     this.root = resolve(opts.root);
@@ -92,6 +95,7 @@ export class LocalStorage implements Storage {
     const file = this.path(key);
     await mkdir(dirname(file), { recursive: true });
     const temp = `${file}.upload-${process.pid}-${Date.now()}`;
+    this.#writing.add(temp);
     try {
       const { size, md5 } = await writeLimited(body, temp, maxBytes);
       await beforeCommit();
@@ -101,6 +105,8 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await rm(temp, { force: true });
       throw err;
+    } finally {
+      this.#writing.delete(temp);
     }
   }
 
@@ -150,6 +156,7 @@ export class LocalStorage implements Storage {
     await mkdir(dirname(file), { recursive: true });
     // Written beside the object and renamed into place: a reader never sees half a file.
     const partial = `${file}.writing-${randomBytes(6).toString('hex')}`;
+    this.#writing.add(partial);
     try {
       await pipeline(body, createWriteStream(partial));
       const { size } = await stat(partial);
@@ -159,7 +166,17 @@ export class LocalStorage implements Storage {
     } catch (err) {
       await rm(partial, { force: true });
       throw err;
+    } finally {
+      this.#writing.delete(partial);
     }
+  }
+
+  /**
+   * Removes the temporary files of writes a killed process left (run at start: one process per
+   * store directory, so none but this one's own writes can be under way); answers how many.
+   */
+  removeWriteLeftovers(): Promise<number> {
+    return removeWriteLeftovers(this.root, this.#writing);
   }
 
   async move(from: string, to: string): Promise<void> {
