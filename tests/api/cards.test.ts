@@ -57,10 +57,22 @@ describe('saved cards', () => {
     expect(afterRemove.json().default_card).toBeNull();
   });
 
-  it("saves Stripe's declining test token (it declines later, at checkout)", async () => {
+  it('checks a card as it is saved: a card that will be declined is never saved, nor primary; one declined only when charged saves', async () => {
     const me = await photographer();
-    const res = await call('/accounts/create_card', me.token, { token_id: 'tok_chargeDeclined' });
-    expect(res.json().cards.data[0].masked_card).toBe('VISA •••• 0002');
+    const declined = await call('/accounts/create_card', me.token, { token_id: 'tok_chargeDeclined' });
+    expect(expectErrorBody(declined.json(), 402).message).toBe('Your card was declined.');
+    const typed = await mint({ number: '4000 0000 0000 0002' });
+    expect(typed.statusCode).toBe(200);
+    const refused = await call('/accounts/create_card', me.token, { token_id: typed.json().id });
+    expect(expectErrorBody(refused.json(), 402).message).toBe('Your card was declined.');
+    const profile = await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token: me.token } });
+    expect(profile.json().cards.data).toEqual([]);
+    expect(profile.json().default_card).toBeNull();
+
+    // 4000 0000 0000 0341 (tok_chargeCustomerFail) saves; its charges are declined (checkout's tests).
+    const later = await call('/accounts/create_card', me.token, { token_id: (await mint({ number: '4000 0000 0000 0341' })).json().id });
+    expect(later.json().cards.data[0].masked_card).toBe('VISA •••• 0341');
+    expect((await call('/accounts/create_card', me.token, { token_id: 'tok_chargeCustomerFail' })).statusCode).toBe(200);
   });
 
   it('needs a session', async () => {

@@ -58,8 +58,16 @@ describe('checkout through Stripe', () => {
     expect(row?.status).toBe('paid');
   });
 
+  it('a card Stripe declines as it is attached is never saved', async () => {
+    const o = await readyOrder(t, p);
+    const res = await send(t, 'POST', '/accounts/create_card', o.token, { token_id: 'tok_chargeDeclined', lab_order_id: o.order });
+    expect(expectErrorBody(res.json(), 402).message).toBe('Your card was declined.');
+    const profile = await send(t, 'GET', '/profile', o.token);
+    expect(profile.json().cards.data.map((c: { masked_card: string }) => c.masked_card)).not.toContain('VISA •••• 0002');
+  });
+
   it("a declined card shows Stripe's words; a retry with another card is a new charge, paid once", async () => {
-    const o = await readyOrder(t, p, { tokenId: 'tok_chargeDeclined' });
+    const o = await readyOrder(t, p, { tokenId: 'tok_chargeCustomerFail' });
     const declined = await pay(o.token, o.order);
     expect(declined.statusCode).toBe(402);
     expect(expectErrorBody(declined.json(), 402).message).toBe('Your card was declined.');

@@ -133,7 +133,7 @@ describe('checkout', () => {
   });
 
   it('a declined card leaves the order open and spends nothing; a retry with a good card pays once', async () => {
-    const o = await readyOrder(t, p, { tokenId: 'tok_chargeDeclined', creditCents: 300 });
+    const o = await readyOrder(t, p, { tokenId: 'tok_chargeCustomerFail', creditCents: 300 });
     const code = await discountCode(t, { amountCents: 100, usageLimit: 1 });
     await changed(t, o.token, o.order, { type: 'discount_code', value: code });
     await changed(t, o.token, o.order, { type: 'credit', value: 3 });

@@ -4,7 +4,9 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
  * A local stand-in for the parts of Stripe's API the lab uses, as the stripe SDK is pointed at it
  * (STRIPE_API_URL): customers, card sources, charges with Stripe's idempotency (a repeated
  * Idempotency-Key answers the first response and creates nothing), listing a customer's charges
- * and searching them by metadata; refunds and listing a charge's refunds. Cards saved from tok_chargeDeclined are declined when charged.
+ * and searching them by metadata; refunds and listing a charge's refunds. As at Stripe,
+ * tok_chargeDeclined is declined when attached, and cards saved from tok_chargeCustomerFail are
+ * declined when charged.
  */
 
 export interface StubCharge {
@@ -101,9 +103,12 @@ export async function startStripeStub(): Promise<StripeStub> {
     }
     const source = /^\/v1\/customers\/([^/]+)\/sources$/.exec(url.pathname);
     if (req.method === 'POST' && source) {
+      // As Stripe does: tok_chargeDeclined is declined as it is attached; tok_chargeCustomerFail
+      // attaches, and its charges are declined.
+      if (body.get('source') === 'tok_chargeDeclined') return send(res, 402, { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }, key);
       sources += 1;
-      const declines = body.get('source') === 'tok_chargeDeclined';
-      return send(res, 200, { id: `card_${declines ? 'declines' : 'ok'}_${sources}`, object: 'card', brand: 'Visa', last4: declines ? '0002' : '4242', exp_month: 12, exp_year: 2030, customer: source[1] }, key);
+      const declines = body.get('source') === 'tok_chargeCustomerFail';
+      return send(res, 200, { id: `card_${declines ? 'declines' : 'ok'}_${sources}`, object: 'card', brand: 'Visa', last4: declines ? '0341' : '4242', exp_month: 12, exp_year: 2030, customer: source[1] }, key);
     }
     if (req.method === 'POST' && url.pathname === '/v1/charges') {
       if (stub.failCharges > 0) {

@@ -10,7 +10,10 @@ import { addLineItems, cartWithPhotos, type Cart, type ItemSpec } from './cart-f
 export const PHOTO = 'PORTRAIT_0001.jpg';
 /** Stripe's test cards, which the sandbox takes as Stripe does. */
 export const GOOD_CARD = '4242424242424242';
+/** Declined as it is saved (tok_chargeDeclined), as at Stripe. */
 export const DECLINED_CARD = '4000000000000002';
+/** Saved, then declined when charged (tok_chargeCustomerFail), as at Stripe. */
+export const DECLINED_AT_CHARGE_CARD = '4000000000000341';
 
 export interface Shopper {
   cart: Cart;

@@ -10,6 +10,7 @@ import { CART_CLEARED, NEEDS_ADDRESS_AND_CARD } from '../../src/domain/cart-revi
 import { CREDIT_OVER_LIMIT, INVALID_DISCOUNT_CODE } from '../../src/domain/checkout.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import {
+  DECLINED_AT_CHARGE_CARD,
   DECLINED_CARD,
   E2E_DISCOUNT_CODES,
   GOOD_CARD,
@@ -303,11 +304,21 @@ test('a discount code is checked from 4 characters and applied; boutique packagi
   expect(paid.total).toBeCloseTo(paid.subtotal - paid.discount + paid.shipping_total + 15, 2);
 });
 
-test('a declined card shows the provider’s message and leaves the order open; another card then pays it', async ({ page }) => {
+test('a card that will be declined is refused as it is entered, never saved; one declined at the charge shows the provider’s message and leaves the order open; another card then pays it', async ({ page }) => {
   const s = await shopperWithCart(page);
   await openDetails(page, s);
   await addAddress(page);
-  await enterCard(page, DECLINED_CARD);
+  // Checked as it is saved, as Stripe checks it: the photographer never meets it at PLACE ORDER.
+  await page.getByLabel('Card number').fill(DECLINED_CARD);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByRole('button', { name: 'USE THIS CARD' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /0002/ })).toHaveCount(0);
+  expect((await keptCards(page.request, s.cart.token)).filter((mask) => mask.endsWith('0002'))).toEqual([]);
+
+  // A card the provider takes but whose charge it declines (4000 0000 0000 0341).
+  await enterCard(page, DECLINED_AT_CHARGE_CARD);
   await reviewAndConfirm(page, s);
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   const alert = page.getByRole('alert').filter({ hasText: /Your card was not charged: .+/ });
@@ -325,7 +336,7 @@ test('a declined card shows the provider’s message and leaves the order open; 
   await settled(page);
   await expect(page.getByRole('radio', { name: saved.mask })).toBeChecked();
   // The declined card was typed for this order only: once another is chosen it is gone.
-  await expect(page.getByRole('radio', { name: /0002/ })).toHaveCount(0);
+  await expect(page.getByRole('radio', { name: /0341/ })).toHaveCount(0);
   await enterCard(page, GOOD_CARD);
   await reviewAndConfirm(page, s);
   await expect(page.getByText(/4242/)).toBeVisible();

@@ -10,19 +10,28 @@ export const SANDBOX_DECLINED = 'Your card was declined.';
  * The embedded payment provider: clearly TEST MODE, taking Stripe's public test card numbers and
  * test token ids, so a lab can try the whole flow before it has a Stripe account.
  */
-export const TEST_CARDS: Record<string, { brand: string; behaviour: 'succeeds' | 'declines' }> = {
+/**
+ * What a test card does, as at Stripe: 'succeeds'; 'declines' when charged (it saves: 4000 0000
+ * 0000 0341, tok_chargeCustomerFail); 'declined' when saved, so it never becomes a saved card
+ * (4000 0000 0000 0002, tok_chargeDeclined: Stripe declines attaching it to a customer).
+ */
+type Behaviour = 'succeeds' | 'declines' | 'declined';
+
+export const TEST_CARDS: Record<string, { brand: string; behaviour: Behaviour }> = {
   '4242424242424242': { brand: 'visa', behaviour: 'succeeds' },
   '4000056655665556': { brand: 'visa', behaviour: 'succeeds' },
   '5555555555554444': { brand: 'mastercard', behaviour: 'succeeds' },
   '378282246310005': { brand: 'amex', behaviour: 'succeeds' },
-  '4000000000000002': { brand: 'visa', behaviour: 'declines' },
+  '4000000000000002': { brand: 'visa', behaviour: 'declined' },
+  '4000000000000341': { brand: 'visa', behaviour: 'declines' },
 };
 
-/** Stripe's public test token ids (tok_chargeDeclined saves, then declines at checkout). */
-const TEST_TOKENS: Record<string, { brand: string; last4: string; behaviour: 'succeeds' | 'declines' }> = {
+/** Stripe's public test token ids. */
+const TEST_TOKENS: Record<string, { brand: string; last4: string; behaviour: Behaviour }> = {
   tok_visa: { brand: 'visa', last4: '4242', behaviour: 'succeeds' },
   tok_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'succeeds' },
-  tok_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'declines' },
+  tok_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'declined' },
+  tok_chargeCustomerFail: { brand: 'visa', last4: '0341', behaviour: 'declines' },
 };
 
 export const NOT_A_TEST_CARD = 'TEST MODE: this lab takes test cards only. Use a test card such as 4242 4242 4242 4242.';
@@ -78,7 +87,7 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
 
     /**
      * Charges a card saved through this sandbox: what the test card was made to do ('declines':
-     * tok_chargeDeclined, 4000 0000 0000 0002). One record per idempotency key: a repeated key
+     * tok_chargeCustomerFail, 4000 0000 0000 0341). One record per idempotency key: a repeated key
      * answers the first charge, as Stripe does.
      */
     async charge(request) {
@@ -135,6 +144,7 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
 
     async saveCard(_customer, tokenId): Promise<SavedCard> {
       const fixed = TEST_TOKENS[tokenId];
+      if (fixed?.behaviour === 'declined') throw new CardError(SANDBOX_DECLINED);
       if (fixed) return { providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`, brand: fixed.brand, last4: fixed.last4, expMonth: 12, expYear: now().getFullYear() + 3, sandboxBehaviour: fixed.behaviour };
       // Claimed in one statement, as Stripe uses a token once: of calls racing with one token, one saves it.
       const [token] = await db
@@ -143,6 +153,8 @@ export function sandboxPayments(db: Db, now: () => Date = () => new Date()): San
         .where(and(eq(sandboxCardTokens.id, tokenId), isNull(sandboxCardTokens.usedAt)))
         .returning();
       if (!token) throw new CardError('This card could not be read. Please enter it again.');
+      // Checked as it is saved, as Stripe checks a card attached to a customer: never saved.
+      if (token.behaviour === 'declined') throw new CardError(SANDBOX_DECLINED);
       return {
         providerCardId: `card_sandbox_${randomBytes(8).toString('hex')}`,
         brand: token.brand,
