@@ -11,7 +11,7 @@ import { budget } from './time-budget.ts';
 
 test.setTimeout(budget(120_000));
 
-test('refund with a reason, at most what is left; CREATE ZIP then DOWNLOAD ALL', async ({ page, browser }) => {
+test('refund with a reason, in part then the rest, shown to the photographer; at most what is left; CREATE ZIP then DOWNLOAD ALL', async ({ page, browser }) => {
   const shopper = await shopperWithCart(page);
   const { cart } = shopper;
   const headers = { token: cart.token };
@@ -47,6 +47,17 @@ test('refund with a reason, at most what is left; CREATE ZIP then DOWNLOAD ALL',
   await refund.getByLabel('Reason').fill('Too much');
   await refund.getByRole('button', { name: 'REFUND' }).click();
   await expect(refund.getByRole('alert')).toHaveText(`The refund is more than what is left to refund (${formatMoney(totalCents - 525)}).`);
+
+  // The rest: the whole charge is refunded, and the photographer sees it on the order.
+  await refund.getByLabel('Refund amount ($)').fill(((totalCents - 525) / 100).toFixed(2));
+  await refund.getByLabel('Reason').fill('Reprinting the whole order');
+  await refund.getByRole('button', { name: 'REFUND' }).click();
+  await expect(refund.getByText(`Paid ${formatMoney(totalCents)}; ${formatMoney(0)} left to refund.`)).toBeVisible();
+  await page.goto(`/lab-orders/${cart.orderGuid}`);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary.getByText('REFUNDED')).toBeVisible();
+  await expect(summary.getByText(formatMoney(totalCents), { exact: true }).last()).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Admin panel' })).toHaveCount(0);
 
   // The zip: made by a job; DOWNLOAD ALL appears once it is ready and serves a zip archive.
   await admin.getByRole('button', { name: 'CREATE ZIP' }).click();
