@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,scale] [--routes=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,restart,scale] [--routes=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
@@ -24,7 +24,7 @@ import { measureJs } from './js-per-route.ts';
 import { measureLists } from './lists.ts';
 import { measureLighthouse } from './lighthouse-audit.ts';
 import { cleanUp, onCleanup } from './cleanup.ts';
-import { formatTable, type Row } from './report.ts';
+import { formatTable, ms, type Row } from './report.ts';
 import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { measureScale } from './scale.ts';
@@ -55,8 +55,9 @@ const DEFAULT_SCALE_SECONDS = 60;
 const LIST_ACCOUNTS = 5_000;
 
 // 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures;
+// 'restart' is the time the lab takes to answer again after a kill -9 (issue 31);
 // 'scale' is its PostgreSQL lab under load.
-const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'scale'] as const;
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'restart', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // BENCH_LISTS=<word>: only the lists whose label starts with it, and no builder steps with them.
@@ -282,6 +283,18 @@ async function main(): Promise<number> {
           )),
         );
         log('');
+      }
+
+      if (opts.only.has('restart')) {
+        // Last: it ends the server the other parts measured. The embedded database reopens after
+        // an unclean stop (PGlite replays its log), then the lab requeues the jobs it was running.
+        await server.crash();
+        const restartStart = performance.now();
+        const again = await startServer({ port: SERVER_PORT, dataDir });
+        const restartMs = performance.now() - restartStart;
+        log(`restart after kill -9: answering again in ${(restartMs / 1000).toFixed(1)} s`);
+        rows.push({ area: 'restart', figure: `kill -9, then answering again (${seed.orders} orders, PGlite)`, value: ms(restartMs), target: 'printed', result: 'PASS' });
+        await again.stop();
       }
     }
   } catch (err) {

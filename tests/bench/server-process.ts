@@ -45,6 +45,8 @@ export interface RunningServer {
   /** The server's Node process (its memory is read from /proc). */
   pid: number;
   stop(): Promise<void>;
+  /** kill -9, as a power cut or the kernel's out-of-memory killer ends it; resolves once it is gone. */
+  crash(): Promise<void>;
 }
 
 // Servers still running, stopped hard if the bench itself dies.
@@ -137,7 +139,11 @@ export async function startServer(opts: { port: number; dataDir: string; env?: R
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  return { origin, pid: child.pid ?? 0, stop };
+  const crash = async () => {
+    killGroup(child, 'SIGKILL');
+    await exited;
+  };
+  return { origin, pid: child.pid ?? 0, stop, crash };
 }
 
 async function answers(url: string): Promise<boolean> {
