@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { addLineItems, cartWithPhotos, type Cart } from './cart-fixtures.ts';
 import { addButton, localItems, tile } from './builder-fixtures.ts';
 import { choose } from './helpers.ts';
+import { AXE_WIDTHS, WIDTHS, expectAccessible } from './screens.ts';
 import { budget } from './time-budget.ts';
 
 const INCOMPLETE = /^Please select all finishing details/;
@@ -28,10 +29,11 @@ async function labItem(page: Page, cart: Cart, name: string) {
   return { quantity: item.quantity, notes: item.notes, crop: { x: c.crop_x, y: c.crop_y, width: c.crop_w, height: c.crop_h } };
 }
 
-async function shoot(page: Page, name: string): Promise<void> {
-  for (const width of [1366, 375]) {
+/** The screen's checks at every width, with the EDIT links in it (SCREENSHOT_DIR keeps a picture of each). */
+async function expectFits(page: Page, label: string): Promise<void> {
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-${width}.png`), fullPage: true });
+    await expectAccessible(page, label, { axe: AXE_WIDTHS.has(width) });
   }
   await page.setViewportSize({ width: 1366, height: 900 });
 }
@@ -61,13 +63,12 @@ test.describe.serial('editing the cart', () => {
     const framed = items(page).filter({ hasText: 'RED_0001.jpg' });
     await expect(framed.getByText(/^HARDWOOD FRAME: /)).toHaveText(/^HARDWOOD FRAME: Walnut 1\.5" · 1\.5" profile · /);
     await expect(framed.getByText(/-1\.5/)).toHaveCount(0);
-    await shoot(page, 'cart-review');
+    await expectFits(page, 'cart review');
 
     await framed.getByRole('link', { name: 'Edit RED_0001.jpg' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'EDIT LINE ITEM' })).toBeVisible();
     await expect(page.getByLabel('QUANTITY')).toHaveValue('3');
     await expect(page.getByLabel(/^NOTES/)).toHaveValue('Sign the back');
-    await shoot(page, 'line-item-edit');
     await page.getByRole('button', { name: 'One more' }).click();
     await page.getByRole('button', { name: 'UPDATE', exact: true }).click();
 
@@ -83,7 +84,7 @@ test.describe.serial('editing the cart', () => {
     await page.goto(`/lab-orders/${cart.orderGuid}`);
     const framed = items(page).filter({ hasText: 'RED_0001.jpg' });
     await expect(framed.getByText(/^HARDWOOD FRAME: /)).toHaveText(/^HARDWOOD FRAME: Walnut 1\.5" · 1\.5" profile · /);
-    await shoot(page, 'order-detail');
+    await expectFits(page, 'order detail');
     await framed.getByRole('link', { name: 'Edit RED_0001.jpg' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'EDIT LINE ITEM' })).toBeVisible();
     await expect(page.getByLabel('QUANTITY')).toHaveValue('4');
