@@ -73,6 +73,7 @@ test('BASIC INFORMATION: a bad phone says so beside it, keeps what was typed, an
   await expect(phone).toHaveAccessibleDescription('A phone number has digits only: "a" is not one.');
 
   await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page.getByText('Your information was updated, except the phone: see the message beside it.')).toBeVisible();
   await expect(page.getByText('Gordon Parks · Kansas Light', { exact: true })).toBeVisible();
   await expect(page.getByLabel('Business name')).toHaveValue('');
   await expect(phone).toHaveValue('61a5-555');

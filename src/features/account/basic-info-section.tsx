@@ -36,7 +36,9 @@ export function BasicInfoSection({ profile, onSaved }: { profile: Profile; onSav
       // What was saved now shows above; a wrong field keeps its text to be put right.
       setForm((now) => ({ ...now, ...Object.fromEntries(right.map((f) => [f, ''])) }));
       toast.success(
-        wrong.length ? `Your information was updated, except the ${wrong.map((f) => BASIC_INFO_NAMES[f]).join(' and ')}: see the message beside it.` : 'Your information was updated.',
+        wrong.length
+          ? `Your information was updated, except the ${wrong.map((f) => BASIC_INFO_NAMES[f]).join(' and ')}: see ${wrong.length === 1 ? 'the message beside it' : 'the messages beside them'}.`
+          : 'Your information was updated.',
       );
     } catch (err) {
       toast.error(errorLines(err));
