@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
+import { frameProfileWords } from '../../src/domain/catalogue.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import type { Tx } from '../db/client.ts';
 import { cards, discountCodes, finishingDetails, finishingServices, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
@@ -22,7 +23,7 @@ export interface ReceiptLine {
 
 async function receiptLines(tx: Tx, orderId: number): Promise<ReceiptLine[]> {
   const rows = await tx
-    .select({ item: lineItems, photo: photographs.fileName, size: printSizes.name, paper: papers.name, service: finishingServices.name })
+    .select({ item: lineItems, photo: photographs.fileName, size: printSizes.name, paper: papers.name, service: finishingServices.name, profile: finishingServices.frameProfile })
     .from(lineItems)
     .innerJoin(photographs, eq(photographs.id, lineItems.photographId))
     .innerJoin(printSizes, eq(printSizes.guid, lineItems.printSizeGuid))
@@ -33,13 +34,13 @@ async function receiptLines(tx: Tx, orderId: number): Promise<ReceiptLine[]> {
   const detailGuids = [...new Set(rows.flatMap((r) => r.item.finishingDetailGuids))];
   const details = detailGuids.length ? await tx.select({ guid: finishingDetails.guid, name: finishingDetails.name }).from(finishingDetails).where(inArray(finishingDetails.guid, detailGuids)) : [];
   const detailName = new Map(details.map((d) => [d.guid, d.name]));
-  return rows.map(({ item, photo, size, paper, service }) => {
+  return rows.map(({ item, photo, size, paper, service, profile }) => {
     const chosen = item.finishingDetailGuids.flatMap((g) => detailName.get(g) ?? []);
     return {
       photo,
       paper,
       size,
-      finishing: service ? [service, ...chosen].join(', ') : 'none',
+      finishing: service ? [service, frameProfileWords(profile), ...chosen].filter(Boolean).join(', ') : 'none',
       quantity: item.quantity,
       priceCents: (item.printCents + item.finishingCents) * item.quantity,
     };

@@ -3,7 +3,7 @@ import { blockedBecause, showsFinishingField, type FinishingField } from './buil
 import { INITIAL_SELECTIONS, NO_FINISHING, type Selections } from './builder-selections.ts';
 import { normaliseCrop, type CropArea } from './crop.ts';
 import { NOTES_MAX, limitNote, noteKey } from './notes.ts';
-import { steppedQuantity, typedQuantity } from './quantity.ts';
+import { DEFAULT_QUANTITY, steppedQuantity, typedQuantity } from './quantity.ts';
 
 /**
  * The builder's choices as a reducer (orders.md §4): what each change resets, and which changes a
@@ -14,7 +14,7 @@ export type BuilderAction =
   | { type: 'togglePhoto'; photoGuid: string }
   /** SELECT ALL: the order's photos, in the order shown. */
   | { type: 'selectAllPhotos'; photoGuids: readonly string[] }
-  /** RESET clears the photo selection; the choices stay for the next photos. */
+  /** RESET clears the photo selection; the choices but the quantity stay for the next photos. */
   | { type: 'resetPhotos' }
   | { type: 'paper'; paper: Pick<Paper, 'guid' | 'allows_border'> | null }
   | { type: 'printSize'; printSizeGuid: string | null }
@@ -62,12 +62,14 @@ function setFinishing(s: Selections, field: FinishingField, value: string | null
 
 export function builderReducer(s: Selections, action: BuilderAction): Selections {
   switch (action.type) {
+    // A new selection of photos starts again at the default quantity: a quantity set for other
+    // photos (even one whose ADD TO CART was refused) must not print these twice over.
     case 'togglePhoto':
-      return { ...s, photos: s.photos.includes(action.photoGuid) ? s.photos.filter((g) => g !== action.photoGuid) : [...s.photos, action.photoGuid] };
+      return { ...s, qty: DEFAULT_QUANTITY, photos: s.photos.includes(action.photoGuid) ? s.photos.filter((g) => g !== action.photoGuid) : [...s.photos, action.photoGuid] };
     case 'selectAllPhotos':
-      return { ...s, photos: [...new Set(action.photoGuids)] };
+      return { ...s, qty: DEFAULT_QUANTITY, photos: [...new Set(action.photoGuids)] };
     case 'resetPhotos':
-      return s.photos.length ? { ...s, photos: [] } : s;
+      return s.photos.length ? { ...s, qty: DEFAULT_QUANTITY, photos: [] } : s;
     case 'paper': {
       if (blockedBecause('paper', s)) return s;
       const guid = action.paper?.guid ?? null;

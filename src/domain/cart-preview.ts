@@ -4,7 +4,7 @@ import { parsePrintSize, type PixelSize } from './print-size.ts';
 
 /**
  * The cart preview (orders.md §2, §9): a line item's cropped photo drawn with its paper's effect.
- * Frame profiles show through formatFrameProfile (catalogue.ts).
+ * Frame profiles show through frameProfileWords (catalogue.ts).
  */
 
 /** How a canvas wrap's edges look: the picture folded round (gallery), a colour, or the picture mirrored. */

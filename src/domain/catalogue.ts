@@ -124,12 +124,37 @@ export const BORDERS = [
 export type BorderValue = (typeof BORDERS)[number]['value'];
 export const borderLabel = (value: string): string => BORDERS.find((b) => b.value === value)?.label ?? 'No border';
 
-/** Frame profile strings as the lab writes them, shown with their short form (orders.md §9). */
+/** Frame profile strings as the lab writes them, sent in their short code (orders.md §9): the wire's formatted_frame_profile. */
 export function formatFrameProfile(profile: string | null): string | null {
   if (profile === null) return null;
   if (profile === ' 3/4') return '-.75';
   if (profile === ' 1.5') return '-1.5';
   return profile.trim();
+}
+
+/** The short codes' widths as the lab says them (a frame's name reads `Walnut 1.5"`, `Black Maple 3/4"`). */
+const PROFILE_WIDTHS: Record<string, string> = { '-.75': '3/4', '-1.5': '1.5' };
+
+/**
+ * A frame's profile as a person reads it, '1.5" profile', from the catalogue's string or its
+ * short code: the one wording of the cart, the order detail and the receipt.
+ */
+export function frameProfileWords(profile: string | null): string | null {
+  const code = formatFrameProfile(profile);
+  if (!code) return null;
+  const width = PROFILE_WIDTHS[code] ?? code;
+  return /^[\d./ ]+$/.test(width) ? `${width}" profile` : `${width} profile`;
+}
+
+/**
+ * A line item's finishing as one line of text, 'HARDWOOD FRAME: Walnut 1.5" · 1.5" profile ·
+ * No Mat', or 'None': the cart review and the order detail alike.
+ */
+export function finishingWords(category: FinishingCategory, service: string | null, profile: string | null, details: readonly (string | null)[]): string {
+  if (category === 'none') return 'None';
+  const parts = [service, frameProfileWords(profile), ...details].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
+  const name = CATEGORY_NAMES[category];
+  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
 }
 
 // Wire shapes: money in dollars with 2 decimals.

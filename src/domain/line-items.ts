@@ -1,4 +1,4 @@
-import { BORDERS, CATEGORY_NAMES, allowedDetails, borderLabel, formatFrameProfile, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
+import { BORDERS, allowedDetails, borderLabel, finishingWords, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
 import { detailFields } from './builder-gating.ts';
 import { INITIAL_SELECTIONS, type Selections } from './builder-selections.ts';
 import { normaliseCrop } from './crop.ts';
@@ -165,14 +165,9 @@ export function selectionsFromLineItem(item: BuilderLineItem): Selections {
   };
 }
 
-/** The finishing of a line as one line of text: 'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass'. */
+/** The finishing of a device's line item as one line of text (finishingWords). */
 export function finishingText(
   item: Pick<BuilderLineItem, 'finishingCategory' | 'finishingService' | 'finishingDetailOne' | 'finishingDetailTwo' | 'finishingDetailThree' | 'frameProfile'>,
 ): string {
-  if (item.finishingCategory === 'none') return 'None';
-  const name = CATEGORY_NAMES[item.finishingCategory];
-  const parts = [item.finishingService, formatFrameProfile(item.frameProfile), item.finishingDetailOne, item.finishingDetailTwo, item.finishingDetailThree].filter(
-    (p): p is string => typeof p === 'string' && p.trim() !== '',
-  );
-  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
+  return finishingWords(item.finishingCategory, item.finishingService, item.frameProfile, [item.finishingDetailOne, item.finishingDetailTwo, item.finishingDetailThree]);
 }

@@ -1,5 +1,5 @@
 /** Rules of the order detail and its admin panel (orders.md §2 Order detail, §4, §5, §6). */
-import { CATEGORY_NAMES, formatFrameProfile, type FinishingCategory } from './catalogue.ts';
+import { finishingWords, type FinishingCategory } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
 
@@ -45,7 +45,7 @@ export function refundAmount(text: string, leftCents: Cents): { cents: Cents } |
 /** The refund as the wire takes it: a number of dollars with 2 decimals (orders.md §5). */
 export const refundDollars = (cents: Cents): number => Number((cents / 100).toFixed(2));
 
-/** A line item's finishing as one line: 'HARDWOOD FRAME: Walnut · -1.5 · White mat', or 'None'. */
+/** A lab's line item's finishing as one line of text (finishingWords). */
 export function lineFinishingText(
   finishing: {
     finishing_category: FinishingCategory;
@@ -56,16 +56,9 @@ export function lineFinishingText(
     formatted_detail_three: string | null;
   } | null,
 ): string {
-  if (!finishing || finishing.finishing_category === 'none') return 'None';
-  const parts = [
-    finishing.finishing_service,
-    formatFrameProfile(finishing.formatted_frame_profile),
-    finishing.formatted_detail_one,
-    finishing.formatted_detail_two,
-    finishing.formatted_detail_three,
-  ].filter((p): p is string => typeof p === 'string' && p.trim() !== '');
-  const name = CATEGORY_NAMES[finishing.finishing_category];
-  return parts.length ? `${name}: ${parts.join(' · ')}` : name;
+  if (!finishing) return 'None';
+  const f = finishing;
+  return finishingWords(f.finishing_category, f.finishing_service, f.formatted_frame_profile, [f.formatted_detail_one, f.formatted_detail_two, f.formatted_detail_three]);
 }
 
 /** One entry of an order's history as the admin reads it. */

@@ -245,7 +245,8 @@ describe('checkout', () => {
     const [subject = ''] = receipt.split('\n');
     expect(subject).toBe(`Mail to ${o.user.email}: Receipt for your order ${a.order_name} ($${a.total.toFixed(2)})`);
     expect(receipt).toContain(`- IMG_1000.jpg: ${p.paper.name} ${p.size.name}, finishing: none, quantity 2, $${(o.subtotalCents / 100).toFixed(2)}`);
-    expect(receipt).toContain(`${p.paper.name} ${p.size.name}, finishing: ${p.frame.name}, `);
+    // The frame's profile in the words of the cart, never its short code.
+    expect(receipt).toContain(`${p.paper.name} ${p.size.name}, finishing: ${p.frame.name}, 1.5" profile, `);
     expect(receipt).toContain(`quantity 2, $${((framedCents * 2) / 100).toFixed(2)}`);
     for (const [label, dollars] of [['Subtotal', a.subtotal], ['Shipping', a.shipping_total], ['Total', a.total]] as const) {
       expect(receipt).toMatch(new RegExp(`${label}:\\s+\\$${dollars.toFixed(2).replace('.', '\\.')}`));

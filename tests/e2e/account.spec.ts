@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ADMIN, LOGGED_OUT, signIn } from './helpers.ts';
+import { AXE_WIDTHS, WIDTHS, expectAccessible } from './screens.ts';
 
 const unique = () => randomBytes(4).toString('hex');
 
@@ -23,8 +24,9 @@ test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', as
 
   const update = page.getByRole('button', { name: 'UPDATE' });
   await expect(update).toBeDisabled();
-  await page.getByLabel('Phone').fill('(615) 555-0100 x');
-  await expect(page.getByLabel('Phone')).toHaveValue('6155550100');
+  // Spaces, brackets and dashes only separate the digits: the field keeps them as typed.
+  await page.getByLabel('Phone').fill('(615) 555-0100');
+  await expect(page.getByLabel('Phone')).toHaveValue('(615) 555-0100');
   await page.getByLabel('Business name').fill('Kansas Light');
   await update.click();
   await expect(page.getByText('Gordon Parks · Kansas Light · 6155550100')).toBeVisible();
@@ -57,6 +59,37 @@ test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', as
   await expect(page.getByRole('radio', { name: /12 Darkroom Lane/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'REMOVE ALL ADDRESSES' }).click();
   await expect(page.getByText('No saved addresses yet.')).toBeVisible();
+});
+
+test('BASIC INFORMATION: a bad phone says so beside it, keeps what was typed, and the good fields are saved', async ({ page, request }) => {
+  await newPhotographer(page, request);
+  await page.goto('/account');
+  const phone = page.getByLabel('Phone');
+  await page.getByLabel('Business name').fill('Kansas Light');
+  await phone.fill('61a5-555');
+  // Said where it was typed, before UPDATE: the letter is kept, not silently dropped.
+  await expect(phone).toHaveValue('61a5-555');
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(phone).toHaveAccessibleDescription('A phone number has digits only: "a" is not one.');
+
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page.getByText('Your information was updated, except the phone: see the message beside it.')).toBeVisible();
+  await expect(page.getByText('Gordon Parks · Kansas Light', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Business name')).toHaveValue('');
+  await expect(phone).toHaveValue('61a5-555');
+  await expect(page.getByText(/ERROR CODE/)).toHaveCount(0);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'account with a wrong phone', { axe: AXE_WIDTHS.has(width) });
+  }
+
+  await phone.fill('615-555');
+  await phone.blur();
+  await expect(phone).toHaveAccessibleDescription('A phone number is 7 to 15 digits (this one has 6).');
+  await phone.fill('615-5550');
+  await expect(phone).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page.getByText('Gordon Parks · Kansas Light · 6155550', { exact: true })).toBeVisible();
 });
 
 test('CHANGE ACCOUNT EMAIL: both error readings, then signed out with the green notice', async ({ page, request }) => {

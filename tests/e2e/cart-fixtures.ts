@@ -96,6 +96,10 @@ export interface ItemSpec {
   quantity?: number;
   notes?: string;
   mat?: boolean;
+  /** A finishing category other than the mat (its first service, default details). */
+  finishing?: FinishingCategory;
+  /** Percent of the photo; the whole photo when not given. */
+  crop?: { x: number; y: number; width: number; height: number };
 }
 
 /** Puts line items into the cart through the lab's API; answers their guids in the order given. */
@@ -103,7 +107,9 @@ export async function addLineItems(request: APIRequestContext, cart: Cart, items
   const payloads: LineItemPayload[] = [];
   for (const item of items) {
     const size = await printSize(request, item.paper, item.size);
-    const mat = item.mat ? await finishing(request, size.guid, 'four_ply_mat') : null;
+    const category = item.finishing ?? (item.mat ? 'four_ply_mat' : null);
+    const mat = category ? await finishing(request, size.guid, category) : null;
+    const crop = item.crop ?? { x: 0, y: 0, width: 100, height: 100 };
     const photoGuid = cart.photos.get(item.photo) ?? '';
     payloads.push({
       guid: randomUUID(),
@@ -116,7 +122,7 @@ export async function addLineItems(request: APIRequestContext, cart: Cart, items
       print_border: 'none',
       notes: item.notes ?? '',
       source_photograph_guid: photoGuid,
-      photograph: { source_photograph_guid: photoGuid, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100, photo_meta: {} },
+      photograph: { source_photograph_guid: photoGuid, crop_x: crop.x, crop_y: crop.y, crop_h: crop.height, crop_w: crop.width, photo_meta: {} },
     });
   }
   const answer = await request.post(`/api/v2/lab_orders/${cart.orderGuid}/line_items`, { headers: { token: cart.token }, data: { line_items: payloads } });

@@ -205,6 +205,20 @@ describe('photos, quantity, notes and crops in the selections', () => {
     expect(run({ type: 'quantityStep', delta: -1 }).qty).toBe(1);
   });
 
+  it('starts the quantity again at 1 whenever the selection of photos changes, and keeps the rest', () => {
+    const two = run(...withSize, { type: 'finishingCategory', category: 'four_ply_mat' }, { type: 'quantityTyped', text: '2' });
+    expect(two.qty).toBe(2);
+    for (const change of [
+      { type: 'togglePhoto', photoGuid: 'p2' },
+      { type: 'togglePhoto', photoGuid: 'p1' },
+      { type: 'selectAllPhotos', photoGuids: ['p1', 'p2'] },
+      { type: 'resetPhotos' },
+    ] as const) {
+      const next = builderReducer(two, change);
+      expect({ change: change.type, qty: next.qty, size: next.printSizeGuid, category: next.finishingCategory }).toEqual({ change: change.type, qty: 1, size: 'size-8x10', category: 'four_ply_mat' });
+    }
+  });
+
   it('writes notes to the one photo, else to ALL, within 5000 characters', () => {
     expect(run({ type: 'togglePhoto', photoGuid: 'p1' }, { type: 'notes', text: 'dodge the sky' }).notes).toEqual({ p1: 'dodge the sky' });
     expect(run({ type: 'selectAllPhotos', photoGuids: ['p1', 'p2'] }, { type: 'notes', text: 'all warm' }).notes).toEqual({ ALL: 'all warm' });

@@ -30,11 +30,11 @@ describe('the review checkout box from the device copy', () => {
     ]);
   });
 
-  it('says a line’s finishing in one line, frame profiles in their short form', () => {
+  it('says a line’s finishing in one line, frame profiles in words', () => {
     const none = { finishingCategory: 'none', finishingService: null, finishingDetailOne: null, finishingDetailTwo: null, finishingDetailThree: null, frameProfile: null } as const;
     expect(finishingText(none)).toBe('None');
     expect(finishingText({ ...none, finishingCategory: 'hardwood_frame', finishingService: 'Walnut', frameProfile: ' 1.5', finishingDetailOne: 'White mat', finishingDetailTwo: 'Museum glass' })).toBe(
-      'HARDWOOD FRAME: Walnut · -1.5 · White mat · Museum glass',
+      'HARDWOOD FRAME: Walnut · 1.5" profile · White mat · Museum glass',
     );
     expect(finishingText({ ...none, finishingCategory: 'mount' })).toBe('MOUNT');
   });

@@ -7,6 +7,7 @@ import {
   finishingChoiceCents,
   finishingChoiceProblem,
   formatFrameProfile,
+  frameProfileWords,
   optionOneLabel,
   requiredDetails,
   type FinishingService,
@@ -94,5 +95,14 @@ describe('finishing rules', () => {
     expect(formatFrameProfile(' 3/4')).toBe('-.75');
     expect(formatFrameProfile(' 1.5')).toBe('-1.5');
     expect(formatFrameProfile(null)).toBeNull();
+  });
+
+  it('says a frame profile in words from the catalogue string or its short code', () => {
+    for (const raw of [' 1.5', '-1.5']) expect(frameProfileWords(raw)).toBe('1.5" profile');
+    for (const raw of [' 3/4', '-.75']) expect(frameProfileWords(raw)).toBe('3/4" profile');
+    expect(frameProfileWords(' 2')).toBe('2" profile');
+    expect(frameProfileWords('deep')).toBe('deep profile');
+    expect(frameProfileWords(null)).toBeNull();
+    expect(frameProfileWords('  ')).toBeNull();
   });
 });

@@ -40,6 +40,9 @@ describe('order detail rules', () => {
       formatted_detail_three: null,
     };
     expect(lineFinishingText(mat)).toBe('4-PLY MAT: 11x14 · White');
+    // The wire's short code '-.75' reads as the width the frame's name uses.
+    const frame = { ...mat, finishing_category: 'contemporary_frame' as const, finishing_service: 'Black Maple 3/4"', formatted_frame_profile: '-.75', formatted_detail_two: 'ACRYLIC' };
+    expect(lineFinishingText(frame)).toBe('CONTEMPORARY FRAME: Black Maple 3/4" · 3/4" profile · White · ACRYLIC');
   });
 
   it('writes an event of the order history', () => {

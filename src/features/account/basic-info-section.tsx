@@ -1,23 +1,45 @@
 import { useState, type FormEvent } from 'react';
 import { updateBasicInformation, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
+import { BASIC_INFO_FIELDS, BASIC_INFO_NAMES, basicInfoProblem, phoneDigits, type BasicInfoField } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
-/** BASIC INFORMATION: UPDATE once any field is filled; the phone takes digits only (accounts.md §5). */
+type Form = Record<BasicInfoField, string>;
+const EMPTY: Form = { first_name: '', last_name: '', business_name: '', phone: '' };
+const NONE_FINISHED: Record<BasicInfoField, boolean> = { first_name: false, last_name: false, business_name: false, phone: false };
+const LABELS: Record<BasicInfoField, string> = { first_name: 'First name', last_name: 'Last name', business_name: 'Business name', phone: 'Phone' };
+
+/**
+ * BASIC INFORMATION: UPDATE once any field is filled (accounts.md §5). Each field says what is
+ * wrong with it beside it and keeps what was typed; UPDATE saves the fields that are right and
+ * leaves a wrong one, with its message, to be put right.
+ */
 export function BasicInfoSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
-  const [form, setForm] = useState({ first_name: '', last_name: '', business_name: '', phone: '' });
+  const [form, setForm] = useState<Form>(EMPTY);
+  const [finished, setFinished] = useState(NONE_FINISHED);
   const [busy, setBusy] = useState(false);
   const u = profile.user;
   const ready = Object.values(form).some((v) => v.trim() !== '');
+  const problem = (field: BasicInfoField) => basicInfoProblem(field, form[field], finished[field]);
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
+    const filled = BASIC_INFO_FIELDS.filter((f) => form[f].trim() !== '');
+    const wrong = filled.filter((f) => basicInfoProblem(f, form[f], true));
+    const right = filled.filter((f) => !wrong.includes(f));
+    setFinished({ ...finished, ...Object.fromEntries(wrong.map((f) => [f, true])) });
+    if (!right.length) return;
     setBusy(true);
     try {
-      const sent = Object.fromEntries(Object.entries(form).filter(([, v]) => v.trim() !== ''));
+      const sent = Object.fromEntries(right.map((f) => [f, f === 'phone' ? phoneDigits(form[f].trim()) : form[f].trim()]));
       onSaved(await updateBasicInformation(u.guid, sent));
-      setForm({ first_name: '', last_name: '', business_name: '', phone: '' });
-      toast.success('Your information was updated.');
+      // What was saved now shows above; a wrong field keeps its text to be put right.
+      setForm((now) => ({ ...now, ...Object.fromEntries(right.map((f) => [f, ''])) }));
+      toast.success(
+        wrong.length
+          ? `Your information was updated, except the ${wrong.map((f) => BASIC_INFO_NAMES[f]).join(' and ')}: see ${wrong.length === 1 ? 'the message beside it' : 'the messages beside them'}.`
+          : 'Your information was updated.',
+      );
     } catch (err) {
       toast.error(errorLines(err));
     } finally {
@@ -25,18 +47,31 @@ export function BasicInfoSection({ profile, onSaved }: { profile: Profile; onSav
     }
   };
 
-  const input = (name: keyof typeof form, label: string, current: string | null, extra: object = {}) => (
-    <label>
-      {label}
-      <input
-        name={name}
-        placeholder={current ?? ''}
-        value={form[name]}
-        onChange={(e) => setForm((f) => ({ ...f, [name]: name === 'phone' ? e.target.value.replace(/\D/g, '') : e.target.value }))}
-        {...extra}
-      />
-    </label>
-  );
+  const input = (name: BasicInfoField, current: string | null, extra: object = {}) => {
+    const id = `basic-info-${name}`;
+    const said = problem(name);
+    return (
+      <div className="labelled-field">
+        <label htmlFor={id}>{LABELS[name]}</label>
+        <input
+          id={id}
+          name={name}
+          placeholder={current ?? ''}
+          value={form[name]}
+          aria-invalid={said ? true : undefined}
+          aria-describedby={said ? `${id}-problem` : undefined}
+          onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+          onBlur={() => setFinished((f) => (f[name] ? f : { ...f, [name]: true }))}
+          {...extra}
+        />
+        {said ? (
+          <p id={`${id}-problem`} className="field-error">
+            {said}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <section className="account-section" aria-labelledby="basic-info">
@@ -46,11 +81,13 @@ export function BasicInfoSection({ profile, onSaved }: { profile: Profile; onSav
         {u.business_name ? ` · ${u.business_name}` : ''}
         {u.phone ? ` · ${u.phone}` : ''}
       </p>
-      <form className="field-grid" onSubmit={(e) => void onSubmit(e)}>
-        {input('first_name', 'First name', u.first_name)}
-        {input('last_name', 'Last name', u.last_name)}
-        {input('business_name', 'Business name', u.business_name)}
-        {input('phone', 'Phone', u.phone, { inputMode: 'numeric', autoComplete: 'tel' })}
+      <form noValidate onSubmit={(e) => void onSubmit(e)}>
+        <div className="field-grid with-messages">
+          {input('first_name', u.first_name)}
+          {input('last_name', u.last_name)}
+          {input('business_name', u.business_name)}
+          {input('phone', u.phone, { type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+        </div>
         <button type="submit" className="button primary" disabled={!ready || busy}>
           UPDATE
         </button>

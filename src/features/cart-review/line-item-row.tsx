@@ -27,7 +27,7 @@ const sameItem = (a: LocalLineItem, b: LocalLineItem) => sameValue(a, b);
  */
 export const LineItemRow = memo(LineItemRowView, (a, b) => a.editable === b.editable && a.checking === b.checking && a.actions === b.actions && sameItem(a.item, b.item));
 
-/** The print, its figures, and (open orders) quantity arrows and delete. */
+/** The print, its figures, and (open orders) quantity arrows, EDIT (the line-item edit) and delete. */
 function LineItemRowView({ item, editable, checking, actions }: { item: LocalLineItem; editable: boolean; checking: boolean; actions: RowActions }) {
   const name = truncateFileName(item.imageName);
   const each = item.printPriceCents + item.finishingPriceCents;
@@ -107,6 +107,11 @@ function LineItemRowView({ item, editable, checking, actions }: { item: LocalLin
             QUANTITY <span className="qty-value">{item.quantity}</span>
           </p>
         )}
+        {editable && !goneFromLab(item) ? (
+          <Link className="button" to={routePath(ROUTES.lineItemEdit, { id: item.labOrderGuid, line_item_id: item.guid })} aria-label={`Edit ${item.imageName}`}>
+            EDIT
+          </Link>
+        ) : null}
         <Link className="button" to={`${routePath(ROUTES.cartPreview, { id: item.labOrderGuid })}?${PREVIEW_ITEM_PARAM}=${encodeURIComponent(item.guid)}`} aria-label={`Preview ${item.imageName}`}>
           PREVIEW
         </Link>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router-dom';
 import { borderLabel } from '../../domain/catalogue.ts';
 import type { ServerLineItem } from '../../domain/line-items.ts';
 import { toCents, formatMoney } from '../../domain/money.ts';
@@ -7,8 +8,11 @@ import type { ModalPhoto } from './photo-modal.tsx';
 
 const dollars = (amount: number) => formatMoney(toCents(amount));
 
-/** One line item, read-only: the photo (which opens large), paper, size, border, finishing, quantity, price. */
-export function LineItemCard({ item, showInternal, onPhoto }: { item: ServerLineItem; showInternal: boolean; onPhoto: (photo: ModalPhoto) => void }) {
+/**
+ * One line item: the photo (which opens large), paper, size, border, finishing, quantity, price;
+ * and, while the order is open, EDIT to its line-item edit (`editTo`).
+ */
+export function LineItemCard({ item, showInternal, editTo, onPhoto }: { item: ServerLineItem; showInternal: boolean; editTo: string | null; onPhoto: (photo: ModalPhoto) => void }) {
   const shown = item.photograph_cropped_url ?? item.photograph_url;
   return (
     <li className="detail-item" aria-label={item.photo_file_name}>
@@ -48,6 +52,11 @@ export function LineItemCard({ item, showInternal, onPhoto }: { item: ServerLine
             </>
           ) : null}
         </dl>
+        {editTo ? (
+          <Link className="button detail-item-edit" to={editTo} aria-label={`Edit ${item.photo_file_name}`}>
+            EDIT
+          </Link>
+        ) : null}
       </div>
     </li>
   );

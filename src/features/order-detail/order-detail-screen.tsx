@@ -74,7 +74,13 @@ export function OrderDetailScreen() {
             ) : (
               <ul className="detail-items" aria-label="Line items">
                 {lineItems.map((item) => (
-                  <LineItemCard key={item.guid} item={item} showInternal={isAdmin} onPhoto={setPhoto} />
+                  <LineItemCard
+                    key={item.guid}
+                    item={item}
+                    showInternal={isAdmin}
+                    editTo={canContinueOrder(order.status) ? routePath(ROUTES.lineItemEdit, { id: order.guid, line_item_id: item.guid }) : null}
+                    onPhoto={setPhoto}
+                  />
                 ))}
               </ul>
             )}
