@@ -20,8 +20,8 @@ afterAll(async () => {
 });
 
 // Photos big enough that writing their zip takes a moment, so the kill lands inside it.
-const PHOTOS = 4;
-const PHOTO_BYTES = 24 * 1024 * 1024;
+const PHOTOS = 3;
+const PHOTO_BYTES = 16 * 1024 * 1024;
 
 async function lab(dataDir: string, port: number) {
   const server = startServer({ DATA_DIR: dataDir, PORT: String(port) });

@@ -71,19 +71,22 @@ describe('create_zip_file', () => {
     // The store as the job sees it, counting the originals open at once (opened, not yet closed).
     const counting = (failAt: number | null) => {
       const seen = { open: 0, most: 0, opened: 0, closed: 0 };
-      const storage = Object.create(t.storage) as Storage;
-      storage.stream = async (key: string) => {
+      const stream = async (key: string) => {
         if (seen.opened === failAt) throw new Error('the store is gone');
-        const stream = (await t.storage.stream(key)) as Readable;
+        const opened = (await t.storage.stream(key)) as Readable;
         seen.opened += 1;
         seen.open += 1;
         seen.most = Math.max(seen.most, seen.open);
-        stream.once('close', () => {
+        opened.once('close', () => {
           seen.open -= 1;
           seen.closed += 1;
         });
-        return stream;
+        return opened;
       };
+      // Every other call goes to the store itself (its own private state included).
+      const storage = new Proxy(t.storage, {
+        get: (target, name) => (name === 'stream' ? stream : typeof Reflect.get(target, name) === 'function' ? (Reflect.get(target, name) as (...a: unknown[]) => unknown).bind(target) : Reflect.get(target, name)),
+      }) as Storage;
       return { storage, seen };
     };
     const ok = counting(null);
