@@ -6,7 +6,6 @@ import { getClientConfig } from './api/client-config.ts';
 import { startErrorReporting } from './api/error-reporting.ts';
 import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
 import { AppRoutes } from './app/app-routes.tsx';
-import { ConnectionStatus } from './app/connection-status.tsx';
 import { clearUserDataOnSignOut, sendChangesWhileSignedIn } from './app/session-effects.ts';
 import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
@@ -38,7 +37,6 @@ startTransition(() =>
         <AppRoutes />
       </BrowserRouter>
       <Toaster />
-      <ConnectionStatus />
     </StrictMode>,
   ),
 );

@@ -4,6 +4,7 @@ import { logout } from '../api/auth.ts';
 import { clearActingAs, clearSession, useSession } from '../api/session.ts';
 import { isLabAdmin } from '../api/stored-session.ts';
 import { ROUTES } from '../domain/paths.ts';
+import { ConnectionStatus } from './connection-status.tsx';
 
 /** The marketing site's price page (the PRICING link is external, accounts.md §2). */
 export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? 'https://www.example.com/pricing';
@@ -75,6 +76,8 @@ export function NavBar() {
           {isLabAdmin({ session, actingAs }) ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
         </div>
         <span className="nav-spacer" />
+        {/* In the bar, never over a screen: a row of its own on narrow screens (app.css). */}
+        <ConnectionStatus />
         {actingAs ? <span className="nav-acting">Acting as {actingAs.name || actingAs.email}</span> : null}
         <NavLink to={ROUTES.account} aria-label="Account" className="nav-icon">
           <svg viewBox="0 0 24 24" aria-hidden="true">

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { ROUTES } from '../domain/paths.ts';
 import { startFirstOrdersPage } from '../features/orders/first-page.ts';
 import { PlannedScreen } from './planned-screen.tsx';
+import { PublicLayout } from './public-layout.tsx';
 import { RequireAuth } from './require-auth.tsx';
 import { ScreenFrame } from './screen-frame.tsx';
 import { trackScreenLoad } from './screen-loads.ts';
@@ -48,25 +49,35 @@ export const routes: RouteObject[] = [
   {
     children: [
       // Public routes.
-      { path: ROUTES.login, element: screen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen') },
-      { path: ROUTES.signupStep1, element: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
-      { path: ROUTES.refer, element: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
-      { path: ROUTES.shopifyConnect, element: screen(() => import('../features/shop-connect/shop-connect-screen.tsx'), 'ShopConnectScreen') },
-      { path: ROUTES.forgotPassword, element: screen(() => import('../features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen') },
       {
-        path: ROUTES.forgotPasswordConfirmation,
-        element: screen(() => import('../features/auth/forgot-password-confirmation-screen.tsx'), 'ForgotPasswordConfirmationScreen'),
+        element: <PublicLayout />,
+        children: [
+          { path: ROUTES.login, element: screen(() => import('../features/auth/login-screen.tsx'), 'LoginScreen') },
+          { path: ROUTES.signupStep1, element: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
+          { path: ROUTES.refer, element: screen(() => import('../features/signup/signup-step1-screen.tsx'), 'SignupStep1Screen') },
+          { path: ROUTES.shopifyConnect, element: screen(() => import('../features/shop-connect/shop-connect-screen.tsx'), 'ShopConnectScreen') },
+          { path: ROUTES.forgotPassword, element: screen(() => import('../features/auth/forgot-password-screen.tsx'), 'ForgotPasswordScreen') },
+          {
+            path: ROUTES.forgotPasswordConfirmation,
+            element: screen(() => import('../features/auth/forgot-password-confirmation-screen.tsx'), 'ForgotPasswordConfirmationScreen'),
+          },
+          { path: ROUTES.resetPassword, element: screen(() => import('../features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen') },
+        ],
       },
-      { path: ROUTES.resetPassword, element: screen(() => import('../features/auth/reset-password-screen.tsx'), 'ResetPasswordScreen') },
       {
         element: <RequireAuth />,
         children: [
-          // Sign-up steps after the account exists: signed in, without the navigation bar.
-          { path: ROUTES.signupStep2, element: screen(() => import('../features/signup/signup-step2-screen.tsx'), 'SignupStep2Screen') },
-          { path: ROUTES.signupStep3, element: screen(() => import('../features/signup/signup-step3-screen.tsx'), 'SignupStep3Screen') },
           {
-            path: ROUTES.signupConfirmation,
-            element: screen(() => import('../features/signup/signup-confirmation-screen.tsx'), 'SignupConfirmationScreen'),
+            element: <PublicLayout />,
+            children: [
+              // Sign-up steps after the account exists: signed in, without the navigation bar.
+              { path: ROUTES.signupStep2, element: screen(() => import('../features/signup/signup-step2-screen.tsx'), 'SignupStep2Screen') },
+              { path: ROUTES.signupStep3, element: screen(() => import('../features/signup/signup-step3-screen.tsx'), 'SignupStep3Screen') },
+              {
+                path: ROUTES.signupConfirmation,
+                element: screen(() => import('../features/signup/signup-confirmation-screen.tsx'), 'SignupConfirmationScreen'),
+              },
+            ],
           },
           {
             element: <SignedInLayout />,

@@ -26,17 +26,21 @@ export function photoNumber(fileName: string): number | null {
 const compareDigits = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * Photos by the number in their file name. Equal numbers keep their order (upload order); names
- * without a number come last, in their order.
+ * Photos by the number in their file name (`nameOf` reads it). Equal numbers keep their order
+ * (upload order); names without a number come last, in their order. The builder's strip and the
+ * upload screen's grid both order photos with this.
  */
-export function sortPhotosByNumber<T extends { photo_file_name: string }>(photos: readonly T[]): T[] {
-  const keyed = photos.map((photo) => ({ photo, digits: sortDigits(photo.photo_file_name) }));
+export function sortByPhotoNumber<T>(photos: readonly T[], nameOf: (photo: T) => string): T[] {
+  const keyed = photos.map((photo) => ({ photo, digits: sortDigits(nameOf(photo)) }));
   keyed.sort((a, b) => {
     if (a.digits === null || b.digits === null) return (a.digits === null ? 1 : 0) - (b.digits === null ? 1 : 0);
     return compareDigits(a.digits, b.digits);
   });
   return keyed.map((k) => k.photo);
 }
+
+/** Photos as the lab names them (`photo_file_name`), by the number in their file name. */
+export const sortPhotosByNumber = <T extends { photo_file_name: string }>(photos: readonly T[]): T[] => sortByPhotoNumber(photos, (p) => p.photo_file_name);
 
 export const FILE_NAME_HEAD = 4;
 export const FILE_NAME_TAIL = 10;

@@ -5,11 +5,13 @@
  * Used by refreshOrder and by the drain after each sent change. Safe in the service worker.
  */
 import type { FullOrder, FullOrderAttributes } from '../api/line-item-calls.ts';
+import type { LabOrderListAttributes } from '../api/lab-orders.ts';
 import { chunk, sameValue } from '../domain/collections.ts';
 import { flattenLineItem, type BuilderLineItem, type ServerLineItem } from '../domain/line-items.ts';
 import { toCents } from '../domain/money.ts';
 import { orderTotals } from '../domain/pricing.ts';
 import type { LabDatabase, LineItemRow, ListedPart, LocalOrder, OrderRow } from './db.ts';
+import { listAtOf } from './order-list-store.ts';
 import { isBuilderOrder, listedPart } from './order-row.ts';
 import { entryLineItemGuids, readEntry } from './outbox-handlers.ts';
 
@@ -20,13 +22,41 @@ const APPLY_SLICE = 100;
 
 const cents = (dollars: unknown, fallback: number): number => (typeof dollars === 'number' || typeof dollars === 'string' ? toCents(dollars) : fallback);
 
+const text = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * The list's part of an order the list has not shown on this device (made or opened after the
+ * list's last answer), from the summary fields every full order carries: the orders list is the
+ * device's copy, so an order it holds is listed, offline too. Nothing without them.
+ */
+function listedFromFull(guid: string, a: Partial<FullOrderAttributes>): ListedPart {
+  if (typeof a.id !== 'number' || typeof a.created_at !== 'string' || typeof a.updated_at !== 'string' || typeof a.photographer_id !== 'string') return {};
+  const listed: LabOrderListAttributes = {
+    id: a.id,
+    guid,
+    order_name: text(a.order_name),
+    status: text(a.status),
+    created_at: a.created_at,
+    updated_at: a.updated_at,
+    paid_at: typeof a.paid_at === 'string' ? a.paid_at : null,
+    photographer_id: a.photographer_id,
+    photographer_name: text(a.photographer_name),
+    photographer_business: text(a.photographer_business),
+    photographer_email: text(a.photographer_email),
+  };
+  const listAt = listAtOf(listed);
+  return Number.isNaN(listAt) ? {} : { listed, listAt, listId: a.id };
+}
+
 /**
  * The order row from the lab's figures (dollars on the wire, cents here). The list's part of the
- * row stays, with the name and status the lab just gave, so the orders list agrees at once.
+ * row stays, with the name and status the lab just gave, so the orders list agrees at once; an
+ * order the list has not shown gets one.
  */
 export function orderFromAttributes(owner: string, guid: string, a: Partial<FullOrderAttributes>, row?: OrderRow): LocalOrder & ListedPart {
   const previous = isBuilderOrder(row) ? row : undefined;
-  const list = row?.owner === owner ? listedPart(row) : {};
+  const kept = row?.owner === owner ? listedPart(row) : {};
+  const list = kept.listed ? kept : listedFromFull(guid, a);
   if (list.listed) list.listed = { ...list.listed, order_name: typeof a.order_name === 'string' ? a.order_name : list.listed.order_name, status: typeof a.status === 'string' ? a.status : list.listed.status };
   return {
     ...list,

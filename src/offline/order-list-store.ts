@@ -9,6 +9,7 @@
  * longer matching the view): it leaves the list.
  */
 import type { LabOrderList, LabOrderListAttributes } from '../api/lab-orders.ts';
+import { sameValue } from '../domain/collections.ts';
 import type { LabDatabase, OrderRow } from './db.ts';
 
 // Rows written (and compared) per step of one transaction: each step's copy into IndexedDB is a
@@ -164,13 +165,22 @@ export async function readListed(db: LabDatabase, owner: string, floor: number |
 }
 
 /**
- * A change the lab confirmed to one listed order (an admin's status on a card), written into its
- * row at once: the card shows it wherever it sits in the list, not only once its page is read again.
+ * A change the lab confirmed to one order (an admin's status on a card, a cancellation, the
+ * status an order's detail just read), written into its row at once: the card shows it wherever
+ * it sits in the list, not only once its page is read again, and offline the list keeps the
+ * order's last-known status. The builder's part of the row, if any, follows too.
  */
-export async function patchListed(db: LabDatabase, guid: string, change: Partial<Pick<LabOrderListAttributes, 'status'>>): Promise<void> {
+export async function patchListed(db: LabDatabase, guid: string, change: Partial<Pick<LabOrderListAttributes, 'status' | 'order_name'>>): Promise<void> {
   await db.transaction('rw', db.orders, async () => {
     const row = await db.orders.get(guid);
-    if (row?.listed) await db.orders.put({ ...row, listed: { ...row.listed, ...change } });
+    if (!row) return;
+    const builder = {
+      ...(change.status !== undefined && row.status !== undefined ? { status: change.status } : {}),
+      ...(change.order_name !== undefined && row.name !== undefined ? { name: change.order_name } : {}),
+    };
+    const next = { ...row, ...builder, ...(row.listed ? { listed: { ...row.listed, ...change } } : {}) };
+    // The same again writes nothing: no live query of the orders wakes for it.
+    if (!sameValue(row, next)) await db.orders.put(next);
   });
 }
 

@@ -5,6 +5,7 @@
  */
 import { getLabOrderPhotographs } from '../api/lab-order-upload.ts';
 import { Dexie } from 'dexie';
+import { sortByPhotoNumber } from '../domain/photo-order.ts';
 import type { UploadState } from '../domain/upload-state.ts';
 import { labDb, type LabDatabase } from './db.ts';
 import { keepServerPhotos } from './upload-store.ts';
@@ -60,12 +61,15 @@ export function orderQueue(owner: string, orderGuid: string, limit: number, db: 
   return db.uploads.where('[owner+orderGuid+seq]').between(from, to).limit(limit).toArray();
 }
 
-/** The newest `limit` accepted photos (thumbnails are Blob handles: no bytes are read here). */
-export function orderPhotos(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
+/**
+ * The first `limit` accepted photos in the builder's order (orders.md: by the number in the file
+ * name). The order can only be known from every name, so every row is read (thumbnails are Blob
+ * handles: no bytes are read here), as the builder reads them; only `limit` of them are shown.
+ */
+export async function orderPhotos(owner: string, orderGuid: string, limit: number, db: LabDatabase = labDb) {
   const [from, to] = ownOrder(owner, orderGuid);
-  // Dexie's Collection.reverse() orders the index walk backwards; it is not Array#reverse.
-  // oxlint-disable-next-line unicorn/no-array-reverse
-  return db.photos.where('[owner+orderGuid+createdAt]').between(from, to).reverse().limit(limit).toArray();
+  const rows = await db.photos.where('[owner+orderGuid+createdAt]').between(from, to).toArray();
+  return sortByPhotoNumber(rows, (p) => p.name).slice(0, limit);
 }
 
 export const orderRejections = (owner: string, orderGuid: string, db: LabDatabase = labDb) =>

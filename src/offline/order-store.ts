@@ -17,6 +17,7 @@ import { isBuilderOrder } from './order-row.ts';
 import { orderChanges } from './order-changes.ts';
 import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
 import { currentOwner, kickOutbox, outboxIdle } from './outbox-sync.ts';
+import { countWaitingChanges } from './waiting-work.ts';
 
 export type { LocalLineItem, LocalOrder } from './db.ts';
 
@@ -53,10 +54,13 @@ export function useLocalLineItems(orderGuid: string): LocalLineItem[] | undefine
   }, [orderGuid, owner]);
 }
 
-/** How many of the user's changes wait to be sent (the sync indicator's count). */
-export function usePendingChanges(): number {
+/**
+ * How many of the user's changes wait to be sent, of one order when `orderGuid` is given: the
+ * status bar's count (waiting-work.ts), so the cart and the bar never disagree.
+ */
+export function usePendingChanges(orderGuid?: string): number {
   const owner = useOwner();
-  return useLiveQuery(() => labDb.outbox.where('owner').equals(owner).count(), [owner]) ?? 0;
+  return useLiveQuery(() => countWaitingChanges(labDb, owner, orderGuid), [owner, orderGuid]) ?? 0;
 }
 
 // A send finishing while the order was being read makes that read older than the tables: read

@@ -23,8 +23,8 @@ export interface Cart {
   photos: Map<string, string>;
 }
 
-/** Signs a new photographer up and in, and uploads `photos` (3000x2000 px) into a new order. */
-export async function cartWithPhotos(page: Page, photos: { name: string; colour: PhotoColour }[]): Promise<Cart> {
+/** Signs a new photographer up and in on `page` (landing on the orders list); answers the token. */
+export async function signUpPhotographer(page: Page): Promise<string> {
   const who = { email: `cart-${randomBytes(4).toString('hex')}@studio.example`, password: 'platinum-print-7' };
   const created = await page.request.post('/api/v2/users', {
     data: { email: who.email, first_name: 'Dorothea', last_name: 'Lange', password: who.password, password_confirmation: who.password },
@@ -32,8 +32,11 @@ export async function cartWithPhotos(page: Page, photos: { name: string; colour:
   expect(created.ok()).toBe(true);
   await page.goto('/login');
   await signIn(page, who);
-  const token = (await storedToken(page)) ?? '';
+  return (await storedToken(page)) ?? '';
+}
 
+/** Uploads `photos` (3000x2000 px) into a new order of the user signed in on `page`, through the app. */
+export async function orderWithPhotos(page: Page, token: string, photos: { name: string; colour: PhotoColour }[]): Promise<Cart> {
   const dir = photoDir();
   const files = await photosOfSize(
     dir,
@@ -57,6 +60,11 @@ export async function cartWithPhotos(page: Page, photos: { name: string; colour:
   const listed = await page.request.get(`/api/v2/lab_orders/${orderGuid}/lab_order_photographs?per_page=100`, { headers: { token } });
   const body = (await listed.json()) as { data: { guid: string; photo_file_name: string }[] };
   return { orderGuid, token, photos: new Map(body.data.map((p) => [p.photo_file_name, p.guid])) };
+}
+
+/** Signs a new photographer up and in, and uploads `photos` (3000x2000 px) into a new order. */
+export async function cartWithPhotos(page: Page, photos: { name: string; colour: PhotoColour }[]): Promise<Cart> {
+  return orderWithPhotos(page, await signUpPhotographer(page), photos);
 }
 
 interface Paper {

@@ -78,7 +78,7 @@ describe('print-lab database version 4', () => {
     const db = new LabDatabase(NAME);
     const { orderPhotos, orderQueue } = await import('../../src/offline/order-photos.ts');
     expect((await orderQueue('ann', 'o1', 10, db)).map((u) => u.id)).toEqual(['u1', 'u2']);
-    expect((await orderPhotos('ann', 'o1', 10, db)).map((p) => p.id)).toEqual(['p2', 'p1']);
+    expect((await orderPhotos('ann', 'o1', 10, db)).map((p) => p.id)).toEqual(['p1', 'p2']);
     expect(await db.uploads.get('u1')).toEqual(queued('u1', 'ann', 1));
     expect(await db.uploadParts.where('entryId').equals('u1').count()).toBe(1);
     expect(new Uint8Array(await (await db.uploadFiles.get('u1'))!.file.arrayBuffer())).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));

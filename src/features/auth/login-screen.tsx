@@ -3,11 +3,15 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { getStatus, login } from '../../api/auth.ts';
 import { ApiError, LOGGED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, errorLines, logErrorDetails } from '../../api/errors.ts';
 import { saveSession } from '../../api/session.ts';
+import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { LOGGED_OUT_FLAG, ROUTES } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 
 type ServerState = 'checking' | 'online' | 'offline';
+
+/** A sign-in tried without a connection: said only after SIGN IN, never on the screen's own. */
+export const SIGN_IN_OFFLINE = 'This device is offline. Connect to the internet, then sign in.';
 interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
@@ -45,8 +49,12 @@ export function LoginScreen() {
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
     setFailure(null);
+    if (!isOnline(useConnectivity.getState())) {
+      setFailure([SIGN_IN_OFFLINE]);
+      return;
+    }
+    setBusy(true);
     try {
       saveSession(await login(email, password));
       const from = (location.state as FromState | null)?.from;
@@ -55,6 +63,8 @@ export function LoginScreen() {
       logErrorDetails(err);
       if (err instanceof ApiError && err.status === 401) {
         setFailure([LOGIN_FAILED_MESSAGE, ...errorLines(err)]);
+      } else if (err instanceof ApiError && err.kind === 'network') {
+        setFailure([SIGN_IN_OFFLINE]);
       } else {
         setFailure(errorLines(err));
         toast.error(errorLines(err));
@@ -93,10 +103,9 @@ export function LoginScreen() {
         <p className="auth-links">
           New to the lab? <Link to={ROUTES.signupStep1}>SIGN UP</Link>
         </p>
+        {/* Only the good news: a lab out of reach is said when a sign-in is tried (onSubmit). */}
         <p className={`server-status server-${server}`} role="status">
-          {server === 'checking' && 'Checking the lab server...'}
           {server === 'online' && 'Lab server online'}
-          {server === 'offline' && 'The lab server is not answering. Please check your internet connection and try again.'}
         </p>
       </form>
     </main>

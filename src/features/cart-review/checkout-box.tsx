@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { checkoutBox } from '../../domain/cart-review.ts';
 import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
-import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
+import { usePendingChanges, type LocalLineItem, type LocalOrder } from '../../offline/order-store.ts';
 import { checkoutBoxLines, checkoutBoxOrder } from './review-figures.ts';
 import { FigureRows } from '../../ui/figure-rows.tsx';
 
@@ -29,10 +29,9 @@ export function CheckoutBox({
 }) {
   // Added up once per new reading of the cart, not on each of the review's renders: the rows of
   // a 1,000-item cart mount a slice per task, and each slice renders the screen again.
-  const { rows, waiting } = useMemo(
-    () => ({ rows: checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items)).rows, waiting: items.filter((i) => i.pending).length }),
-    [order, items],
-  );
+  const rows = useMemo(() => checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items)).rows, [order, items]);
+  // The status bar's count, of this order: one count of waiting changes on every screen.
+  const waiting = usePendingChanges(order.guid);
   return (
     <aside className="checkout-box" aria-labelledby="checkout-box-title">
       <h2 id="checkout-box-title">ORDER SUMMARY</h2>

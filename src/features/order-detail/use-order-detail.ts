@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';
+import { labDb } from '../../offline/db.ts';
+import { patchListed } from '../../offline/order-list-store.ts';
 
 export type DetailLoad = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; detail: OrderDetail };
 
@@ -12,7 +14,11 @@ export function useOrderDetail(guid: string) {
     (signal?: AbortSignal) => {
       loadOrderDetail(guid, signal).then(
         (detail) => {
-          if (!signal?.aborted) setLoad({ state: 'loaded', detail });
+          if (signal?.aborted) return;
+          setLoad({ state: 'loaded', detail });
+          // The device's copy of the order (the orders list, offline too) keeps what was just read.
+          const { status, order_name } = detail.order;
+          patchListed(labDb, guid, { status, order_name }).catch(logErrorDetails);
         },
         (err: unknown) => {
           if (signal?.aborted) return;

@@ -66,7 +66,9 @@ export function UploadProgressScreen() {
   const queueWaiting = useUploadProgress((s) => s.waitingForConnection);
   useLabPhotoUpdates(owner, guid, counts.accepted, counts.active > 0);
 
-  const total = counts.accepted + counts.pending + counts.rejected;
+  // One count: the photos of the order (arrived or on their way); rejected files are never in it.
+  const inOrder = counts.accepted + counts.pending;
+  const chosen = inOrder + counts.rejected;
   const waiting = counts.active > 0 && (queueWaiting || !online);
   const phase =
     counts.active > 0
@@ -77,7 +79,7 @@ export function UploadProgressScreen() {
         ? 'paused'
         : counts.failed > 0
           ? 'stuck'
-          : total > 0
+          : chosen > 0
             ? 'complete'
             : 'idle';
   const closed = order.state === 'loaded' && order.status !== 'open';
@@ -90,9 +92,9 @@ export function UploadProgressScreen() {
       const result = await addPhotos(owner, guid, files);
       if (!result.ok) setNote({ kind: 'error', text: result.message });
       else {
-        const parts = [`${plural(result.queued + result.rejected, 'photo', 'photos')} added.`];
-        if (result.alreadyQueued) parts.push(`${plural(result.alreadyQueued, 'photo was', 'photos were')} already waiting.`);
-        setNote({ kind: 'ok', text: parts.join(' ') });
+        // How many arrive and how many were rejected is the summary's to say, live: a count
+        // here would go stale when the content check rejects a photo after it was chosen.
+        setNote(result.alreadyQueued ? { kind: 'ok', text: `${plural(result.alreadyQueued, 'photo was', 'photos were')} already waiting.` } : null);
         setChoosing(false);
       }
     } catch (err) {
@@ -140,11 +142,13 @@ export function UploadProgressScreen() {
       ) : null}
       {closed ? <p role="alert" className="load-error">Order needs to be in open status to upload photos.</p> : null}
 
-      {total > 0 ? (
+      {chosen > 0 ? (
         <div className="upload-summary" role="status">
-          <p className="upload-count">
-            {counts.accepted} of {total} photos uploaded
-          </p>
+          {inOrder > 0 ? (
+            <p className="upload-count">
+              {counts.accepted} of {inOrder} photos uploaded
+            </p>
+          ) : null}
           {counts.rejected ? <p className="upload-rejected-count">{plural(counts.rejected, 'photo', 'photos')} rejected</p> : null}
           {counts.failed ? <p className="upload-failed-count">{plural(counts.failed, 'photo', 'photos')} could not be sent</p> : null}
         </div>
