@@ -185,7 +185,7 @@ export const accountRoutes =
           }),
           response: { 200: z.object({ success: z.literal(true), shop: z.string(), status: z.enum(['connected', 'pending']) }) },
         },
-        config: { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
+        config: { public: true, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
       },
       (request) => connectShop(deps, request.body),
     );

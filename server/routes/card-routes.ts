@@ -23,6 +23,7 @@ export const cardRoutes =
           summary: 'Which card field the app shows: the sandbox TEST MODE field, or Stripe with its publishable key',
           response: { 200: z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }) },
         },
+        config: { public: true },
       },
       () => ({ provider: deps.payments.name, publishable_key: deps.payments.publishableKey }),
     );
@@ -44,7 +45,7 @@ export const cardRoutes =
             }),
             response: { 200: z.object({ id: z.string(), brand: z.string(), last4: z.string() }) },
           },
-          config: { idempotency: false },
+          config: { public: true, idempotency: false },
         },
         async (request) => {
           try {

@@ -15,7 +15,7 @@ export const passwordRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Each of these reveals whether an account exists or lets a token be guessed: rate-limited.
-    const limit = { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
+    const limit = { public: true as const, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
 
     app.post(
       API.forgotPassword,

@@ -18,7 +18,7 @@ export const sessionRoutes =
       {
         schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: sessionAnswerSchema } },
         // Per-address limit (LOGIN_RATE_LIMIT); the per-account limit lives in the auth service.
-        config: { idempotency: false, rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
+        config: { public: true, idempotency: false, rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
       },
       (request) => login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
     );

@@ -12,7 +12,8 @@ export const signupRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Lookups that reveal whether an account or code exists (LOOKUP_RATE_LIMIT a minute).
-    const lookupLimit = { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
+    // Public calls (anyone may sign up or look a code up), limited per address.
+    const lookupLimit = { public: true as const, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
 
     app.post(
       API.users,

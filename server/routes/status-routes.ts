@@ -16,6 +16,7 @@ export const statusRoutes =
           summary: 'Is the lab API up, and which version runs',
           response: { 200: z.object({ status: z.literal('ok'), version: z.string(), database: z.literal('ok'), server_time: z.string() }) },
         },
+        config: { public: true },
       },
       () => serverStatus(),
     );
@@ -28,6 +29,7 @@ export const statusRoutes =
           summary: 'What the app needs before anyone signs in: where it reports its errors (null when error reporting is off)',
           response: { 200: z.object({ error_reporting: z.object({ dsn: z.string(), environment: z.string() }).nullable() }) },
         },
+        config: { public: true },
       },
       async (_request, reply) => {
         // Read at each start of the app: a changed setting reaches it with the next load.
@@ -44,6 +46,7 @@ export const statusRoutes =
           summary: 'The version of the app build being served now; a running app that differs updates itself',
           response: { 200: z.object({ version: z.string() }) },
         },
+        config: { public: true },
       },
       async (_request, reply) => {
         reply.header('cache-control', 'no-store');
