@@ -2,18 +2,11 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_PREFIX } from '../../src/domain/paths.ts';
+import { API_PREFIX, isApiPath } from '../../src/domain/paths.ts';
 import { isPublicRoute, TOKEN_HEADER } from './auth.ts';
 import { errorBodySchema } from './errors.ts';
 import { API_LINKS, operationId } from './api-links.ts';
 import { MULTI_LINE_TEXT_PATTERN, ONE_LINE_TEXT_PATTERN } from './text-rules.ts';
-
-/**
- * THE rule for what the API document lists, and what the tests check against it: the lab API's
- * own calls. The app's pages (client-files.ts) and the embedded store's signed URLs
- * (local-storage-routes.ts) are served by the same process but are no API operation.
- */
-export const isApiPath = (url: string) => url === API_PREFIX || url.startsWith(`${API_PREFIX}/`);
 
 const ERROR_BODY_REF = { $ref: '#/components/schemas/ErrorBody' };
 
@@ -30,6 +23,7 @@ const STATUS_MEANING: Record<number, string> = {
   415: 'The request body is not JSON.',
   422: 'The request breaks a rule: error.more_info names each field and what is wrong with it.',
   429: 'Too many attempts: wait a minute and try again.',
+  502: 'The payment provider failed, or its answer is not known yet: the refund is settled later, nothing is done twice.',
   500: 'A fault of the lab: the error is reported and the call can be tried again.',
   503: 'The lab is restarting, or a part it needs is not running: try again in a moment.',
 };
@@ -42,6 +36,8 @@ interface OperationFacts {
   rateLimited: boolean;
   hasParams: boolean;
   takesBody: boolean;
+  /** Takes an Idempotency-Key (idempotency.ts): 409 while the same key is in use or was another sign-in's. */
+  idempotent: boolean;
 }
 
 type JsonSchema = Record<string, unknown>;
@@ -49,7 +45,8 @@ type JsonSchema = Record<string, unknown>;
 /**
  * The statuses every route of a kind can answer, from the layers every route passes through:
  * the router and text rules (400, 414), the body parser (413, 415), validation (422), the
- * session check (401), the rate limit (429), and the error handler (500, 503).
+ * session check (401), the rate limit (429), the Idempotency-Key (409), and the error handler
+ * (500, 503).
  */
 function commonStatuses(facts: OperationFacts): number[] {
   const statuses = [400, 422, 500, 503];
@@ -57,6 +54,7 @@ function commonStatuses(facts: OperationFacts): number[] {
   if (facts.hasParams) statuses.push(404, 414);
   if (facts.takesBody) statuses.push(413, 415);
   if (facts.rateLimited) statuses.push(429);
+  if (facts.idempotent) statuses.push(409);
   return statuses;
 }
 
@@ -107,7 +105,8 @@ export async function registerApiDocument(app: FastifyInstance, version: string)
     transform: (document) => {
       const { url, route } = document;
       if (!isApiPath(url)) return { schema: { ...document.schema, hide: true }, url };
-      const result = jsonSchemaTransform(document);
+      // A route without a schema (tests add such) is still an operation, with no rules stated.
+      const result = jsonSchemaTransform({ ...document, schema: document.schema ?? {} });
       const schema = result.schema as JsonSchema & { response?: Record<string, unknown> };
       const method = String(Array.isArray(route.method) ? route.method[0] : route.method);
       const id = operationId(method, url.slice(API_PREFIX.length));
@@ -119,6 +118,7 @@ export async function registerApiDocument(app: FastifyInstance, version: string)
         rateLimited: Boolean((config as { rateLimit?: unknown }).rateLimit),
         hasParams: schema.params !== undefined,
         takesBody: CHANGES.has(method),
+        idempotent: CHANGES.has(method) && config.idempotency !== false,
       });
       return { schema: { ...schema, operationId: id, security: isPublicRoute(config) ? [] : [{ token: [] }] }, url };
     },

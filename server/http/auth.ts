@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../src/domain/paths.ts';
+import { API_PREFIX, isApiPath } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { createAuthenticator, hashToken, type Actor } from '../services/auth-service.ts';
 import { createActorCache } from './actor-cache.ts';
@@ -57,9 +57,11 @@ export function registerAuth(app: FastifyInstance, deps: ServerDeps): void {
   });
 
   // After validation, as the services' own check was: a malformed request is still told what is
-  // wrong with it (422) first. Unknown API paths keep their 404.
+  // wrong with it (422) first. Unknown API paths keep their 404 (no route, or the client files'
+  // wildcard), as do the store's signed URLs: only API routes are checked.
   app.addHook('preHandler', async (request) => {
-    if (request.actor || request.is404 || !request.url.startsWith(API_PREFIX) || isPublicRoute(request.routeOptions.config)) return;
+    const route = request.routeOptions.url;
+    if (request.actor || route === undefined || !isApiPath(route) || isPublicRoute(request.routeOptions.config)) return;
     throw unauthorized();
   });
 

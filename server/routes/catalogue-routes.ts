@@ -7,6 +7,7 @@ import { sendCachedAnswer } from '../http/cached-answer.ts';
 import { createCatalogueCache } from '../services/catalogue-cache.ts';
 import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
 import { guid } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const money = z.number();
 const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
@@ -121,6 +122,7 @@ export const catalogueRoutes =
           summary: 'The price of a print with its finishing, as the server computes it',
           body: quoteBody,
           response: {
+            ...errorAnswers(404),
             200: z.object({
               paper: z.string(),
               print_size: z.string(),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { createStatusCheck, currentClientVersion } from '../services/status-service.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 export const statusRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
@@ -44,7 +45,7 @@ export const statusRoutes =
         schema: {
           tags: ['status'],
           summary: 'The version of the app build being served now; a running app that differs updates itself',
-          response: { 200: z.object({ version: z.string() }) },
+          response: { ...errorAnswers(404), 200: z.object({ version: z.string() }) },
         },
         config: { public: true },
       },

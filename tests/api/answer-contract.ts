@@ -2,7 +2,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { App } from '../../server/app.ts';
-import { isApiPath } from '../../server/http/api-document.ts';
+import { isApiPath } from '../../src/domain/paths.ts';
 
 /**
  * Every API answer a test gets through `inject` is checked against the served API document: its
