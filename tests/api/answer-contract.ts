@@ -35,8 +35,12 @@ interface Route {
 const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true });
 addFormats.default(ajv);
 const compiled = new Map<string, ValidateFunction>();
+// Within one app the document is one object: its schemas are found again without serialising them.
+const compiledFor = new WeakMap<Schema, ValidateFunction>();
 
 function validatorFor(schema: Schema, doc: Doc): ValidateFunction {
+  const known = compiledFor.get(schema);
+  if (known) return known;
   const text = JSON.stringify(schema);
   let validate = compiled.get(text);
   if (!validate) {
@@ -44,6 +48,7 @@ function validatorFor(schema: Schema, doc: Doc): ValidateFunction {
     validate = ajv.compile({ ...schema, components: doc.components });
     compiled.set(text, validate);
   }
+  compiledFor.set(schema, validate);
   return validate;
 }
 
