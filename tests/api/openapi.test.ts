@@ -1,5 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../server/app.ts';
+import { checkAnswersAgainstDocument } from './answer-contract.ts';
 import { ROUTE_TABLE } from './authorisation-table.ts';
 import { api, createTestApp, type TestApp } from './helper.ts';
 
@@ -65,6 +67,8 @@ describe('the API document', () => {
     expect(bodyOf(op('post', '/accounts/generate_tax_report')).properties.year).toMatchObject({ minimum: 2016 });
     expect(bodyOf(op('post', '/users')).properties.password).toMatchObject({ minLength: 8 });
     expect(bodyOf(op('post', '/reset_password')).properties.password).toMatchObject({ minLength: 8 });
+    const userForms = (bodyOf(op('patch', '/users/{guid}')) as unknown as { anyOf: { properties: Record<string, unknown> }[] }).anyOf;
+    expect(userForms.find((form) => 'current_password' in form.properties)?.properties.password).toMatchObject({ minLength: 8 });
     const filters = op('get', '/lab_orders').parameters?.find((p) => p.name === 'filters')?.schema;
     expect(new RegExp(String(filters?.pattern), 'u').test('mat, ,frame')).toBe(true);
     expect(new RegExp(String(filters?.pattern), 'u').test('no-such-filter')).toBe(false);
@@ -78,5 +82,35 @@ describe('the API document', () => {
     expect(Object.keys(op('post', '/lab_orders/{guid}/create_presigned_url').responses['200']?.links ?? {})).toContain('CompleteUpload');
     expect(Object.keys(op('post', '/lab_orders/{guid}/line_items').responses['201']?.links ?? {})).toEqual(expect.arrayContaining(['ChangeLineItem', 'DeleteLineItem']));
     expect(Object.keys(op('post', '/accounts/create_card').responses['200']?.links ?? {})).toContain('ChooseCardForOrder');
+  });
+});
+
+describe('the check of every API test answer against the document', () => {
+  // A stand-in app answering what the test says, with the real document: the check must object.
+  const appAnswering = (answer: { statusCode: number; body: string }) => {
+    const fake = {
+      swagger: () => doc,
+      inject: async () => ({ ...answer, headers: { 'content-type': 'application/json; charset=utf-8' } }),
+    };
+    return fake as unknown as App;
+  };
+
+  it('fails on a status the operation does not list, and on a body outside its schema', async () => {
+    const teapot = appAnswering({ statusCode: 418, body: '{}' });
+    const teapotCheck = checkAnswersAgainstDocument(teapot);
+    await teapot.inject({ method: 'GET', url: api('/status') });
+    expect(() => teapotCheck.check()).toThrow('GET /api/v2/status → 418: status not documented');
+
+    const wrongBody = appAnswering({ statusCode: 200, body: JSON.stringify({ status: 'ok' }) });
+    const wrongBodyCheck = checkAnswersAgainstDocument(wrongBody);
+    await wrongBody.inject({ method: 'GET', url: `${api('/status')}?x=1` });
+    expect(() => wrongBodyCheck.check()).toThrow(/GET \/api\/v2\/status → 200: body does not match its schema/);
+
+    const fine = appAnswering({ statusCode: 404, body: JSON.stringify({ error: { status: 404, class_name: 'NotFound', developer_message: 'x', user_message: { message: 'x' }, more_info: [] } }) });
+    const fineCheck = checkAnswersAgainstDocument(fine);
+    await fine.inject({ method: 'GET', url: api('/lab_orders/6c0e0f55-66ad-4f6d-a1c6-5b1b3f0e1f6a') });
+    // A page of the app and a signed storage URL are not API calls: not checked.
+    await fine.inject({ method: 'GET', url: '/lab-orders/new' });
+    expect(() => fineCheck.check()).not.toThrow();
   });
 });
