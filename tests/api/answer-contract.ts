@@ -71,11 +71,25 @@ function operationFor(routes: Route[], method: string, path: string): Route | un
   return best;
 }
 
+// Making the document costs a few hundred milliseconds of CPU per app; apps with the same routes
+// (most of a worker's) share it. Only the routes differ between test apps (the payment provider's
+// sandbox call, test-only routes), so the router's listing tells their documents apart.
+const documents = new Map<string, { doc: Doc; routes: Route[] }>();
+function documentOf(app: App): { doc: Doc; routes: Route[] } {
+  const key = app.printRoutes({ commonPrefix: false });
+  let known = documents.get(key);
+  if (!known) {
+    const doc = app.swagger() as unknown as Doc;
+    known = { doc, routes: routesOf(doc) };
+    documents.set(key, known);
+  }
+  return known;
+}
+
 /** Wraps `app.inject` to check each API answer; `check()` throws with every mismatch found. */
 export function checkAnswersAgainstDocument(app: App): { check(): void } {
   const mismatches = new Set<string>();
-  let routes: Route[] | undefined;
-  let doc: Doc | undefined;
+  let document: { doc: Doc; routes: Route[] } | undefined;
   const original = app.inject.bind(app) as (opts?: InjectOptions | string, cb?: unknown) => unknown;
 
   const record = (opts: InjectOptions | string, res: LightMyRequestResponse) => {
@@ -83,8 +97,8 @@ export function checkAnswersAgainstDocument(app: App): { check(): void } {
     const url = typeof opts === 'string' ? opts : typeof opts.url === 'string' ? opts.url : String(opts.path ?? '');
     const path = new URL(url, 'http://lab.test').pathname;
     if (method === 'HEAD' || method === 'OPTIONS' || !isApiPath(path)) return;
-    doc ??= app.swagger() as unknown as Doc;
-    routes ??= routesOf(doc);
+    document ??= documentOf(app);
+    const { doc, routes } = document;
     const route = operationFor(routes, method, path);
     if (!route) return;
     const where = `${method} ${route.path} → ${res.statusCode}`;
