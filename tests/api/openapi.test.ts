@@ -90,6 +90,7 @@ describe('the check of every API test answer against the document', () => {
   const appAnswering = (answer: { statusCode: number; body: string }) => {
     const fake = {
       swagger: () => doc,
+      printRoutes: () => `stand-in ${answer.statusCode} ${answer.body}`,
       inject: async () => ({ ...answer, headers: { 'content-type': 'application/json; charset=utf-8' } }),
     };
     return fake as unknown as App;
