@@ -23,8 +23,8 @@ const STATUS_MEANING: Record<number, string> = {
   415: 'The request body is not JSON.',
   422: 'The request breaks a rule: error.more_info names each field and what is wrong with it.',
   429: 'Too many attempts: wait a minute and try again.',
-  502: 'The payment provider failed, or its answer is not known yet: the refund is settled later, nothing is done twice.',
   500: 'A fault of the lab: the error is reported and the call can be tried again.',
+  502: 'The payment provider failed, or its answer is not known yet: the refund is settled later, nothing is done twice.',
   503: 'The lab is restarting, or a part it needs is not running: try again in a moment.',
 };
 
@@ -33,6 +33,8 @@ const CHANGES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** What the document needs to know of a route beyond its schemas (its hooks' rules). */
 interface OperationFacts {
   secured: boolean;
+  /** Has a body, query or path schema, or is a change (an Idempotency-Key reused with other content): 422. */
+  validated: boolean;
   rateLimited: boolean;
   hasParams: boolean;
   takesBody: boolean;
@@ -49,7 +51,8 @@ type JsonSchema = Record<string, unknown>;
  * (500, 503).
  */
 function commonStatuses(facts: OperationFacts): number[] {
-  const statuses = [400, 422, 500, 503];
+  const statuses = [400, 500, 503];
+  if (facts.validated) statuses.push(422);
   if (facts.secured) statuses.push(401);
   if (facts.hasParams) statuses.push(404, 414);
   if (facts.takesBody) statuses.push(413, 415);
@@ -115,6 +118,7 @@ export async function registerApiDocument(app: FastifyInstance, version: string)
       for (const part of ['body', 'querystring', 'params'] as const) addTextRule(schema[part], multiline);
       facts.set(id, {
         secured: !isPublicRoute(config),
+        validated: CHANGES.has(method) || ['body', 'querystring', 'params'].some((part) => schema[part] !== undefined),
         rateLimited: Boolean((config as { rateLimit?: unknown }).rateLimit),
         hasParams: schema.params !== undefined,
         takesBody: CHANGES.has(method),

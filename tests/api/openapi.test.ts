@@ -57,6 +57,8 @@ describe('the API document', () => {
     expect(Object.keys(op('post', '/login').responses)).toEqual(expect.arrayContaining(['422', '429']));
     expect(Object.keys(op('post', '/lab_orders/{guid}/checkout').responses)).toEqual(expect.arrayContaining(['402', '404', '409']));
     expect(Object.keys(op('get', '/api_invoices').responses)).toContain('403');
+    // A read without input is never refused as invalid.
+    expect(Object.keys(op('get', '/status').responses)).not.toContain('422');
   });
 
   it("states the server's rules in its request schemas", () => {
