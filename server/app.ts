@@ -3,13 +3,13 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
 import { LocalStorage } from './adapters/storage/local-storage.ts';
 import { S3Storage } from './adapters/storage/s3-storage.ts';
 import type { TrustProxy } from './config.ts';
 import type { ServerDeps } from './deps.ts';
+import { registerApiDocument } from './http/api-document.ts';
 import { registerLocalStorageRoutes } from './http/local-storage-routes.ts';
 import { registerAuth } from './http/auth.ts';
 import { registerNoStore } from './http/cache-headers.ts';
@@ -95,14 +95,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     store: databaseRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Print lab ordering API', version: APP_VERSION },
-      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
-      security: [{ token: [] }],
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocument(app, APP_VERSION);
 
   registerErrorHandling(app, deps.errors, await registerClientFiles(app, deps.config.clientDir));
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage, deps);
@@ -137,7 +130,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(orderToolsRoutes(deps));
       // Only for npm run bench: absent unless BENCH_FLOOR is set.
       if (deps.config.benchFloor) await api.register(benchFloorRoutes());
-      api.get(API.openapi, { schema: { hide: true } }, () => app.swagger());
+      api.get(API.openapi, { schema: { hide: true }, config: { public: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },
   );

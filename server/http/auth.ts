@@ -1,15 +1,27 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../../src/domain/paths.ts';
+import { API_PREFIX, isApiPath } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { createAuthenticator, hashToken, type Actor } from '../services/auth-service.ts';
 import { createActorCache } from './actor-cache.ts';
+import { unauthorized } from './errors.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller, or null; services decide what null may do. */
     actor: Actor | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * Anyone may call this route, signed in or not (status, the catalogue, sign-in, sign-up,
+     * password reset...). Every other API route answers 401 without a valid session, and the
+     * API document lists it with the token as its security.
+     */
+    public?: true;
+  }
 }
+
+/** Whether a route is open to callers without a session (its `config.public`). */
+export const isPublicRoute = (config: { public?: true } | undefined) => config?.public === true;
 
 /** The session token travels in a header named `token` (accounts.md §7). */
 export const TOKEN_HEADER = 'token';
@@ -42,6 +54,15 @@ export function registerAuth(app: FastifyInstance, deps: ServerDeps): void {
     const started = kept.lookupStarted();
     request.actor = await authenticate(tokenHash);
     if (request.actor) kept.keep(tokenHash, request.actor, started);
+  });
+
+  // After validation, as the services' own check was: a malformed request is still told what is
+  // wrong with it (422) first. Unknown API paths keep their 404 (no route, or the client files'
+  // wildcard), as do the store's signed URLs: only API routes are checked.
+  app.addHook('preHandler', async (request) => {
+    const route = request.routeOptions.url;
+    if (request.actor || route === undefined || !isApiPath(route) || isPublicRoute(request.routeOptions.config)) return;
+    throw unauthorized();
   });
 
   // A change forgets the kept lookups before its answer leaves, so the caller's next read sees

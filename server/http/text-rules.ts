@@ -22,8 +22,16 @@ declare module 'fastify' {
  * It runs as a preValidation hook on the root instance, so every route, present and future, gets
  * it without opting in; a route opts in to line breaks for named fields with `multilineText`.
  */
-const ONE_LINE = /\p{Cc}|\p{Cs}/u;
-const MULTI_LINE = /(?![\n\r\t])\p{Cc}|\p{Cs}/u;
+// The characters refused, as code-point ranges: Cc is U+0000–U+001F and U+007F–U+009F, Cs the
+// surrogates U+D800–U+DFFF (with the u flag only an unpaired one matches a range of them).
+const FORBIDDEN = '\\u0000-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
+// The same set without line feed, carriage return and tab (U+0009, U+000A, U+000D).
+const FORBIDDEN_IN_MULTI_LINE = '\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f-\\u009f\\ud800-\\udfff';
+const ONE_LINE = new RegExp(`[${FORBIDDEN}]`, 'u');
+const MULTI_LINE = new RegExp(`[${FORBIDDEN_IN_MULTI_LINE}]`, 'u');
+/** The rule as a JSON Schema `pattern` (ECMA-262, read with the u flag), for the API document. */
+export const ONE_LINE_TEXT_PATTERN = `^[^${FORBIDDEN}]*$`;
+export const MULTI_LINE_TEXT_PATTERN = `^[^${FORBIDDEN_IN_MULTI_LINE}]*$`;
 // The API's JSON is a few levels deep (an order with line items with details); far deeper is
 // not a request of ours, and refusing it keeps the walk (and zod after it) cheap.
 export const MAX_BODY_DEPTH = 32;

@@ -7,8 +7,11 @@ import type { ServerDeps } from '../deps.ts';
 import { addAddress, changeEmail, changePassword, profile, removeAddress, setDefaultAddress, updateBasicInformation } from '../services/account-service.ts';
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
 import { confirmShopConnection, connectShop, declineShopConnection } from '../services/shop-connection-service.ts';
-import { requestTaxReport } from '../services/tax-report-service.ts';
+import { FIRST_REPORT_YEAR, reportYearsRule, requestTaxReport } from '../services/tax-report-service.ts';
 import { guid, guidOrEmpty, successSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
+import { MIN_PASSWORD_LENGTH } from '../services/passwords.ts';
+import { PASSWORD_RULE } from '../services/signup-service.ts';
 
 const userShape = z.object({
   guid: z.string(),
@@ -28,7 +31,8 @@ const userShape = z.object({
   user_approved: z.boolean(),
   tn_business: z.boolean().nullable(),
 });
-const profileShape = z.object({
+/** The profile answer (accounts.md §7), also the answer of the card calls. */
+export const profileShape = z.object({
   user: userShape,
   cards: z.object({ data: z.array(z.object({ id: z.string(), masked_card: z.string() })) }),
   addresses: z.object({
@@ -69,7 +73,9 @@ const userUpdateForms = z.union(
   [
     z.strictObject({ referral_code: z.string().max(100) }, onlyForm),
     z.strictObject({
-      password: z.string().max(1000),
+      // The service checks the minimum (with PASSWORD_RULE); a zod minimum inside this union would
+      // answer "one change at a time" instead, so the document states it without zod enforcing it.
+      password: z.string().max(1000).meta({ minLength: MIN_PASSWORD_LENGTH, description: PASSWORD_RULE }),
       password_confirmation: z.string().max(1000),
       current_password: z.string().max(1000),
       email: z.string().max(320).optional(),
@@ -89,6 +95,8 @@ const userUpdateForms = z.union(
   ],
   { error: ONE_CHANGE_AT_A_TIME },
 );
+// Four digits: a year column never holds more.
+const LAST_YEAR_STORED = 9999;
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
 /** The account page and the credit page (accounts.md §2, §7). */
@@ -109,6 +117,7 @@ export const accountRoutes =
           params: guidParam,
           body: userUpdateForms,
           response: {
+            ...errorAnswers(403, 429),
             200: z.union([profileShape, z.object({ user: z.object({ guid: z.string(), referral_code: z.string(), referred_users: z.number() }) }), z.object({ data: photographerSchema })]),
           },
         },
@@ -140,7 +149,7 @@ export const accountRoutes =
             lab_order_id: guid('This order does not exist.').optional(),
             update_address_on_order: z.boolean().optional(),
           }),
-          response: { 200: profileShape },
+          response: { ...errorAnswers(404), 200: profileShape },
         },
       },
       (request) => addAddress(deps, request.actor, request.body, request.changeGuid('address')),
@@ -148,13 +157,13 @@ export const accountRoutes =
 
     app.post(
       API.updateDefaultAddress,
-      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This address does not exist.') }), response: { 200: profileShape } } },
+      { schema: { tags: ['account'], summary: 'Choose the primary address ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This address does not exist.') }), response: { ...errorAnswers(404), 200: profileShape } } },
       (request) => setDefaultAddress(deps, request.actor, request.body.make_primary),
     );
 
     app.post(
       API.removeAddress,
-      { schema: { tags: ['account'], summary: 'Remove a saved address', body: z.object({ selected_item: guid('This address does not exist.') }), response: { 200: profileShape } } },
+      { schema: { tags: ['account'], summary: 'Remove a saved address', body: z.object({ selected_item: guid('This address does not exist.') }), response: { ...errorAnswers(404), 200: profileShape } } },
       (request) => removeAddress(deps, request.actor, request.body.selected_item),
     );
 
@@ -165,7 +174,7 @@ export const accountRoutes =
           tags: ['account'],
           summary: 'Change the login email (ends every session)',
           body: z.object({ email: z.email({ error: 'Enter a valid email address.' }).max(320), password: z.string().max(1000) }),
-          response: { 200: successSchema },
+          response: { ...errorAnswers(429), 200: successSchema },
         },
       },
       (request) => changeEmail(deps, request.actor, request.body),
@@ -183,9 +192,9 @@ export const accountRoutes =
             shop: z.string().min(1, 'Enter your shop address.').max(200),
             shopify_query: z.string().max(2000).optional(),
           }),
-          response: { 200: z.object({ success: z.literal(true), shop: z.string(), status: z.enum(['connected', 'pending']) }) },
+          response: { ...errorAnswers(403, 404), 200: z.object({ success: z.literal(true), shop: z.string(), status: z.enum(['connected', 'pending']) }) },
         },
-        config: { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
+        config: { public: true, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } },
       },
       (request) => connectShop(deps, request.body),
     );
@@ -204,13 +213,25 @@ export const accountRoutes =
       (request) => declineShopConnection(deps, request.actor, request.params.id),
     );
 
+    // The last year offered moves with the clock: read at each request, not when the app starts.
+    const thisYear = () => (deps.now?.() ?? new Date()).getUTCFullYear();
+    const yearsRule = () => reportYearsRule(thisYear());
     app.post(
       API.generateTaxReport,
       {
         schema: {
           tags: ['account'],
           summary: "Make the year's sales report (CSV and PDF of paid orders) in the background",
-          body: z.object({ year: z.number().int().min(1000, 'Choose a year.').max(9999, 'Choose a year.') }),
+          body: z.object({
+            year: z
+              .number()
+              .int('Choose a year.')
+              .min(FIRST_REPORT_YEAR, { error: () => yearsRule() })
+              // 9999 bounds the number for the database; the current year is the real end.
+              .max(LAST_YEAR_STORED, { error: () => yearsRule() })
+              .refine((year) => year <= thisYear(), { error: () => yearsRule() })
+              .describe(`A year from ${FIRST_REPORT_YEAR} to the current one (UTC, by the lab's clock); later years are refused.`),
+          }),
           response: { 200: z.object({ year: z.number(), status: z.literal('generating') }) },
         },
       },

@@ -79,6 +79,7 @@ export const benchFloorRoutes = (): FastifyPluginAsyncZod => async (app) => {
             .max(BENCH_FLOOR_MAX_BYTES, { error: BYTES_MESSAGE }),
         }),
       },
+      config: { public: true },
     },
     (request, reply) => reply.type('application/json; charset=utf-8').send(precomputed(request.query.bytes)),
   );

@@ -7,6 +7,8 @@ import type { ServerDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { createCard, removeCard, setDefaultCard } from '../services/card-service.ts';
 import { guid, guidOrEmpty } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
+import { profileShape } from './account-routes.ts';
 
 const EXPIRY_MONTH = 'The expiry month is 1 to 12.';
 const EXPIRY_YEAR = 'Enter the expiry year.';
@@ -23,6 +25,7 @@ export const cardRoutes =
           summary: 'Which card field the app shows: the sandbox TEST MODE field, or Stripe with its publishable key',
           response: { 200: z.object({ provider: z.enum(['sandbox', 'stripe']), publishable_key: z.string().nullable() }) },
         },
+        config: { public: true },
       },
       () => ({ provider: deps.payments.name, publishable_key: deps.payments.publishableKey }),
     );
@@ -42,9 +45,9 @@ export const cardRoutes =
               exp_year: z.number().int().min(0, EXPIRY_YEAR).max(9999, EXPIRY_YEAR),
               cvc: z.string().max(4),
             }),
-            response: { 200: z.object({ id: z.string(), brand: z.string(), last4: z.string() }) },
+            response: { ...errorAnswers(402), 200: z.object({ id: z.string(), brand: z.string(), last4: z.string() }) },
           },
-          config: { idempotency: false },
+          config: { public: true, idempotency: false },
         },
         async (request) => {
           try {
@@ -61,6 +64,7 @@ export const cardRoutes =
       API.createCard,
       {
         schema: {
+          response: { ...errorAnswers(402, 404), 200: profileShape },
           tags: ['cards'],
           summary: "Save a card from a card-field token; with lab_order_id (checkout), saved unkept and selected for that open order of the caller",
           body: z.object({ token_id: z.string().min(1).max(200), lab_order_id: guid('This order does not exist.').optional() }),
@@ -71,13 +75,13 @@ export const cardRoutes =
 
     app.post(
       API.updateDefaultCard,
-      { schema: { tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This card does not exist.') }) } },
+      { schema: { response: { ...errorAnswers(404), 200: profileShape }, tags: ['cards'], summary: 'Choose the primary card ("" clears it)', body: z.object({ make_primary: guidOrEmpty('This card does not exist.') }) } },
       (request) => setDefaultCard(deps, request.actor, request.body.make_primary),
     );
 
     app.post(
       API.removeCard,
-      { schema: { tags: ['cards'], summary: 'Remove a saved card', body: z.object({ selected_item: guid('This card does not exist.') }) } },
+      { schema: { response: { ...errorAnswers(404), 200: profileShape }, tags: ['cards'], summary: 'Remove a saved card', body: z.object({ selected_item: guid('This card does not exist.') }) } },
       (request) => removeCard(deps, request.actor, request.body.selected_item),
     );
   };

@@ -7,6 +7,7 @@ import { sendCachedAnswer } from '../http/cached-answer.ts';
 import { createCatalogueCache } from '../services/catalogue-cache.ts';
 import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
 import { guid } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const money = z.number();
 const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
@@ -71,7 +72,7 @@ export const catalogueRoutes =
 
     app.get(
       API.papersWithDetails,
-      { schema: { tags: ['catalogue'], summary: 'Papers with their print sizes and prices', response: { 200: papersSchema, 304: cached } } },
+      { schema: { tags: ['catalogue'], summary: 'Papers with their print sizes and prices', response: { 200: papersSchema, 304: cached } }, config: { public: true } },
       async (request, reply) => sendCachedAnswer(request, reply, await cache.answer('papers', async () => papersSchema.parse({ data: await papersWithDetails(deps.db) }))),
     );
 
@@ -84,6 +85,7 @@ export const catalogueRoutes =
           params: z.object({ print_size_guid: guid('This print size is not offered.') }),
           response: { 200: finishingSchema, 304: cached },
         },
+        config: { public: true },
       },
       async (request, reply) => {
         const printSize = request.params.print_size_guid;
@@ -100,6 +102,7 @@ export const catalogueRoutes =
           summary: "The calculator's catalogue: every print size with its finishing in the calculator's groups, each distinct finishing and detail choice once",
           response: { 200: calculatorCatalogueSchema, 304: cached },
         },
+        config: { public: true },
       },
       async (request, reply) =>
         sendCachedAnswer(request, reply, await cache.answer('calculator', async () => calculatorCatalogueSchema.parse(await calculatorCatalogue(deps.db)))),
@@ -107,7 +110,7 @@ export const catalogueRoutes =
 
     app.get(
       API.priceLists,
-      { schema: { tags: ['catalogue'], summary: "The lab's price list by paper", response: { 200: priceListSchema, 304: cached } } },
+      { schema: { tags: ['catalogue'], summary: "The lab's price list by paper", response: { 200: priceListSchema, 304: cached } }, config: { public: true } },
       async (request, reply) => sendCachedAnswer(request, reply, await cache.answer('price-lists', async () => priceListSchema.parse({ data: await priceList(deps.db) }))),
     );
 
@@ -119,6 +122,7 @@ export const catalogueRoutes =
           summary: 'The price of a print with its finishing, as the server computes it',
           body: quoteBody,
           response: {
+            ...errorAnswers(404),
             200: z.object({
               paper: z.string(),
               print_size: z.string(),
@@ -130,6 +134,7 @@ export const catalogueRoutes =
             }),
           },
         },
+        config: { public: true },
       },
       (request) => priceQuote(deps.db, request.body),
     );

@@ -6,6 +6,7 @@ import { checkout } from '../services/checkout-service.ts';
 import { validateDiscountCode } from '../services/discount-service.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['checkout'];
 
@@ -21,6 +22,7 @@ export const checkoutRoutes =
           summary: 'Whether a discount code can be used now (exists, not expired, uses left), and what it is worth; 404 otherwise',
           body: z.object({ code: z.string().max(100) }),
           response: {
+            ...errorAnswers(404),
             200: z.object({
               success: z.literal(true),
               discount_code: z.object({ code: z.string(), kind: z.enum(['percent', 'amount']), percent: z.number().optional(), amount: z.number().optional() }),
@@ -42,7 +44,7 @@ export const checkoutRoutes =
             "Pays the order (the owner's, or any for an admin): figures recomputed by the server, the selected card charged once, credit and discount use spent, the order marked paid and the receipt mailed. 402 CardError when the card is refused (the order stays open); 409 while another checkout of it is still in flight",
           params: z.object({ guid: guid('This order does not exist.') }),
           body: z.object({ save_card: z.boolean().optional().describe('SAVE CARD FOR FUTURE USE: keep a card typed at checkout in the CREDIT CARDS list') }).optional(),
-          response: { 200: fullOrderSchema },
+          response: { ...errorAnswers(402), 200: fullOrderSchema },
         },
       },
       (request) => {

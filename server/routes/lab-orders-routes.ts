@@ -35,17 +35,15 @@ const labOrderListItem = z.object({
 });
 
 const FILTERS_MESSAGE = `filters is a comma list of: ${ORDER_FILTERS.join(', ')}.`;
+// A comma list of filter names, blanks around them and empty places allowed ('mat, ,frame'), as
+// a pattern: the API document shows the very rule (which names, how they are separated).
+const FILTER_NAME = `\\s*(?:(?:${ORDER_FILTERS.join('|')})\\s*)?`;
+const FILTERS_PATTERN = new RegExp(`^${FILTER_NAME}(?:,${FILTER_NAME})*$`);
 const filtersParam = z
   .string()
   .max(200, { error: FILTERS_MESSAGE })
-  .transform((text, ctx) => {
-    const names = [...new Set(text.split(',').map((n) => n.trim()).filter(Boolean))];
-    if (names.some((n) => !(ORDER_FILTERS as readonly string[]).includes(n))) {
-      ctx.addIssue({ code: 'custom', message: FILTERS_MESSAGE });
-      return z.NEVER;
-    }
-    return names as OrderFilter[];
-  });
+  .regex(FILTERS_PATTERN, { error: FILTERS_MESSAGE })
+  .transform((text) => [...new Set(text.split(',').map((n) => n.trim()).filter(Boolean))] as OrderFilter[]);
 
 const PER_PAGE_MESSAGE = `per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`;
 // Longer search words than this are no order name or photographer anyone types.

@@ -7,6 +7,7 @@ import { addLineItems, deleteLineItem, retrieveFullOrder, updateLineItem, update
 import { addLineItemsBody, cartMeta, changeOrderBody, fullOrderSchema, serverLineItemSchema, updateLineItemBody, updateQuantityBody } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
 import { validationError } from '../http/errors.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const orderGuid = guid('This order does not exist.');
 const lineItemGuid = guid('This line item does not exist.');
@@ -112,7 +113,7 @@ export const lineItemRoutes =
           summary: `Changes an order by {type, value} (types: ${ORDER_CHANGE_TYPES.join(', ')}; boutique_shipping also takes boutique_shipping_note): the owner or an admin, while open (updated_at 'now' on any order); answers the checkout order`,
           params: z.object({ guid: orderGuid }),
           body: changeOrderBody,
-          response: { 200: fullOrderSchema },
+          response: { ...errorAnswers(403), 200: fullOrderSchema },
         },
       },
       (request) => changeOrder(deps, request.actor, request.params.guid, request.body),

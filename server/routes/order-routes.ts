@@ -8,6 +8,7 @@ import { checkoutAttributesSchema, serverLineItemSchema } from './line-item-shap
 import { orderListFields } from './lab-orders-routes.ts';
 import { photoSchema } from './photo-shapes.ts';
 import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.
 const ORDER_NAME_MAX = 120;
@@ -103,7 +104,7 @@ export const orderRoutes =
           tags: ['lab orders'],
           summary: 'Success when the caller already has an order of this name (taken); 404 when it is free',
           body: orderName,
-          response: { 200: successSchema },
+          response: { ...errorAnswers(404), 200: successSchema },
         },
       },
       async (request) => {
@@ -145,7 +146,7 @@ export const orderRoutes =
           tags: ['lab orders'],
           summary: "Deletes an open order with its photos and line items: the owner's, or any for an admin; 422 once it is paid",
           params: z.object({ guid: guid('This order does not exist.') }),
-          response: { 200: successSchema },
+          response: { ...errorAnswers(403), 200: successSchema },
         },
       },
       (request) => deleteLabOrder(deps, request.actor, request.params.guid),

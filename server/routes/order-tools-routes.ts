@@ -11,6 +11,7 @@ import { albumSchema } from './order-routes.ts';
 import { successSchema } from './shapes.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
 import { guid } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['lab orders'];
 const orderParam = z.object({ guid: guid('This order does not exist.') });
@@ -45,7 +46,7 @@ export const orderToolsRoutes =
             refund_amount: z.union([z.string().max(20), z.number().min(0).max(10_000_000)]).describe('Dollars, at most 2 decimals, more than 0.'),
             refund_note: z.string().max(REFUND_NOTE_MAX, `The refund reason can be at most ${REFUND_NOTE_MAX} characters.`).optional(),
           }),
-          response: { 200: fullOrderSchema },
+          response: { ...errorAnswers(403, 502), 200: fullOrderSchema },
         },
       },
       (request) => refundOrder(deps, request.actor, request.params.guid, request.body, request.changeGuid('refund')),
@@ -58,7 +59,7 @@ export const orderToolsRoutes =
           tags,
           summary: "The photographer: cancels a paid order the lab has not started, within CANCEL_WINDOW_MINUTES of payment; the card is refunded, the credit returned, the photographer mailed",
           params: orderParam,
-          response: { 200: fullOrderSchema },
+          response: { ...errorAnswers(502), 200: fullOrderSchema },
         },
       },
       (request) => cancelOrder(deps, request.actor, request.params.guid, request.changeGuid('refund')),
@@ -85,7 +86,7 @@ export const orderToolsRoutes =
           tags,
           summary: "Admins: moves the second order's line items and photos into the first (a photo in both kept once) and deletes the second, in one transaction; both open, one photographer",
           body: z.object({ orders: z.tuple([guid('This order does not exist.'), guid('This order does not exist.')]) }),
-          response: { 200: fullOrderSchema },
+          response: { ...errorAnswers(403, 404), 200: fullOrderSchema },
         },
       },
       (request) => mergeOrders(deps, request.actor, request.body.orders),
@@ -98,7 +99,7 @@ export const orderToolsRoutes =
           tags,
           summary: "Admins: (re)builds the zip of the order's originals in the background; download_all_link is null until it is ready",
           params: orderParam,
-          response: { 200: successSchema.extend({ zip_requested_at: z.string() }) },
+          response: { ...errorAnswers(403), 200: successSchema.extend({ zip_requested_at: z.string() }) },
         },
       },
       (request) => requestZip(deps, request.actor, request.params.guid),
@@ -130,7 +131,7 @@ export const orderToolsRoutes =
               .describe('Dollars, at most 2 decimals.'),
             album_photos: z.array(guid('Every album photo must be a photo of this order.')).min(1, 'An album has at least one photo.').max(ALBUM_PHOTOS_MAX, `An album has at most ${ALBUM_PHOTOS_MAX} photos.`),
           }),
-          response: { 201: z.object({ data: albumSchema }) },
+          response: { ...errorAnswers(403), 201: z.object({ data: albumSchema }) },
         },
       },
       async (request, reply) => reply.code(201).send(await addAlbum(deps, request.actor, request.params.guid, request.body)),
@@ -143,7 +144,7 @@ export const orderToolsRoutes =
           tags,
           summary: "Admins: sends (again) the order's JSON to VENDOR_API_URL in the background, retried with backoff; 422 when no vendor is configured",
           params: orderParam,
-          response: { 200: successSchema },
+          response: { ...errorAnswers(403), 200: successSchema },
         },
       },
       (request) => requestVendorSend(deps, request.actor, request.params.guid),

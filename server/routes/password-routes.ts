@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { forgotPassword, resetPassword, validateChallengeToken } from '../services/password-reset-service.ts';
-import { sessionAnswerSchema, successSchema } from './shapes.ts';
+import { newPassword, sessionAnswerSchema, successSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const token = z
   .string()
@@ -15,18 +16,18 @@ export const passwordRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Each of these reveals whether an account exists or lets a token be guessed: rate-limited.
-    const limit = { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
+    const limit = { public: true as const, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
 
     app.post(
       API.forgotPassword,
-      { schema: { tags: ['password'], summary: 'Mail a reset token', body: z.object({ email: z.string().max(320) }), response: { 200: successSchema } }, config: limit },
+      { schema: { tags: ['password'], summary: 'Mail a reset token', body: z.object({ email: z.string().max(320) }), response: { ...errorAnswers(404), 200: successSchema } }, config: limit },
       (request) => forgotPassword(deps, request.body.email),
     );
 
     app.post(
       API.validateChallengeToken,
       {
-        schema: { tags: ['password'], summary: 'Success when the reset token is valid for the email', body: z.object({ email: z.string().max(320), challenge_token: token }), response: { 200: successSchema } },
+        schema: { tags: ['password'], summary: 'Success when the reset token is valid for the email', body: z.object({ email: z.string().max(320), challenge_token: token }), response: { ...errorAnswers(404), 200: successSchema } },
         config: limit,
       },
       (request) => validateChallengeToken(deps, request.body),
@@ -38,7 +39,7 @@ export const passwordRoutes =
         schema: {
           tags: ['password'],
           summary: 'Set a new password with a valid reset token, and sign in',
-          body: z.object({ email: z.string().max(320), challenge_token: token, password: z.string().max(1000), password_confirmation: z.string().max(1000) }),
+          body: z.object({ email: z.string().max(320), challenge_token: token, password: newPassword, password_confirmation: z.string().max(1000) }),
           response: { 200: sessionAnswerSchema },
         },
         config: { ...limit, idempotency: false },

@@ -4,6 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { apiInvoices, findPhotographer, listPhotographers, loginAsUser } from '../services/photographers-service.ts';
 import { listMetaSchema, sessionAnswerSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['photographers'];
 // A page of photographers: the whole list of a small lab, a screenful of a large one.
@@ -45,7 +46,7 @@ export const photographersRoutes =
             per_page: z.coerce.number({ error: PER_PAGE_MESSAGE }).int({ error: PER_PAGE_MESSAGE }).min(1, { error: PER_PAGE_MESSAGE }).max(MAX_PER_PAGE, { error: PER_PAGE_MESSAGE }).default(DEFAULT_PER_PAGE),
             cursor: z.string().max(500).optional(),
           }),
-          response: { 200: z.object({ data: z.array(photographerSchema), meta: listMetaSchema.extend({ total: z.number(), per_page: z.number(), next_cursor: z.string().nullable() }) }) },
+          response: { ...errorAnswers(403), 200: z.object({ data: z.array(photographerSchema), meta: listMetaSchema.extend({ total: z.number(), per_page: z.number(), next_cursor: z.string().nullable() }) }) },
         },
       },
       (request) => listPhotographers(deps, request.actor, { search: request.query.search, perPage: request.query.per_page, cursor: request.query.cursor }),
@@ -58,7 +59,7 @@ export const photographersRoutes =
           tags,
           summary: 'Admins: the first 20 photographers matching the query (from 3 characters)',
           querystring: z.object({ query: search }),
-          response: { 200: z.object({ data: z.array(photographerSchema) }) },
+          response: { ...errorAnswers(403, 404), 200: z.object({ data: z.array(photographerSchema) }) },
         },
       },
       (request) => findPhotographer(deps, request.actor, request.query.query),
@@ -71,7 +72,7 @@ export const photographersRoutes =
           tags,
           summary: "Admins: a session of the photographer that records the admin; DELETE /logout with it ends only it (the admin's own session stays)",
           body: z.object({ email: z.string().max(320) }),
-          response: { 200: sessionAnswerSchema },
+          response: { ...errorAnswers(403, 404), 200: sessionAnswerSchema },
         },
         // The answer holds a session token: never stored for a replay.
         config: { idempotency: false },
@@ -85,7 +86,7 @@ export const photographersRoutes =
         schema: {
           tags,
           summary: "Admins and API vendors: paid API orders by month with totals (net of refunds); a vendor's own only",
-          response: { 200: z.object({ data: z.array(z.object({ month: z.string(), orders: z.number(), total: z.number() })) }) },
+          response: { ...errorAnswers(403), 200: z.object({ data: z.array(z.object({ month: z.string(), orders: z.number(), total: z.number() })) }) },
         },
       },
       (request) => apiInvoices(deps, request.actor),

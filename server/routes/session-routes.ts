@@ -4,6 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { login, logout, logoutAllSessions } from '../services/auth-service.ts';
 import { sessionAnswerSchema, successSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const loginBody = z.object({
   email: z.string().trim().min(1, 'Enter your email address.').max(320),
@@ -16,9 +17,9 @@ export const sessionRoutes =
     app.post(
       API.login,
       {
-        schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { 200: sessionAnswerSchema } },
+        schema: { tags: ['session'], summary: 'Sign in', body: loginBody, response: { ...errorAnswers(401), 200: sessionAnswerSchema } },
         // Per-address limit (LOGIN_RATE_LIMIT); the per-account limit lives in the auth service.
-        config: { idempotency: false, rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
+        config: { public: true, idempotency: false, rateLimit: { max: deps.config.loginRateLimit, timeWindow: 60_000 } },
       },
       (request) => login(deps, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' }),
     );

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../services/passwords.ts';
+import { PASSWORD_RULE } from '../services/signup-service.ts';
 
 /** Response shapes shared by several routes (DESIGN.md §4). */
 export const successSchema = z.object({ success: z.literal(true) });
@@ -44,3 +46,6 @@ export const orderSummaryAttributes = z.object({
   photographer_business: z.string(),
   photographer_email: z.string(),
 });
+
+/** A new password (sign-up, reset): the services' minimum, with their message. */
+export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000);

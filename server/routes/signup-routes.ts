@@ -4,7 +4,8 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { confirmCertificate } from '../services/certificate-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
-import { sessionAnswerSchema, successSchema } from './shapes.ts';
+import { newPassword, sessionAnswerSchema, successSchema } from './shapes.ts';
+import { errorAnswers } from '../http/errors.ts';
 
 const email = z.email({ error: 'Enter a valid email address.' }).max(320);
 
@@ -12,7 +13,8 @@ export const signupRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
     // Lookups that reveal whether an account or code exists (LOOKUP_RATE_LIMIT a minute).
-    const lookupLimit = { rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
+    // Public calls (anyone may sign up or look a code up), limited per address.
+    const lookupLimit = { public: true as const, rateLimit: { max: deps.config.lookupRateLimit, timeWindow: 60_000 } };
 
     app.post(
       API.users,
@@ -25,7 +27,7 @@ export const signupRoutes =
             first_name: z.string().trim().min(1, 'Enter your first name.').max(100),
             last_name: z.string().trim().min(1, 'Enter your last name.').max(100),
             website: z.string().trim().max(500).optional(),
-            password: z.string().max(1000),
+            password: newPassword,
             password_confirmation: z.string().max(1000),
           }),
           response: { 200: sessionAnswerSchema },
@@ -38,7 +40,7 @@ export const signupRoutes =
     app.post(
       API.checkForEmail,
       {
-        schema: { tags: ['sign-up'], summary: 'Success when the email has an account', body: z.object({ email: z.string().max(320) }), response: { 200: successSchema } },
+        schema: { tags: ['sign-up'], summary: 'Success when the email has an account', body: z.object({ email: z.string().max(320) }), response: { ...errorAnswers(404), 200: successSchema } },
         config: lookupLimit,
       },
       async (request) => {
@@ -50,7 +52,7 @@ export const signupRoutes =
     app.post(
       API.checkReferralCode,
       {
-        schema: { tags: ['sign-up'], summary: 'Success when the referral code exists', body: z.object({ code: z.string().max(100) }), response: { 200: successSchema } },
+        schema: { tags: ['sign-up'], summary: 'Success when the referral code exists', body: z.object({ code: z.string().max(100) }), response: { ...errorAnswers(404), 200: successSchema } },
         config: lookupLimit,
       },
       async (request) => {
@@ -84,7 +86,7 @@ export const signupRoutes =
           tags: ['uploads'],
           summary: 'The certificate upload is done: check it is a PDF and keep it',
           body: z.object({ key: z.string().min(1).max(500) }),
-          response: { 200: z.object({ blanket_certificate_of_resale_link: z.string() }) },
+          response: { ...errorAnswers(404), 200: z.object({ blanket_certificate_of_resale_link: z.string() }) },
         },
       },
       (request) => confirmCertificate(deps, request.actor, request.body),

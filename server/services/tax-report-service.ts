@@ -12,13 +12,16 @@ export const TAX_REPORT_QUEUE = 'tax-report';
 /** SALES HISTORY offers 2016 (the spec's first year) up to the current one. */
 export const FIRST_REPORT_YEAR = 2016;
 
+/** The years a report can be asked for, in words. */
+export const reportYearsRule = (currentYear: number) => `Sales reports cover ${FIRST_REPORT_YEAR} to ${currentYear}.`;
+
 const keyFor = (userGuid: string, year: number, ext: 'csv' | 'pdf') => `reports/${userGuid}/${year}/sales-${year}.${ext}`;
 
 /** Asks for a year's report: the background job writes it; the profile shows it when ready. */
 export async function requestTaxReport(deps: ServerDeps, actor: Actor | null, year: number) {
   if (!actor) throw unauthorized();
   const current = (deps.now?.() ?? new Date()).getUTCFullYear();
-  if (year < FIRST_REPORT_YEAR || year > current) throw validationError(`Sales reports cover ${FIRST_REPORT_YEAR} to ${current}.`);
+  if (year < FIRST_REPORT_YEAR || year > current) throw validationError(reportYearsRule(current));
   await deps.db
     .insert(taxReports)
     .values({ userGuid: actor.user.guid, year, status: 'generating' })

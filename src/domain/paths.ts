@@ -4,6 +4,13 @@
  */
 export const API_PREFIX = '/api/v2';
 
+/**
+ * Whether a path (or route pattern) is one of the lab API's calls: the rule for what the API
+ * document lists and what needs a session. The app's pages and the embedded store's signed URLs
+ * are served by the same process but are no API call.
+ */
+export const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
+
 export const API = {
   login: '/login',
   status: '/status',

@@ -164,6 +164,15 @@ describe('the built client', () => {
     }
   });
 
+  it('keeps the pages of the app and the signed storage URLs out of the API document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: api('/openapi.json') })).json<{ paths: Record<string, unknown> }>();
+    const paths = Object.keys(doc.paths);
+    expect(paths.length).toBeGreaterThan(50);
+    expect(paths.filter((path) => !path.startsWith('/api/v2/'))).toEqual([]);
+    // The pages are really served by this app: they are left out, not absent.
+    expect((await t.app.inject({ method: 'GET', url: '/login' })).statusCode).toBe(200);
+  });
+
   it('never answers an unknown API path with the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: api('/unknown') });
     expect(res.statusCode).toBe(404);

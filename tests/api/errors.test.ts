@@ -6,7 +6,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
   // A route that crashes, as an unexpected bug would.
-  t.app.get(api('/test-crash'), () => {
+  t.app.get(api('/test-crash'), { config: { public: true } }, () => {
     throw new Error('secret internal detail at /srv/app/db.ts:42');
   });
 });
@@ -94,7 +94,7 @@ describe('every error answers with the error body', () => {
     let release = () => {};
     let started = () => {};
     const handlerStarted = new Promise<void>((resolve) => (started = resolve));
-    closing.app.get(api('/test-slow'), async () => {
+    closing.app.get(api('/test-slow'), { config: { public: true } }, async () => {
       started();
       await new Promise<void>((resolve) => (release = resolve));
       return { done: true };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
+import { checkAnswersAgainstDocument } from './answer-contract.ts';
 import { scratchPostgres } from './server-process.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,6 +98,8 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const capture = opts.captureLogs ?? captureAll;
   const app = await buildApp(deps, capture ? { logger: loggerOptions({ level: 'trace', stream: { write: (line) => logs.push(line) } }) } : {});
   if (opts.jobs === true) await startJobWorkers(deps);
+  // Every answer a test gets is checked against the API document; a mismatch fails the file on close.
+  const answers = checkAnswersAgainstDocument(app);
   return {
     app,
     db: database.db,
@@ -114,6 +117,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
       await database.close();
       await drop();
       rmSync(objects, { recursive: true, force: true });
+      answers.check();
     },
   };
 }

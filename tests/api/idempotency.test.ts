@@ -9,15 +9,15 @@ let otherToken: string;
 beforeAll(async () => {
   t = await createTestApp();
   // A mutating call with a visible side effect: how many times it really ran.
-  t.app.post(api('/test-count'), async (request) => {
+  t.app.post(api('/test-count'), { config: { public: true } }, async (request) => {
     calls += 1;
     return { calls, echo: request.body };
   });
-  t.app.post(api('/test-refused'), async (_request, reply) => {
+  t.app.post(api('/test-refused'), { config: { public: true } }, async (_request, reply) => {
     calls += 1;
     return reply.code(422).send({ error: { status: 422, class_name: 'ProductUnavailable', developer_message: '', user_message: { message: 'withdrawn' }, more_info: [] } });
   });
-  t.app.post(api('/test-flaky'), async (_request, reply) => {
+  t.app.post(api('/test-flaky'), { config: { public: true } }, async (_request, reply) => {
     calls += 1;
     return calls % 2 === 1 ? reply.code(503).send({ error: { status: 503, class_name: 'Unavailable', developer_message: '', user_message: { message: 'busy' }, more_info: [] } }) : { ok: true };
   });

@@ -12,7 +12,7 @@ let me: { guid: string; email: string; password: string; token: string };
 beforeAll(async () => {
   t = await createTestApp();
   // A route with a multi-line field, as line-item notes will be.
-  t.app.post(api('/test-notes'), { config: { multilineText: ['notes'] } }, (request) => request.body);
+  t.app.post(api('/test-notes'), { config: { public: true, multilineText: ['notes'] } }, (request) => request.body);
   const { user, password } = await createUser(t.db, { referralCode: 'NULREF1' });
   me = { guid: user.guid, email: user.email, password, token: await signIn(t.app, user.email, password) };
 });
