@@ -48,3 +48,16 @@ export function basicInfoProblem(field: BasicInfoField, typed: string, finished:
   if (!finished || (digits >= PHONE_DIGITS.min && digits <= PHONE_DIGITS.max)) return null;
   return `A phone number is ${PHONE_DIGITS.min} to ${PHONE_DIGITS.max} digits (this one has ${digits}).`;
 }
+
+/** The lab ships within the US: a zip code is 5 digits (the lab's own words for it). */
+export const ZIP_RULE = 'The zip code is 5 digits.';
+export const isZip = (typed: string): boolean => /^\d{5}$/.test(typed.trim());
+/**
+ * What is wrong with a zip as typed, said next to it; the text stays as typed. A letter or a sixth
+ * character is said at once; a short zip once the field is left (`finished`).
+ */
+export function zipProblem(typed: string, finished: boolean): string | null {
+  const text = typed.trim();
+  if (!text || isZip(text)) return null;
+  return /\D/.test(text) || text.length > 5 || finished ? ZIP_RULE : null;
+}

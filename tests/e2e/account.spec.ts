@@ -35,9 +35,17 @@ test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', as
   await page.getByLabel('Street address').fill('12 Darkroom Lane');
   await page.getByLabel('City').fill('Nashville');
   await page.getByLabel('State').fill('TN');
-  await page.getByLabel('Zip').fill('3720');
+  const zip = page.getByLabel('Zip');
+  await zip.fill('3720');
   await expect(add).toBeDisabled();
-  await page.getByLabel('Zip').fill('37201');
+  // A letter is said beside the field at once, and what was typed stays as typed.
+  await zip.fill('3720a');
+  await expect(zip).toHaveValue('3720a');
+  await expect(zip).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#address-zip-problem')).toHaveText('The zip code is 5 digits.');
+  await zip.fill('37201');
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('The zip code is 5 digits.')).toHaveCount(0);
   await add.click();
   const first = page.getByRole('radio', { name: '12 Darkroom Lane, Nashville, TN 37201' });
   await expect(first).toBeChecked();

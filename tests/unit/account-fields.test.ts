@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basicInfoProblem, phoneDigits } from '../../src/domain/validation.ts';
+import { basicInfoProblem, isZip, phoneDigits, ZIP_RULE, zipProblem } from '../../src/domain/validation.ts';
 
 describe('BASIC INFORMATION fields (accounts.md §5)', () => {
   it('says a stray character in the phone at once, and keeps the text as typed', () => {
@@ -24,5 +24,18 @@ describe('BASIC INFORMATION fields (accounts.md §5)', () => {
     expect(basicInfoProblem('first_name', 'x'.repeat(101), false)).toBe('A first name is at most 100 characters (this one has 101).');
     expect(basicInfoProblem('business_name', 'x'.repeat(201), false)).toBe('A business name is at most 200 characters (this one has 201).');
     for (const field of ['first_name', 'last_name', 'business_name', 'phone'] as const) expect(basicInfoProblem(field, '  ', true)).toBeNull();
+  });
+});
+
+describe('the zip of a shipping address', () => {
+  it('says a letter or a sixth character at once, a short zip once the field is left, and nothing of a right one', () => {
+    expect(zipProblem('3720a', false)).toBe(ZIP_RULE);
+    expect(zipProblem('372011', false)).toBe(ZIP_RULE);
+    expect(zipProblem('3720', false)).toBeNull();
+    expect(zipProblem('3720', true)).toBe(ZIP_RULE);
+    expect(zipProblem(' 37201 ', true)).toBeNull();
+    expect(zipProblem('', true)).toBeNull();
+    expect(isZip('37201')).toBe(true);
+    expect(isZip('3720a')).toBe(false);
   });
 });

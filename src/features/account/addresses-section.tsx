@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { addAddress, makePrimaryAddress, removeAddress, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
+import { isZip, zipProblem } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { PrimaryChooser } from './primary-chooser.tsx';
 
@@ -10,7 +11,10 @@ const EMPTY = { street_address: '', city: '', state: '', zip: '' };
 export function AddressesSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);
-  const ready = form.street_address.trim() !== '' && form.city.trim() !== '' && form.state.trim() !== '' && form.zip.length === 5;
+  // Whether the zip field was left: a short zip is said only then, not while it is typed.
+  const [zipLeft, setZipLeft] = useState(false);
+  const zipSaid = zipProblem(form.zip, zipLeft);
+  const ready = form.street_address.trim() !== '' && form.city.trim() !== '' && form.state.trim() !== '' && isZip(form.zip);
 
   const run = async (action: () => Promise<Profile>, after?: () => void) => {
     setBusy(true);
@@ -26,7 +30,13 @@ export function AddressesSection({ profile, onSaved }: { profile: Profile; onSav
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    void run(() => addAddress(form), () => setForm(EMPTY));
+    void run(
+      () => addAddress({ ...form, zip: form.zip.trim() }),
+      () => {
+        setForm(EMPTY);
+        setZipLeft(false);
+      },
+    );
   };
 
   // Removes every saved address, one call at a time, as the spec's bulk clearing does.
@@ -56,7 +66,7 @@ export function AddressesSection({ profile, onSaved }: { profile: Profile; onSav
       ) : (
         <p className="muted">No saved addresses yet.</p>
       )}
-      <form className="field-grid" onSubmit={onSubmit}>
+      <form className="field-grid with-messages" onSubmit={onSubmit}>
         <label>
           Street address
           <input autoComplete="street-address" value={form.street_address} onChange={(e) => setForm((f) => ({ ...f, street_address: e.target.value }))} />
@@ -69,10 +79,24 @@ export function AddressesSection({ profile, onSaved }: { profile: Profile; onSav
           State
           <input autoComplete="address-level1" value={form.state} onChange={(e) => setForm((f) => ({ ...f, state: e.target.value }))} />
         </label>
-        <label>
-          Zip
-          <input inputMode="numeric" autoComplete="postal-code" maxLength={5} value={form.zip} onChange={(e) => setForm((f) => ({ ...f, zip: e.target.value.replace(/\D/g, '') }))} />
-        </label>
+        <div className="labelled-field">
+          <label htmlFor="address-zip">Zip</label>
+          <input
+            id="address-zip"
+            inputMode="numeric"
+            autoComplete="postal-code"
+            value={form.zip}
+            aria-invalid={zipSaid ? true : undefined}
+            aria-describedby={zipSaid ? 'address-zip-problem' : undefined}
+            onChange={(e) => setForm((f) => ({ ...f, zip: e.target.value }))}
+            onBlur={() => setZipLeft(true)}
+          />
+          {zipSaid ? (
+            <p id="address-zip-problem" className="field-error">
+              {zipSaid}
+            </p>
+          ) : null}
+        </div>
         <button type="submit" className="button primary" disabled={!ready || busy}>
           ADD ADDRESS
         </button>
