@@ -25,6 +25,7 @@ import { measureLists } from './lists.ts';
 import { measureLighthouse } from './lighthouse-audit.ts';
 import { cleanUp, onCleanup } from './cleanup.ts';
 import { formatTable, ms, type Row } from './report.ts';
+import { writePerformanceDoc } from './performance-doc.ts';
 import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { measureScale } from './scale.ts';
@@ -306,6 +307,7 @@ async function main(): Promise<number> {
   if (rows.length) {
     log(`Summary (${((performance.now() - started) / 1000).toFixed(0)} s; every ratio and p99 against a baseline measured in this run)`);
     log(formatTable(rows));
+    writePerformanceDoc(rows, ['npm run bench', ...(process.argv.length > 2 ? ['--', ...process.argv.slice(2)] : [])].join(' '));
   }
   const errors = rows.filter((r) => r.result === 'ERROR').length;
   if (failure) {
