@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { labOrders, users } from '../../server/db/schema.ts';
+import { cards, labOrders, users } from '../../server/db/schema.ts';
 import type { ServerDeps } from '../../server/deps.ts';
 import { beginCheckout, chargeDescription, type Begun } from '../../server/services/checkout-payment.ts';
 import { createDiscountCode, type NewDiscountCode } from '../../server/services/discount-service.ts';
@@ -65,6 +65,18 @@ export async function addCard(t: TestApp, token: string, tokenId = 'tok_visa', o
   const added = (res.json().cards.data as { id: string }[]).find((c) => !before.has(c.id));
   if (!added) throw new Error('the card is not in the list');
   return added.id;
+}
+
+/**
+ * Turns a photographer's saved card into one saved before PaymentIntents: a card source attached
+ * to their customer at Stripe (stubbed at `stripeUrl`), its id kept by the lab. Answers that id.
+ */
+export async function legacySourceCard(t: TestApp, stripeUrl: string, userGuid: string, cardId: string): Promise<string> {
+  const [owner] = await t.db.select({ customer: users.stripeCustomerId }).from(users).where(eq(users.guid, userGuid));
+  const attached = await fetch(`${stripeUrl}/v1/customers/${owner?.customer ?? ''}/sources`, { method: 'POST', body: new URLSearchParams({ source: 'tok_visa' }) });
+  const source = ((await attached.json()) as { id: string }).id;
+  await t.db.update(cards).set({ providerCardId: source }).where(eq(cards.id, cardId));
+  return source;
 }
 
 export async function addAddress(t: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<string> {

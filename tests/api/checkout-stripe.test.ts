@@ -7,7 +7,7 @@ import { createMailer } from '../../server/services/mail-service.ts';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { SHIPPING_CENTS } from '../../src/domain/pricing.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
-import { addCard, crashedCheckout, expectOnePayment, readyOrder } from './checkout-helpers.ts';
+import { addCard, checkoutOrder, crashedCheckout, expectOnePayment, legacySourceCard, readyOrder } from './checkout-helpers.ts';
 import { products, send, type Products } from './line-items-helpers.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 
@@ -27,10 +27,11 @@ afterAll(async () => {
 
 const pay = (token: string, order: string, body: Record<string, unknown> = {}) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, body);
 const chargesOf = (order: string) => stripe.charges.filter((c) => c.metadata.lab_order === order);
-const chargeCalls = (order: string) => stripe.seen.filter((s) => s.method === 'POST' && s.path === '/v1/charges' && s.body.get('metadata[lab_order]') === order);
+const chargeCalls = (order: string) => stripe.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents' && s.body.get('metadata[lab_order]') === order);
+const intentsOf = (order: string) => stripe.paymentIntents.filter((i) => i.metadata.lab_order === order);
 
 describe('checkout through Stripe', () => {
-  it("charges the customer's card the server's total, with the payment's idempotency key", async () => {
+  it("charges the customer's saved card the server's total through a PaymentIntent, with the payment's idempotency key", async () => {
     const o = await readyOrder(t, p);
     const res = await pay(o.token, o.order);
     expect(res.statusCode).toBe(200);
@@ -38,11 +39,22 @@ describe('checkout through Stripe', () => {
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(charge).toMatchObject({ amount: o.subtotalCents + SHIPPING_CENTS, currency: 'usd', status: 'succeeded' });
     expect(charge?.customer).toMatch(/^cus_stub/);
-    expect(charge?.source).toMatch(/^card_ok_/);
+    expect(charge?.payment_method).toMatch(/^pm_ok_/);
+    expect(intentsOf(o.order)).toMatchObject([{ status: 'succeeded', latest_charge: charge?.id, payment_method: charge?.payment_method }]);
+    // The order keeps the charge's id, as orders paid before PaymentIntents do: refunds take it.
     expect(res.json().data.attributes).toMatchObject({ status: 'paid', stripe_order_confirmation: charge?.id });
     const [call] = chargeCalls(o.order);
     expect(call?.idempotencyKey).toBe(`lab-order-${o.order}-attempt-1`);
-    expect(call?.body.get('metadata[idempotency_key]')).toBe(call?.idempotencyKey);
+    expect(Object.fromEntries(call?.body ?? [])).toMatchObject({ off_session: 'true', confirm: 'true', 'metadata[idempotency_key]': call?.idempotencyKey });
+    expect(stripe.seen.filter((s) => s.method === 'POST' && s.path === '/v1/charges')).toEqual([]);
+  });
+
+  it('a card saved before PaymentIntents (a customer source, card_…) is still charged', async () => {
+    const o = await readyOrder(t, p);
+    const source = await legacySourceCard(t, stripe.url, o.user.guid, o.card);
+    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect(intentsOf(o.order)).toMatchObject([{ status: 'succeeded', payment_method: source, customer: expect.stringMatching(/^cus_stub/) }]);
+    expect(chargesOf(o.order)).toMatchObject([{ status: 'succeeded', source }]);
   });
 
   it('five checkouts of one order at once: one charge at Stripe, one paid order', async () => {
@@ -58,12 +70,14 @@ describe('checkout through Stripe', () => {
     expect(row?.status).toBe('paid');
   });
 
-  it('a card Stripe declines as it is attached is never saved', async () => {
+  it('a card Stripe declines as it is set up is never saved nor selected for the order', async () => {
     const o = await readyOrder(t, p);
     const res = await send(t, 'POST', '/accounts/create_card', o.token, { token_id: 'tok_chargeDeclined', lab_order_id: o.order });
     expect(expectErrorBody(res.json(), 402).message).toBe('Your card was declined.');
     const profile = await send(t, 'GET', '/profile', o.token);
     expect(profile.json().cards.data.map((c: { masked_card: string }) => c.masked_card)).not.toContain('VISA •••• 0002');
+    expect(profile.json().default_card).toBe(o.card);
+    expect((await checkoutOrder(t, o.token, o.order)).selected_card_to_use).toBe(o.card);
   });
 
   it("a declined card shows Stripe's words; a retry with another card is a new charge, paid once", async () => {
@@ -71,9 +85,16 @@ describe('checkout through Stripe', () => {
     const declined = await pay(o.token, o.order);
     expect(declined.statusCode).toBe(402);
     expect(expectErrorBody(declined.json(), 402).message).toBe('Your card was declined.');
+    // Nothing charged: the order is still open, with no charge of its own.
+    const [open] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(open).toMatchObject({ status: 'open', paymentConfirmation: null });
     await addCard(t, o.token, 'tok_visa', o.order);
     expect((await pay(o.token, o.order)).statusCode).toBe(200);
     expect(chargesOf(o.order).map((c) => c.status)).toEqual(['failed', 'succeeded']);
+    expect(intentsOf(o.order).map((i) => [i.status, i.amount_received])).toEqual([
+      ['requires_payment_method', 0],
+      ['succeeded', o.subtotalCents + SHIPPING_CENTS],
+    ]);
     expect(new Set(chargeCalls(o.order).map((c) => c.idempotencyKey)).size).toBe(2);
   });
 
@@ -94,6 +115,13 @@ describe('checkout through Stripe', () => {
     mailer: createMailer(t.db, mailTransportFor(t.config, (line) => printed.push(line)), t.config.mailFrom),
     payments: stripePayments({ secretKey: 'sk_test_lab', publishableKey: 'pk_test_lab', apiUrl: stripe.url }),
   });
+  /** A PaymentIntent and its charge that Stripe made after the lab stopped waiting for it. */
+  function lateCharge(payment: typeof payments.$inferSelect | undefined, customer: string | null, order: string) {
+    const metadata = { lab_order: order, attempt: '1', idempotency_key: payment?.idempotencyKey ?? '' };
+    const made = { amount: payment?.amountCents ?? 0, currency: 'usd', customer, description: null, metadata, created: Math.floor(Date.now() / 1000) };
+    stripe.charges.push({ ...made, id: 'ch_stub_late', object: 'charge', source: null, payment_method: 'pm_ok_late', payment_intent: 'pi_stub_late', status: 'succeeded', failure_message: null });
+    stripe.paymentIntents.push({ ...made, id: 'pi_stub_late', object: 'payment_intent', amount_received: made.amount, payment_method: 'pm_ok_late', status: 'succeeded', last_payment_error: null, latest_charge: 'ch_stub_late' });
+  }
   /** A minute passes: no request can still be charging the order's pending payment. */
   const ageThePayment = (orderGuid: string) =>
     t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.idempotencyKey, `lab-order-${orderGuid}-attempt-1`));
@@ -109,26 +137,15 @@ describe('checkout through Stripe', () => {
     expect(pending?.status).toBe('pending');
     // A second PLACE ORDER now starts no new charge: the order is still being paid.
     expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, o.token, { type: 'local_pickup', value: true })).statusCode).toBe(409);
-    // Stripe finishes the request that timed out after all: the charge exists under the payment's key.
+    // Stripe finishes the request that timed out after all: the PaymentIntent exists under the payment's key.
     const [owner] = await t.db.select({ customer: users.stripeCustomerId }).from(users).innerJoin(labOrders, eq(labOrders.userGuid, users.guid)).where(eq(labOrders.guid, o.order));
-    stripe.charges.push({
-      id: 'ch_stub_late',
-      object: 'charge',
-      amount: pending?.amountCents ?? 0,
-      currency: 'usd',
-      customer: owner?.customer ?? null,
-      source: 'card_ok_late',
-      status: 'succeeded',
-      failure_message: null,
-      description: null,
-      metadata: { lab_order: o.order, attempt: '1', idempotency_key: pending?.idempotencyKey ?? '' },
-      created: Math.floor(Date.now() / 1000),
-    });
+    lateCharge(pending, owner?.customer ?? null, o.order);
     await ageThePayment(o.order);
     const printed: string[] = [];
     expect(await recoverPendingPayments(recoveryDeps(printed))).toBe(1);
     const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
     expect(after).toMatchObject({ status: 'paid', paymentConfirmation: 'ch_stub_late' });
+    expect(stripe.paymentIntents.filter((i) => i.metadata.lab_order === o.order)).toHaveLength(1);
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(printed.filter((m) => m.includes('Receipt'))).toHaveLength(1);
   });
@@ -157,5 +174,30 @@ describe('checkout through Stripe', () => {
     expect(after).toMatchObject({ status: 'paid', paymentConfirmation: chargesOf(o.order)[0]?.id });
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(printed.filter((m) => m.includes('Receipt'))).toHaveLength(1);
+  });
+  it('a payment left pending before PaymentIntents is settled from the legacy charge Stripe kept', async () => {
+    const o = await readyOrder(t, p);
+    const begun = await crashedCheckout(t, recoveryDeps(), o.order, false);
+    // Charged through the Charges API by the lab before this change; then the process died.
+    const { payment, customerId } = begun;
+    stripe.charges.push({
+      id: 'ch_stub_legacy',
+      object: 'charge',
+      amount: payment.amountCents,
+      currency: 'usd',
+      customer: customerId,
+      source: 'card_ok_legacy',
+      payment_method: null,
+      payment_intent: null,
+      status: 'succeeded',
+      failure_message: null,
+      description: null,
+      metadata: { lab_order: o.order, attempt: String(payment.attempt), idempotency_key: payment.idempotencyKey },
+      created: Math.floor(Date.now() / 1000),
+    });
+    await t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.id, payment.id));
+    expect(await recoverPendingPayments(recoveryDeps())).toBe(1);
+    const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(after).toMatchObject({ status: 'paid', paymentConfirmation: 'ch_stub_legacy' });
   });
 });

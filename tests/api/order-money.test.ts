@@ -2,9 +2,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, idempotencyKeys, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { changed, readyOrder } from './checkout-helpers.ts';
+import { changed, legacySourceCard, readyOrder } from './checkout-helpers.ts';
 import { labWithAdmin, products, send, type Products } from './line-items-helpers.ts';
-import { startStripeStub, type StripeStub } from './stripe-stub.ts';
+import { startStripeStub, type StripeStub, type StubCharge } from './stripe-stub.ts';
 
 /** Refunds and cancellation through the payment adapter (ADMIN-CONTRACT.md Decisions), sandbox and Stripe. */
 
@@ -162,6 +162,24 @@ describe('with Stripe (stubbed locally)', () => {
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
     expect(row?.refundCents).toBe(0);
     expect(await t.db.select().from(refunds).where(eq(refunds.labOrderId, row?.id ?? 0))).toEqual([]);
+  });
+
+  it('a card saved before PaymentIntents (a customer source) is charged and refunded; so is an order charged then', async () => {
+    const o = await readyOrder(t, p);
+    const source = await legacySourceCard(t, stripe.url, o.user.guid, o.card);
+    const res = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {});
+    expect(res.statusCode).toBe(200);
+    const charge = res.json().data.attributes.stripe_order_confirmation as string;
+    expect(stripe.charges.find((c) => c.id === charge)).toMatchObject({ source, status: 'succeeded' });
+    expect((await refund(t, admin, o.order, { refund_amount: '1.50' })).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.charge === charge).map((r) => r.amount)).toEqual([150]);
+    // An order paid through the Charges API keeps its charge's id: refunded the same way.
+    const old = await paidOrder(t, p);
+    const legacy = { ...(stripe.charges.find((c) => c.id === old.charge) as StubCharge), id: 'ch_stub_charges_api', payment_method: null, payment_intent: null };
+    stripe.charges.push(legacy);
+    await t.db.update(labOrders).set({ paymentConfirmation: legacy.id }).where(eq(labOrders.guid, old.order));
+    expect((await refund(t, admin, old.order, { refund_amount: '2.25' })).statusCode).toBe(200);
+    expect(stripe.refunds.filter((r) => r.charge === legacy.id).map((r) => r.amount)).toEqual([225]);
   });
 
   it('cancels through Stripe: one refund of the whole charge', async () => {

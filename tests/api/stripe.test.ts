@@ -1,51 +1,31 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NEEDS_BANK_CONFIRMATION } from '../../server/adapters/payments/stripe-payments.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 
-/** A local stand-in for Stripe's API, as the stripe SDK is pointed at it (host, port, protocol). */
-const seen: { method: string; path: string; idempotencyKey: string | undefined; auth: string | undefined; body: URLSearchParams }[] = [];
-let stub: Server;
+/** Saving cards through Stripe (its API stubbed locally): a PaymentMethod set up on the photographer's customer. */
+let stripe: StripeStub;
 let t: TestApp;
 
-const readBody = (req: IncomingMessage) =>
-  new Promise<string>((resolve) => {
-    let data = '';
-    req.on('data', (c: Buffer) => (data += c.toString()));
-    req.on('end', () => resolve(data));
-  });
-
 beforeAll(async () => {
-  let customers = 0;
-  stub = createServer(async (req, res) => {
-    const body = new URLSearchParams(await readBody(req));
-    const path = req.url ?? '';
-    seen.push({ method: req.method ?? '', path, idempotencyKey: req.headers['idempotency-key'] as string | undefined, auth: req.headers.authorization, body });
-    res.setHeader('content-type', 'application/json');
-    res.setHeader('request-id', `req_${seen.length}`);
-    if (req.method === 'POST' && path === '/v1/customers') {
-      customers += 1;
-      return res.end(JSON.stringify({ id: `cus_test${customers}`, object: 'customer', email: body.get('email') }));
-    }
-    const source = /^\/v1\/customers\/([^/]+)\/sources$/.exec(path);
-    if (req.method === 'POST' && source) {
-      if (body.get('source') === 'tok_cardDeclined') {
-        res.statusCode = 402;
-        return res.end(JSON.stringify({ error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } }));
-      }
-      return res.end(JSON.stringify({ id: `card_${seen.length}`, object: 'card', brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030, customer: source[1] }));
-    }
-    res.statusCode = 404;
-    return res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'No such route' } }));
-  });
-  await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-  const port = (stub.address() as { port: number }).port;
-  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_lab', STRIPE_PUBLISHABLE_KEY: 'pk_test_lab', STRIPE_API_URL: `http://127.0.0.1:${port}` });
+  stripe = await startStripeStub();
+  t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_lab', STRIPE_PUBLISHABLE_KEY: 'pk_test_lab', STRIPE_API_URL: stripe.url });
 });
 
 afterAll(async () => {
   await t.close();
-  await new Promise<void>((resolve) => stub.close(() => resolve()));
+  await stripe.close();
 });
+
+async function photographer() {
+  const { user, password } = await createUser(t.db);
+  const token = await signIn(t.app, user.email, password);
+  const save = (token_id: string) => t.app.inject({ method: 'POST', url: api('/accounts/create_card'), headers: { token }, payload: { token_id } });
+  const profile = async () => (await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json();
+  return { user, save, profile };
+}
+
+const calls = (path: string, guid: string) => stripe.seen.filter((s) => s.method === 'POST' && s.path === path && (s.idempotencyKey ?? '').includes(guid));
 
 describe('cards through Stripe', () => {
   it('tells the app to show Stripe with its publishable key, and offers no sandbox field', async () => {
@@ -53,31 +33,59 @@ describe('cards through Stripe', () => {
     expect((await t.app.inject({ method: 'POST', url: api('/sandbox/tokens'), payload: {} })).statusCode).toBe(404);
   });
 
-  it('makes one Stripe customer per photographer and saves cards as its sources, with idempotency keys', async () => {
-    const { user, password } = await createUser(t.db);
-    const token = await signIn(t.app, user.email, password);
-    const save = (token_id: string) => t.app.inject({ method: 'POST', url: api('/accounts/create_card'), headers: { token }, payload: { token_id } });
+  it('makes one Stripe customer per photographer and saves each card through a SetupIntent, with idempotency keys', async () => {
+    const { user, save, profile } = await photographer();
     const first = await save('tok_visa');
     expect(first.statusCode).toBe(200);
     expect(first.json().cards.data[0].masked_card).toBe('VISA •••• 4242');
-    expect(first.json().user.stripe_customer_id).toBe('cus_test1');
-    await save('tok_mastercard');
-    const customerCalls = seen.filter((s) => s.path === '/v1/customers');
+    const customer = first.json().user.stripe_customer_id as string;
+    expect(customer).toMatch(/^cus_stub/);
+    expect((await save('tok_mastercard')).statusCode).toBe(200);
+
+    const customerCalls = calls('/v1/customers', user.guid);
     expect(customerCalls).toHaveLength(1);
     expect(customerCalls[0]?.body.get('email')).toBe(user.email);
     expect(customerCalls[0]?.idempotencyKey).toBe(`customer-${user.guid}`);
     expect(customerCalls[0]?.auth).toBe('Bearer sk_test_lab');
-    const sources = seen.filter((s) => s.path === '/v1/customers/cus_test1/sources');
-    expect(sources.map((s) => s.body.get('source'))).toEqual(['tok_visa', 'tok_mastercard']);
-    expect(sources[0]?.idempotencyKey).toBe(`source-${user.guid}-tok_visa`);
+    const methods = calls('/v1/payment_methods', user.guid);
+    expect(methods.map((s) => [s.body.get('type'), s.body.get('card[token]'), s.idempotencyKey])).toEqual([
+      ['card', 'tok_visa', `payment-method-${user.guid}-tok_visa`],
+      ['card', 'tok_mastercard', `payment-method-${user.guid}-tok_mastercard`],
+    ]);
+    const setups = calls('/v1/setup_intents', user.guid);
+    expect(setups).toHaveLength(2);
+    expect(Object.fromEntries(setups[0]?.body ?? [])).toMatchObject({ customer, confirm: 'true', usage: 'off_session', 'allowed_payment_method_types[0]': 'card' });
+    expect(setups[0]?.idempotencyKey).toBe(`setup-${user.guid}-tok_visa`);
+    // Saved as the PaymentMethods, each set up on the photographer's customer; no legacy source.
+    const saved = [...stripe.paymentMethods].filter(([, m]) => m.customer === customer).map(([id]) => id);
+    expect(saved).toEqual(setups.map((s) => s.body.get('payment_method')));
+    expect(stripe.seen.filter((s) => s.path.endsWith('/sources'))).toEqual([]);
+    expect((await profile()).cards.data.map((c: { masked_card: string }) => c.masked_card)).toEqual(['VISA •••• 4242', 'MASTERCARD •••• 4444']);
   });
 
-  it("shows Stripe's card error in its own words, and saves nothing", async () => {
-    const { user, password } = await createUser(t.db);
-    const token = await signIn(t.app, user.email, password);
-    const res = await t.app.inject({ method: 'POST', url: api('/accounts/create_card'), headers: { token }, payload: { token_id: 'tok_cardDeclined' } });
+  it("a card declined as it is set up is never saved nor primary, and the answer says why in Stripe's words", async () => {
+    const { save, profile } = await photographer();
+    const res = await save('tok_chargeDeclined');
     expect(res.statusCode).toBe(402);
-    expect(expectErrorBody(res.json(), 402).message).toBe('Your card was declined.');
-    expect((await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json().cards.data).toEqual([]);
+    expect(expectErrorBody(res.json(), 402)).toMatchObject({ class_name: 'CardError', message: 'Your card was declined.' });
+    expect(await profile()).toMatchObject({ cards: { data: [] }, default_card: null });
+    // A good card afterwards is the primary one.
+    const good = await save('tok_visa');
+    expect(good.json().default_card).toBe(good.json().cards.data[0].id);
+  });
+
+  it('a card that needs its bank to confirm it (3-D Secure) is refused with the reason, and not saved', async () => {
+    const { save, profile } = await photographer();
+    const res = await save('tok_threeDSecure2Required');
+    expect(res.statusCode).toBe(402);
+    expect(expectErrorBody(res.json(), 402).message).toBe(NEEDS_BANK_CONFIRMATION);
+    expect(await profile()).toMatchObject({ cards: { data: [] }, default_card: null });
+  });
+
+  it('a token Stripe does not know is refused in its words', async () => {
+    const { save } = await photographer();
+    const res = await save('tok_unknown');
+    expect(res.statusCode).toBe(402);
+    expect(expectErrorBody(res.json(), 402).message).toBe("No such token: 'tok_unknown'");
   });
 });
