@@ -174,7 +174,25 @@ describe('checkout through Stripe', () => {
     expect(after).toMatchObject({ status: 'paid', paymentConfirmation: chargesOf(o.order)[0]?.id });
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(printed.filter((m) => m.includes('Receipt'))).toHaveLength(1);
+    // Found by Stripe's search too, when the customer is not known.
+    expect(await deps.payments.findCharge(begun.payment.idempotencyKey)).toMatchObject({ id: after?.paymentConfirmation, status: 'succeeded' });
   });
+
+  it('a crash after a declined charge: recovery finds the declined PaymentIntent, the order stays open and uncharged', async () => {
+    const o = await readyOrder(t, p, { tokenId: 'tok_chargeCustomerFail' });
+    const deps = recoveryDeps();
+    const { payment, customerId, providerCardId } = await crashedCheckout(t, deps, o.order, false);
+    const request = { customerId, providerCardId, amountCents: payment.amountCents, idempotencyKey: payment.idempotencyKey, description: 'x', metadata: { lab_order: o.order } };
+    await expect(deps.payments.charge(request)).rejects.toThrow('Your card was declined.');
+    await t.db.update(payments).set({ createdAt: new Date(Date.now() - 2 * 60_000) }).where(eq(payments.id, payment.id));
+    expect(await recoverPendingPayments(deps)).toBe(1);
+    const [settled] = await t.db.select().from(payments).where(eq(payments.id, payment.id));
+    expect(settled).toMatchObject({ status: 'declined', message: 'Your card was declined.' });
+    const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
+    expect(after).toMatchObject({ status: 'open', paymentConfirmation: null });
+    expect(intentsOf(o.order).map((i) => i.status)).toEqual(['requires_payment_method']);
+  });
+
   it('a payment left pending before PaymentIntents is settled from the legacy charge Stripe kept', async () => {
     const o = await readyOrder(t, p);
     const begun = await crashedCheckout(t, recoveryDeps(), o.order, false);
@@ -199,5 +217,6 @@ describe('checkout through Stripe', () => {
     expect(await recoverPendingPayments(recoveryDeps())).toBe(1);
     const [after] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
     expect(after).toMatchObject({ status: 'paid', paymentConfirmation: 'ch_stub_legacy' });
+    expect(await recoveryDeps().payments.findCharge(payment.idempotencyKey)).toMatchObject({ id: 'ch_stub_legacy', status: 'succeeded' });
   });
 });
