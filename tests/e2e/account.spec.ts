@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CVC_RULE } from '../../src/domain/validation.ts';
 import { DEMO_ADMIN, LOGGED_OUT, signIn } from './helpers.ts';
 import { AXE_WIDTHS, WIDTHS, expectAccessible } from './screens.ts';
 
@@ -240,6 +241,16 @@ test('CREDIT CARDS with the TEST MODE card field: save, choose primary, remove',
   await page.goto('/account');
   await expect(page.getByRole('note')).toContainText('TEST MODE');
   const save = page.getByRole('button', { name: 'SAVE CARD' });
+
+  // Issue 31: a letter in the CVC is kept and said beside it; SAVE CARD sends nothing and goes to it.
+  const cvc = page.getByLabel('CVC');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/31');
+  await cvc.fill('1a3');
+  await expect(cvc).toHaveValue('1a3');
+  await expect(cvc).toHaveAccessibleDescription(CVC_RULE);
+  await save.click();
+  await expect(cvc).toBeFocused();
 
   // A real card number is refused by the provider, under the field.
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');
