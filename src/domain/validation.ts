@@ -10,6 +10,10 @@ export const passwordsOk = (password: string, confirmation: string): boolean => 
 
 /** Referral codes are checked with the server from 3 characters on. */
 export const REFERRAL_CHECK_FROM = 3;
+/** A photographer's own referral code: letters and digits, kept in capitals (the lab's rule and words). */
+export const REFERRAL_CODE_RULE = 'A referral code is 3 to 30 letters and digits.';
+const OWN_REFERRAL_CODE: CharactersRule = { min: REFERRAL_CHECK_FROM, max: 30, allowed: /^[A-Za-z0-9]$/, says: REFERRAL_CODE_RULE };
+export const ownReferralCodeProblem = (typed: string, finished: boolean): string | null => charactersProblem(typed, finished, OWN_REFERRAL_CODE);
 
 /** A first check on the device; the server checks the content itself. */
 export const isPdfFile = (file: { name: string; type: string }): boolean => file.type === 'application/pdf' || /\.pdf$/i.test(file.name);
@@ -67,32 +71,36 @@ export function basicInfoProblem(field: BasicInfoField, typed: string, finished:
   return text.length > max ? `A ${BASIC_INFO_NAMES[field]} is at most ${max} characters (this one has ${text.length}).` : null;
 }
 
-/** A field of digits only, with no separators (a zip, a CVC): its lengths and its rule in our words. */
-export interface DigitsOnly {
+/** A field of set characters with no separators (a zip, a CVC, a referral code): its lengths, one allowed character, and its rule in our words. */
+export interface CharactersRule {
   min: number;
   max: number;
+  allowed: RegExp;
   says: string;
 }
 
 /**
- * What is wrong with a digits-only field as typed, said next to it; the text stays as typed. A
- * letter or a character too many is said at once; too few once the field is left (`finished`).
+ * What is wrong with such a field as typed, said next to it; the text stays as typed. A character
+ * that is not allowed, or one too many, is said at once; too few once the field is left (`finished`).
  */
-export function digitsOnlyProblem(typed: string, finished: boolean, rule: DigitsOnly): string | null {
+export function charactersProblem(typed: string, finished: boolean, rule: CharactersRule): string | null {
   const text = typed.trim();
-  if (!text || (/^\d+$/.test(text) && text.length >= rule.min && text.length <= rule.max)) return null;
-  return /\D/.test(text) || text.length > rule.max || finished ? rule.says : null;
+  if (!text) return null;
+  const stray = [...text].some((c) => !rule.allowed.test(c));
+  if (!stray && text.length >= rule.min && text.length <= rule.max) return null;
+  return stray || text.length > rule.max || finished ? rule.says : null;
 }
 
+const DIGIT = /^\d$/;
 /** The lab ships within the US: a zip code is 5 digits (the lab's own words for it). */
 export const ZIP_RULE = 'The zip code is 5 digits.';
-const ZIP: DigitsOnly = { min: 5, max: 5, says: ZIP_RULE };
+const ZIP: CharactersRule = { min: 5, max: 5, allowed: DIGIT, says: ZIP_RULE };
 export const isZip = (typed: string): boolean => /^\d{5}$/.test(typed.trim());
-export const zipProblem = (typed: string, finished: boolean): string | null => digitsOnlyProblem(typed, finished, ZIP);
+export const zipProblem = (typed: string, finished: boolean): string | null => charactersProblem(typed, finished, ZIP);
 
 /** The card's security code: 3 digits, 4 on American Express (the lab's card check takes 3 or 4). */
 export const CVC_RULE = 'The CVC is 3 or 4 digits.';
-export const cvcProblem = (typed: string, finished: boolean): string | null => digitsOnlyProblem(typed, finished, { min: 3, max: 4, says: CVC_RULE });
+export const cvcProblem = (typed: string, finished: boolean): string | null => charactersProblem(typed, finished, { min: 3, max: 4, allowed: DIGIT, says: CVC_RULE });
 
 export const EXPIRY_RULE = 'Enter the expiry as MM/YY.';
 /** The expiry's month and two-digit year, or null when it is not MM/YY. */

@@ -6,9 +6,11 @@ import {
   QUANTITY_AT_LEAST_ONE,
   QUANTITY_AT_MOST,
   QUANTITY_WHOLE,
+  REFERRAL_CODE_RULE,
   cvcProblem,
   expiryParts,
   expiryProblem,
+  ownReferralCodeProblem,
   quantityProblem,
   separatedDigitsProblem,
 } from '../../src/domain/validation.ts';
@@ -56,5 +58,16 @@ describe("the calculator's quantity", () => {
     expect(quantityProblem('', true)).toBe(QUANTITY_AT_LEAST_ONE);
     expect(quantityProblem(' 3 ', true)).toBeNull();
     expect(quantityProblem('10000', true)).toBeNull();
+  });
+});
+
+describe("a photographer's own referral code", () => {
+  it('says a character other than a letter or digit, or a 31st, at once, and a code under 3 once the field is left', () => {
+    expect(ownReferralCodeProblem('parks-1', false)).toBe(REFERRAL_CODE_RULE);
+    expect(ownReferralCodeProblem('A'.repeat(31), false)).toBe(REFERRAL_CODE_RULE);
+    expect(ownReferralCodeProblem('ab', false)).toBeNull();
+    expect(ownReferralCodeProblem('ab', true)).toBe(REFERRAL_CODE_RULE);
+    expect(ownReferralCodeProblem(' parks1 ', true)).toBeNull();
+    expect(ownReferralCodeProblem('A'.repeat(30), true)).toBeNull();
   });
 });
