@@ -1,6 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
 import { referralCreditCents } from '../../src/domain/pricing.ts';
+import { REFERRAL_CODE_RULE, ownReferralCodeProblem } from '../../src/domain/validation.ts';
 import type { Tx } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { refusingDuplicates } from '../db/unique-violation.ts';
@@ -13,14 +14,13 @@ import type { Actor } from './auth-service.ts';
 import { findByReferralCode, normaliseReferralCode } from './signup-service.ts';
 
 export const REFERRAL_CODE_IN_USE = 'This referral code is already in use.';
-export const REFERRAL_CODE_RULE = 'A referral code is 3 to 30 letters and digits.';
 
 /** A photographer's own referral code editor (accounts.md §2, credit page). Admins may edit anyone's. */
 export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | null, guid: string, rawCode: string) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid && !actor.user.isAdmin) throw notFound('This photographer does not exist.');
   const code = normaliseReferralCode(rawCode);
-  if (!/^[A-Z0-9]{3,30}$/.test(code)) throw validationError(REFERRAL_CODE_RULE);
+  if (ownReferralCodeProblem(code, true)) throw validationError(REFERRAL_CODE_RULE);
   const holder = await findByReferralCode(deps, code);
   if (holder && holder.guid !== guid) throw validationError(REFERRAL_CODE_IN_USE);
   // Two photographers claiming one code at once: the index lets one have it, the other is told so.

@@ -2,6 +2,7 @@
 import { finishingWords, type FinishingCategory } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
+import { ZIP_RULE, isZip } from './validation.ts';
 
 export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
 
@@ -130,7 +131,7 @@ export function adminAddressProblems(f: AdminAddressForm): Partial<Record<keyof 
   if (!f.street.trim()) problems.street = 'Enter the street address.';
   if (!f.city.trim()) problems.city = 'Enter the city.';
   if (!f.state.trim()) problems.state = 'Enter the state.';
-  if (!/^\d{5}$/.test(f.zip.trim())) problems.zip = 'The zip code is 5 digits.';
+  if (!isZip(f.zip)) problems.zip = ZIP_RULE;
   return problems;
 }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../server/db/schema.ts';
 import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
+import { REFERRAL_CODE_RULE } from '../../src/domain/validation.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -118,6 +119,17 @@ describe('referrals and credit', () => {
     expect((await call('GET', `/photographers/${referrer.user.guid}`, referred.token)).statusCode).toBe(404);
     const admin = await photographer({ isAdmin: true });
     expect((await call('GET', `/photographers/${referrer.user.guid}`, admin.token)).statusCode).toBe(200);
+  });
+});
+
+describe('own referral code', () => {
+  it('takes 3 to 30 letters and digits, in capitals, and refuses any other in the rule the field says', async () => {
+    const me = await photographer();
+    const set = (code: string) => call('PATCH', `/users/${me.user.guid}`, me.token, { referral_code: code });
+    for (const wrong of ['MY-CODE', 'ab', 'A'.repeat(31)]) expect(expectErrorBody((await set(wrong)).json(), 422).message).toBe(REFERRAL_CODE_RULE);
+    const right = await set(' imogen7 ');
+    expect(right.statusCode).toBe(200);
+    expect(right.json().user.referral_code).toBe('IMOGEN7');
   });
 });
 

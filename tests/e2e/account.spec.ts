@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { CVC_RULE, REFERRAL_CODE_RULE } from '../../src/domain/validation.ts';
 import { DEMO_ADMIN, LOGGED_OUT, signIn } from './helpers.ts';
 import { AXE_WIDTHS, WIDTHS, expectAccessible } from './screens.ts';
 
@@ -169,7 +170,14 @@ test('the credit page: submit a referrer, choose a referral code, copy the link,
   await expect(page.getByText('This referral code is already in use.')).toBeVisible();
   await expect(save).toBeDisabled();
   const mine = `PARKS${unique().toUpperCase()}`;
-  await page.getByLabel('Your referral code', { exact: true }).fill(mine);
+  // Issue 31: a dash is kept as typed and said beside the field; SAVE waits for a right code.
+  const own = page.getByLabel('Your referral code', { exact: true });
+  await own.fill(`PARKS-${mine.slice(5)}`);
+  await expect(own).toHaveValue(`PARKS-${mine.slice(5)}`);
+  await expect(own).toHaveAttribute('aria-invalid', 'true');
+  await expect(own).toHaveAccessibleDescription(REFERRAL_CODE_RULE);
+  await expect(save).toBeDisabled();
+  await own.fill(mine);
   await expect(save).toBeEnabled();
   await save.click();
   await expect(page.getByLabel('Referral URL')).toHaveValue(new RegExp(`/refer/${mine}$`));
@@ -240,6 +248,16 @@ test('CREDIT CARDS with the TEST MODE card field: save, choose primary, remove',
   await page.goto('/account');
   await expect(page.getByRole('note')).toContainText('TEST MODE');
   const save = page.getByRole('button', { name: 'SAVE CARD' });
+
+  // Issue 31: a letter in the CVC is kept and said beside it; SAVE CARD sends nothing and goes to it.
+  const cvc = page.getByLabel('CVC');
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByLabel('Expiry (MM/YY)').fill('12/31');
+  await cvc.fill('1a3');
+  await expect(cvc).toHaveValue('1a3');
+  await expect(cvc).toHaveAccessibleDescription(CVC_RULE);
+  await save.click();
+  await expect(cvc).toBeFocused();
 
   // A real card number is refused by the provider, under the field.
   await page.getByLabel('Card number').fill('4111 1111 1111 1111');

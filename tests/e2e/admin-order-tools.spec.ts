@@ -45,9 +45,14 @@ test('an admin adds and corrects the shipping address: the form names what is mi
   const form = ship.getByRole('form', { name: 'Edit shipping address' });
   await form.getByLabel('Recipient').fill('Dorothea Lange');
   await form.getByLabel('Street address', { exact: true }).fill('12 Darkroom Lane');
+  // Issue 31: a sixth digit is kept and said as it is typed, not cut off.
+  await form.getByLabel('Zip').fill('381030');
+  await expect(form.getByLabel('Zip')).toHaveValue('381030');
+  await expect(form.getByLabel('Zip')).toHaveAccessibleDescription('The zip code is 5 digits.');
   await form.getByLabel('Zip').fill('381');
   await form.getByRole('button', { name: 'SAVE ADDRESS' }).click();
   await expect(form.getByRole('alert')).toHaveText('The address is not saved: Enter the city. Enter the state. The zip code is 5 digits.');
+  await expect(form.getByLabel('City')).toBeFocused();
   await expect(form.getByLabel('Zip')).toHaveAttribute('aria-invalid', 'true');
   await expect(form.getByLabel('Zip')).toHaveAccessibleDescription('The zip code is 5 digits.');
   await screenshots(admin, 'address-form-problems');

@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { QUANTITY_AT_LEAST_ONE, QUANTITY_WHOLE } from '../../src/domain/validation.ts';
 import { choose, combo as select, optionsOf, signIn } from './helpers.ts';
+import { WIDTHS, expectAccessible } from './screens.ts';
 
 /** Three metallic 11x14 prints in a premium frame with mat, museum acrylic and a stain. */
 async function priceFramedPrint(page: Page) {
@@ -102,6 +104,37 @@ test("prices a framed print and shows the server's figure; offline it prices the
   await expect(shown).toHaveText(serverFigure);
   await expect(page.getByText('You are offline: calculated on this device from the saved price list.')).toBeVisible();
   await context.setOffline(false);
+});
+
+test('a wrong quantity is kept as typed and said beside the box; Calculate waits for a right one', async ({ page }) => {
+  await openCalculator(page);
+  await choose(page, 'Paper Type', 'Metallic');
+  await choose(page, 'Print Size', { index: 1 });
+  await choose(page, 'Finishing Service', 'NONE');
+  const quantity = page.getByLabel('Quantity');
+  const shown = page.getByTestId('subtotal');
+  // Issue 31: the letter is not dropped; the box says what is wrong as it is typed.
+  await quantity.fill('2a');
+  await expect(quantity).toHaveValue('2a');
+  await expect(quantity).toHaveAttribute('aria-invalid', 'true');
+  await expect(quantity).toHaveAccessibleDescription(QUANTITY_WHOLE);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'calculator with a wrong quantity', { axe: width === WIDTHS[0] });
+  }
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(quantity).toBeFocused();
+  await expect(shown).toHaveText('—');
+
+  // Once Calculate was pressed, an emptied box says so at once.
+  await quantity.fill('');
+  await expect(quantity).toHaveAccessibleDescription(QUANTITY_AT_LEAST_ONE);
+
+  await quantity.fill('2');
+  await expect(quantity).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(QUANTITY_WHOLE)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Calculate' }).click();
+  await expect(shown).toHaveText(/^\$[\d,]+\.\d{2}$/);
 });
 
 test("one load of /calculate asks for the catalogue once, though the shell and the calculator both read it", async ({ page }) => {

@@ -3,9 +3,11 @@
  * the upload screen, line items priced by the lab), cards minted by the sandbox provider's TEST MODE
  * tokenization, and what the lab holds, read through its API.
  */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';
+import { CVC_RULE, ZIP_RULE } from '../../src/domain/validation.ts';
 import { addLineItems, cartWithPhotos, type Cart, type ItemSpec } from './cart-fixtures.ts';
+import { WIDTHS, expectAccessible } from './screens.ts';
 
 export const PHOTO = 'PORTRAIT_0001.jpg';
 /** Stripe's test cards, which the sandbox takes as Stripe does. */
@@ -82,23 +84,73 @@ export const dollars = (amount: number) => formatMoney(Math.round(amount * 100))
 /** One figure of a summary panel ('SUBTOTAL', 'TOTAL', …) on either checkout screen. */
 export const figure = (page: Page, label: string) => page.locator('.figure-row').filter({ has: page.getByText(label, { exact: true }) }).locator('dd');
 
-/** Fills checkout details' new-address form and saves it (it becomes the order's address). */
-export async function addAddress(page: Page, a = { first: 'Vivian', last: 'Maier', street: '1 Lake Shore Dr', city: 'Chicago', state: 'IL', zip: '60611' }): Promise<void> {
+const VIVIAN = { first: 'Vivian', last: 'Maier', street: '1 Lake Shore Dr', city: 'Chicago', state: 'IL', zip: '60611' };
+type Address = typeof VIVIAN;
+
+/** Checkout details' new-address form, opened, with all but the zip and the phone filled. */
+async function newAddressForm(page: Page, a: Address) {
   const form = page.getByRole('form', { name: 'New address' });
   if (!(await form.isVisible())) await page.getByRole('button', { name: 'NEW ADDRESS' }).click();
-  const save = form.getByRole('button', { name: 'SAVE' });
   await form.getByLabel('First name').fill(a.first);
   await form.getByLabel('Last name').fill(a.last);
   await form.getByLabel('Street address', { exact: true }).fill(a.street);
   await form.getByLabel('City').fill(a.city);
   await form.getByLabel('State').fill(a.state);
-  await form.getByLabel('Zip').fill(a.zip.slice(0, 4));
+  return { form, zip: form.getByLabel('Zip'), save: form.getByRole('button', { name: 'SAVE' }), saved: page.getByRole('radio', { name: new RegExp(a.street) }) };
+}
+
+/** A field keeps what was typed and says what is wrong beside it (issue 31). */
+export async function expectSaidBeside(field: Locator, typed: string, said: string): Promise<void> {
+  await expect(field).toHaveValue(typed);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(said);
+}
+
+/** Fills checkout details' new-address form and saves it (it becomes the order's address). */
+export async function addAddress(page: Page, a = VIVIAN): Promise<void> {
+  const { zip, save, saved } = await newAddressForm(page, a);
+  await zip.fill(a.zip.slice(0, 4));
   // orders.md §5: SAVE waits for a 5-character zip.
   await expect(save).toBeDisabled();
-  await form.getByLabel('Zip').fill(a.zip);
+  await zip.fill(a.zip);
   await save.click();
-  await expect(page.getByRole('radio', { name: new RegExp(a.street) })).toBeChecked();
+  await expect(saved).toBeChecked();
 }
+
+/**
+ * A new address typed with slips (issue 31): an o for a 0 in the zip, a letter in the phone. Each is
+ * kept and said beside its field; SAVE saves nothing and puts the focus on the first wrong field
+ * until both are put right.
+ */
+export async function addAddressAfterSlips(page: Page, a = VIVIAN): Promise<void> {
+  const { form, zip, save, saved } = await newAddressForm(page, a);
+  const phone = form.getByLabel('Phone (optional)');
+  const zipSlip = `${a.zip.slice(0, 4)}o`;
+  await zip.fill(zipSlip);
+  await phone.fill('31a2-555');
+  await expectSaidBeside(zip, zipSlip, ZIP_RULE);
+  await expectSaidBeside(phone, '31a2-555', 'A phone number has digits only: "a" is not one.');
+  await expect(form.getByText(ZIP_RULE)).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'checkout address with slips', { axe: width === WIDTHS[0] });
+  }
+  await page.setViewportSize({ width: WIDTHS[0], height: 900 });
+
+  await save.click();
+  await expect(zip).toBeFocused();
+  await zip.fill(a.zip);
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true');
+  await save.click();
+  await expect(phone).toBeFocused();
+  await phone.fill('(312) 555-0100');
+  await save.click();
+  await expect(saved).toBeChecked();
+  // The refused SAVEs sent nothing: one address, saved once.
+  await expect(saved).toHaveCount(1);
+}
+
+const usedNewCard = (page: Page, number: string) => page.getByRole('radio', { name: new RegExp(`${number.slice(-4)}.*\\(new card\\)`) });
 
 /** Types a card into the TEST MODE card field of checkout details and uses it for the order. */
 export async function enterCard(page: Page, number: string): Promise<void> {
@@ -106,7 +158,35 @@ export async function enterCard(page: Page, number: string): Promise<void> {
   await page.getByLabel('Expiry (MM/YY)').fill('12/34');
   await page.getByLabel('CVC').fill('123');
   await page.getByRole('button', { name: 'USE THIS CARD' }).click();
-  await expect(page.getByRole('radio', { name: new RegExp(`${number.slice(-4)}.*\\(new card\\)`) })).toBeChecked();
+  await expect(usedNewCard(page, number)).toBeChecked();
+}
+
+/**
+ * A card typed with slips (issue 31): an l for the last 1 of the number, a letter in the CVC. Each
+ * is kept and said beside its field; USE THIS CARD sends nothing to the provider and puts the focus
+ * on the first wrong field until both are put right.
+ */
+export async function enterCardAfterSlips(page: Page, number: string): Promise<void> {
+  const box = page.getByLabel('Card number');
+  const cvc = page.getByLabel('CVC');
+  const use = page.getByRole('button', { name: 'USE THIS CARD' });
+  const slip = `${number.slice(0, -1)}l`;
+  await box.fill(slip);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await cvc.fill('12a');
+  await expectSaidBeside(box, slip, 'A card number has digits only: "l" is not one.');
+  await expectSaidBeside(cvc, '12a', CVC_RULE);
+  await use.click();
+  await expect(box).toBeFocused();
+  await box.fill(number);
+  await expect(box).not.toHaveAttribute('aria-invalid', 'true');
+  await use.click();
+  await expect(cvc).toBeFocused();
+  await cvc.fill('123');
+  await use.click();
+  await expect(usedNewCard(page, number)).toBeChecked();
+  // The refused presses sent nothing: the card was used once.
+  await expect(page.getByRole('radio', { name: /\(new card\)/ })).toHaveCount(1);
 }
 
 /** Waits until checkout's 'loading...' has gone (nothing on its way to the lab). */

@@ -16,9 +16,11 @@ import {
   GOOD_CARD,
   PHOTO,
   addAddress,
+  addAddressAfterSlips,
   creditOf,
   dollars,
   enterCard,
+  enterCardAfterSlips,
   figure,
   keptCards,
   labCheckout,
@@ -137,11 +139,11 @@ test('a saved card and a new address: the guards, both screens at every width, P
   await expect(page).toHaveURL(new RegExp(`/lab-orders/${s.cart.orderGuid}$`));
 });
 
-test('a new card saved for later appears in CREDIT CARDS; one used once does not', async ({ page }) => {
+test('a new card saved for later appears in CREDIT CARDS; one used once does not; slips in the zip, phone, card number and CVC are kept and said', async ({ page }) => {
   const s = await shopperWithCart(page);
   await openDetails(page, s);
-  await addAddress(page);
-  await enterCard(page, GOOD_CARD);
+  await addAddressAfterSlips(page);
+  await enterCardAfterSlips(page, GOOD_CARD);
   await page.getByLabel('SAVE CARD FOR FUTURE USE').check();
   await reviewAndConfirm(page, s);
   await expect(page.getByText(/4242/)).toBeVisible();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { addAddress, makePrimaryAddress, removeAddress, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { isZip, zipProblem } from '../../domain/validation.ts';
+import { CheckedField } from '../../ui/checked-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { PrimaryChooser } from './primary-chooser.tsx';
 
@@ -79,24 +80,16 @@ export function AddressesSection({ profile, onSaved }: { profile: Profile; onSav
           State
           <input autoComplete="address-level1" value={form.state} onChange={(e) => setForm((f) => ({ ...f, state: e.target.value }))} />
         </label>
-        <div className="labelled-field">
-          <label htmlFor="address-zip">Zip</label>
-          <input
-            id="address-zip"
-            inputMode="numeric"
-            autoComplete="postal-code"
-            value={form.zip}
-            aria-invalid={zipSaid ? true : undefined}
-            aria-describedby={zipSaid ? 'address-zip-problem' : undefined}
-            onChange={(e) => setForm((f) => ({ ...f, zip: e.target.value }))}
-            onBlur={() => setZipLeft(true)}
-          />
-          {zipSaid ? (
-            <p id="address-zip-problem" className="field-error">
-              {zipSaid}
-            </p>
-          ) : null}
-        </div>
+        <CheckedField
+          id="address-zip"
+          label="Zip"
+          problem={zipSaid}
+          inputMode="numeric"
+          autoComplete="postal-code"
+          value={form.zip}
+          onChange={(e) => setForm((f) => ({ ...f, zip: e.target.value }))}
+          onBlur={() => setZipLeft(true)}
+        />
         <button type="submit" className="button primary" disabled={!ready || busy}>
           ADD ADDRESS
         </button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { updateBasicInformation, type Profile } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { BASIC_INFO_FIELDS, BASIC_INFO_NAMES, basicInfoProblem, phoneDigits, type BasicInfoField } from '../../domain/validation.ts';
+import { CheckedField } from '../../ui/checked-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
 type Form = Record<BasicInfoField, string>;
@@ -47,31 +48,19 @@ export function BasicInfoSection({ profile, onSaved }: { profile: Profile; onSav
     }
   };
 
-  const input = (name: BasicInfoField, current: string | null, extra: object = {}) => {
-    const id = `basic-info-${name}`;
-    const said = problem(name);
-    return (
-      <div className="labelled-field">
-        <label htmlFor={id}>{LABELS[name]}</label>
-        <input
-          id={id}
-          name={name}
-          placeholder={current ?? ''}
-          value={form[name]}
-          aria-invalid={said ? true : undefined}
-          aria-describedby={said ? `${id}-problem` : undefined}
-          onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
-          onBlur={() => setFinished((f) => (f[name] ? f : { ...f, [name]: true }))}
-          {...extra}
-        />
-        {said ? (
-          <p id={`${id}-problem`} className="field-error">
-            {said}
-          </p>
-        ) : null}
-      </div>
-    );
-  };
+  const input = (name: BasicInfoField, current: string | null, extra: object = {}) => (
+    <CheckedField
+      id={`basic-info-${name}`}
+      label={LABELS[name]}
+      problem={problem(name)}
+      name={name}
+      placeholder={current ?? ''}
+      value={form[name]}
+      onChange={(e) => setForm((f) => ({ ...f, [name]: e.target.value }))}
+      onBlur={() => setFinished((f) => (f[name] ? f : { ...f, [name]: true }))}
+      {...extra}
+    />
+  );
 
   return (
     <section className="account-section" aria-labelledby="basic-info">

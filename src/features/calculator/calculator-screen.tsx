@@ -15,7 +15,9 @@ import { PAPER_AND_SIZE_FIRST, PAPER_FIRST } from '../../domain/builder-gating.t
 import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../domain/calculator-catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
+import { quantityProblem } from '../../domain/validation.ts';
 import { readCalculatorCatalogue } from '../../offline/catalogue-copy.ts';
+import { CheckedField, useFinishedFields } from '../../ui/checked-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { ListSelect, MOUNT_SIZE_MAX_HEIGHT_PX, type ListOption } from '../../ui/list-select.tsx';
 
@@ -37,6 +39,7 @@ export function CalculatorScreen() {
   const [quantity, setQuantity] = useState('1');
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
+  const checks = useFinishedFields<'quantity'>();
 
   useEffect(() => {
     readCalculatorCatalogue().then(
@@ -70,7 +73,7 @@ export function CalculatorScreen() {
         : service
           ? finishingChoiceProblem({ service, details })
           : null;
-  const quantityOk = Number.isInteger(qty) && qty >= 1;
+  const quantitySaid = quantityProblem(quantity, checks.finished('quantity'));
 
   const reset = (level: 'paper' | 'size' | 'group' | 'service') => {
     if (level === 'paper') setSizeGuid('');
@@ -95,7 +98,9 @@ export function CalculatorScreen() {
   };
 
   const calculate = async () => {
-    if (!size || problem || !quantityOk) return;
+    if (!size || problem) return;
+    // A wrong quantity says so beside the box, which takes the focus; nothing is priced.
+    if (checks.refuse(quantityProblem(quantity, true) ? [{ field: 'quantity', id: 'calculator-quantity' }] : [])) return;
     const finishing = service ? finishingChoiceCents({ service, details }) : 0;
     const local = linePriceCents({ printCents: toCents(size.price), finishingCents: finishing, quantity: qty });
     setBusy(true);
@@ -124,6 +129,7 @@ export function CalculatorScreen() {
       <h1>PRICE CALCULATOR</h1>
       <form
         className="calculator-form"
+        noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void calculate();
@@ -194,19 +200,20 @@ export function CalculatorScreen() {
             ))
           : null}
 
-        <label>
-          Quantity
-          <input
-            inputMode="numeric"
-            value={quantity}
-            onChange={(e) => {
-              setQuantity(e.target.value.replace(/\D/g, ''));
-              setResult(null);
-            }}
-          />
-        </label>
+        <CheckedField
+          id="calculator-quantity"
+          label="Quantity"
+          problem={quantitySaid}
+          inputMode="numeric"
+          value={quantity}
+          onChange={(e) => {
+            setQuantity(e.target.value);
+            setResult(null);
+          }}
+          onBlur={() => checks.leave('quantity')}
+        />
 
-        <button type="submit" className="button primary" disabled={Boolean(problem) || !quantityOk || busy}>
+        <button type="submit" className="button primary" disabled={Boolean(problem) || busy}>
           Calculate
         </button>
         {problem && size ? <p className="muted">{problem}</p> : null}

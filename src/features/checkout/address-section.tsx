@@ -2,9 +2,12 @@ import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../api/account.ts';
 import { addOrderAddress, updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
 import { EMPTY_ADDRESS_FORM, addressFormReady, newAddressPayload, type NewAddressForm } from '../../domain/checkout.ts';
+import { basicInfoProblem, zipProblem } from '../../domain/validation.ts';
+import { CheckedField, useFinishedFields } from '../../ui/checked-field.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';
 
-const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string; digits?: number }[] = [
+type Check = (typed: string, finished: boolean) => string | null;
+const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string; inputMode?: 'numeric' | 'tel'; check?: Check }[] = [
   { name: 'firstName', label: 'First name', autoComplete: 'given-name' },
   { name: 'lastName', label: 'Last name', autoComplete: 'family-name' },
   { name: 'businessName', label: 'Business name (optional)', autoComplete: 'organization' },
@@ -13,8 +16,9 @@ const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string;
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
   // The lab ships within the US: a 5-digit zip (orders.md §9 zip min 5; the lab refuses other forms).
-  { name: 'zip', label: 'Zip', autoComplete: 'postal-code', digits: 5 },
-  { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel' },
+  { name: 'zip', label: 'Zip', autoComplete: 'postal-code', inputMode: 'numeric', check: zipProblem },
+  // Not sent (orders.md §3), yet checked as the account's phone is, so a slip is seen.
+  { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', inputMode: 'tel', check: (typed, finished) => basicInfoProblem('phone', typed, finished) },
 ];
 
 /** SHIPPING ADDRESS: the saved addresses to choose from, and a new one (saved and set on the order at once). */
@@ -25,13 +29,19 @@ export function AddressSection({ order, profile, busy, actions }: { order: Check
   const [adding, setAdding] = useState(saved.length === 0);
   const [form, setForm] = useState<NewAddressForm>(EMPTY_ADDRESS_FORM);
   const chosen = a.shipping_address?.guid ?? null;
+  const checks = useFinishedFields<keyof NewAddressForm>();
+  const fieldId = (name: keyof NewAddressForm) => `new-address-${name}`;
+  const problem = (f: (typeof FIELDS)[number], finished: boolean) => f.check?.(form[f.name], finished) ?? null;
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     if (!addressFormReady(form) || busy) return;
+    // Nothing is saved while a field is wrong: each says so and the first takes the focus.
+    if (checks.refuse(FIELDS.filter((f) => problem(f, true)).map((f) => ({ field: f.name, id: fieldId(f.name) })))) return;
     void actions.profileChange(() => addOrderAddress(newAddressPayload(form, guid)), 'The address could not be saved').then((ok) => {
       if (!ok) return;
       setForm(EMPTY_ADDRESS_FORM);
+      checks.reset();
       setAdding(false);
     });
   };
@@ -65,20 +75,20 @@ export function AddressSection({ order, profile, busy, actions }: { order: Check
       )}
       {adding ? <h3 className="checkout-subhead">New address</h3> : null}
       {adding ? (
-        <form className="field-grid" onSubmit={onSubmit} aria-label="New address">
+        <form className="field-grid with-messages" onSubmit={onSubmit} aria-label="New address" noValidate>
           {FIELDS.map((f) => (
-            <label key={f.name}>
-              {f.label}
-              <input
-                autoComplete={f.autoComplete}
-                value={form[f.name]}
-                {...(f.digits ? { inputMode: 'numeric' as const, maxLength: f.digits } : {})}
-                onChange={(e) => {
-                  const value = f.digits ? e.target.value.replace(/\D/g, '') : e.target.value;
-                  setForm((prev) => ({ ...prev, [f.name]: value }));
-                }}
-              />
-            </label>
+            <CheckedField
+              key={f.name}
+              id={fieldId(f.name)}
+              label={f.label}
+              problem={problem(f, checks.finished(f.name))}
+              autoComplete={f.autoComplete}
+              value={form[f.name]}
+              inputMode={f.inputMode}
+              type={f.inputMode === 'tel' ? 'tel' : 'text'}
+              onChange={(e) => setForm((prev) => ({ ...prev, [f.name]: e.target.value }))}
+              onBlur={() => checks.leave(f.name)}
+            />
           ))}
           <button type="submit" className="button primary" disabled={!addressFormReady(form) || busy}>
             SAVE

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { errorLines } from '../../api/errors.ts';
 import { referralCodeExists, updateReferralCode } from '../../api/signup.ts';
-import { REFERRAL_CHECK_FROM } from '../../domain/validation.ts';
+import { REFERRAL_CHECK_FROM, ownReferralCodeProblem } from '../../domain/validation.ts';
+import { CheckedField } from '../../ui/checked-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 
@@ -11,10 +12,14 @@ export const CODE_IN_USE = 'This referral code is already in use.';
 export function OwnReferralCode(props: { guid: string; current: string; onSaved: (code: string) => void }) {
   const [code, setCode] = useState(props.current);
   const [saving, setSaving] = useState(false);
+  // Whether the field was left: a code too short is said only then, not while it is typed.
+  const [left, setLeft] = useState(false);
   const typed = code.trim().toUpperCase();
   const saved = props.current;
+  const shapeSaid = ownReferralCodeProblem(code, left);
 
-  const exists = useServerCheck(typed.length >= REFERRAL_CHECK_FROM && typed !== saved ? typed : null, referralCodeExists);
+  const asked = typed.length >= REFERRAL_CHECK_FROM && typed !== saved && !ownReferralCodeProblem(code, true);
+  const exists = useServerCheck(asked ? typed : null, referralCodeExists);
   const answer = exists === null ? null : !exists;
   const ready = answer === true && !saving;
 
@@ -33,19 +38,19 @@ export function OwnReferralCode(props: { guid: string; current: string; onSaved:
   };
 
   return (
-    <form className="field-grid" onSubmit={(e) => void onSubmit(e)}>
-      <label>
-        Your referral code
-        <input value={code} autoCapitalize="characters" aria-invalid={answer === false} onChange={(e) => setCode(e.target.value.replace(/[^A-Za-z0-9]/g, ''))} />
-      </label>
+    <form className="field-grid with-messages" onSubmit={(e) => void onSubmit(e)}>
+      <CheckedField
+        id="own-referral-code"
+        label="Your referral code"
+        problem={shapeSaid ?? (answer === false ? CODE_IN_USE : null)}
+        autoCapitalize="characters"
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+        onBlur={() => setLeft(true)}
+      />
       <button type="submit" className="button primary" disabled={!ready}>
         SAVE
       </button>
-      {answer === false ? (
-        <p className="field-error" role="alert">
-          {CODE_IN_USE}
-        </p>
-      ) : null}
       {saving ? <p role="status">updating user...</p> : null}
     </form>
   );

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { setOrderAddress } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { adminAddressForm, adminAddressPayload, adminAddressProblems, type AdminAddressForm } from '../../domain/order-detail.ts';
+import { zipProblem } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { addressLines } from './order-summary.tsx';
 
@@ -13,7 +14,8 @@ const FIELDS: { name: keyof AdminAddressForm; label: string; autoComplete: strin
   { name: 'street2', label: 'Street address 2 (optional)', autoComplete: 'address-line2' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  // The lab ships within the US: 5 digits (the lab answers the same rule).
+  // The lab ships within the US: 5 digits (the lab answers the same rule). No length limit: a sixth
+  // digit is kept and said beside the field, not silently refused.
   { name: 'zip', label: 'Zip', autoComplete: 'postal-code', digits: 5 },
 ];
 
@@ -26,14 +28,20 @@ export function AdminAddress({ order, busy, run }: { order: OrderDetailAttribute
   const [form, setForm] = useState<AdminAddressForm | null>(null);
   const [checked, setChecked] = useState(false);
   const problems = form ? adminAddressProblems(form) : {};
-  const shown = checked ? problems : {};
+  // Before SAVE ADDRESS, a zip that cannot be right (a letter, a sixth digit) is said as it is typed.
+  const zipAsTyped = form ? zipProblem(form.zip, false) : null;
+  const shown = checked ? problems : zipAsTyped ? { zip: zipAsTyped } : {};
   const editable = !FIXED.has(order.status);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!form) return;
     setChecked(true);
-    if (Object.keys(problems).length) return;
+    const firstWrong = FIELDS.find((f) => problems[f.name]);
+    if (firstWrong) {
+      document.getElementById(`admin-address-${firstWrong.name}`)?.focus();
+      return;
+    }
     void run('Saving the address', () => setOrderAddress(adminAddressPayload(form, order.guid)), 'Shipping address saved.').then((ok) => {
       if (ok) {
         setForm(null);
@@ -79,7 +87,7 @@ export function AdminAddress({ order, busy, run }: { order: OrderDetailAttribute
                   id={id}
                   autoComplete={f.autoComplete}
                   value={form[f.name]}
-                  maxLength={f.digits ?? 200}
+                  maxLength={f.digits ? undefined : 200}
                   {...(f.digits ? { inputMode: 'numeric' as const } : {})}
                   aria-invalid={problem ? true : undefined}
                   aria-describedby={problem ? `${id}-problem` : undefined}

@@ -1,11 +1,20 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { getPaymentsConfig, mintSandboxToken } from '../../api/cards.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
+import { CARD_NUMBER, EXPIRY_RULE, cvcProblem, expiryParts, expiryProblem, separatedDigitsProblem } from '../../domain/validation.ts';
+import { CheckedField, useFinishedFields } from '../checked-field.tsx';
 import { StripeCardField } from './stripe-card-field.tsx';
 
-// A card number has at least 13 digits (the shortest test cards); the CVC at least 3.
-const MIN_CARD_DIGITS = 13;
-const MIN_CVC_DIGITS = 3;
+type SandboxField = 'number' | 'expiry' | 'cvc';
+type Check = (typed: string, finished: boolean) => string | null;
+/** The TEST MODE field's boxes, in the order they are typed (and the first wrong one focused). */
+const SANDBOX_FIELDS: { name: SandboxField; label: string; autoComplete: string; check: Check; placeholder?: string }[] = [
+  { name: 'number', label: 'Card number', autoComplete: 'cc-number', check: (typed, finished) => separatedDigitsProblem(typed, finished, CARD_NUMBER) },
+  { name: 'expiry', label: 'Expiry (MM/YY)', autoComplete: 'cc-exp', check: expiryProblem, placeholder: 'MM/YY' },
+  { name: 'cvc', label: 'CVC', autoComplete: 'cc-csc', check: cvcProblem },
+];
+const EMPTY_CARD: Record<SandboxField, string> = { number: '', expiry: '', cvc: '' };
+const fieldId = (name: SandboxField) => `card-${name}`;
 
 type Provider = { name: 'sandbox' | 'stripe'; key: string | null };
 
@@ -24,9 +33,7 @@ export function CardEntry(props: {
   saveErrorText?: (err: unknown) => string;
 }) {
   const { submitLabel, disabled = false, onToken, saveErrorText = (err: unknown) => errorLines(err).join(' ') } = props;
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvc, setCvc] = useState('');
+  const [card, setCard] = useState(EMPTY_CARD);
   const [providerError, setProviderError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,8 +51,9 @@ export function CardEntry(props: {
       live = false;
     };
   }, []);
-  const expiryMatch = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry);
-  const ready = number.replace(/\s/g, '').length >= MIN_CARD_DIGITS && expiryMatch !== null && cvc.length >= MIN_CVC_DIGITS;
+  const checks = useFinishedFields<SandboxField>();
+  // Filled in: the submit may be pressed, and says then which field is wrong.
+  const ready = Object.values(card).every((v) => v.trim() !== '');
 
   /** A card token from the provider's own field: Stripe Elements, or the sandbox TEST MODE field. */
   const tokenize = async (): Promise<string> => {
@@ -53,13 +61,19 @@ export function CardEntry(props: {
       if (!stripeTokenize) throw new Error('The card field is still loading.');
       return stripeTokenize();
     }
-    if (!expiryMatch) throw new Error('Enter the expiry as MM/YY.');
-    return (await mintSandboxToken({ number, exp_month: Number(expiryMatch[1]), exp_year: Number(expiryMatch[2]), cvc })).id;
+    const parts = expiryParts(card.expiry);
+    if (!parts) throw new Error(EXPIRY_RULE);
+    return (await mintSandboxToken({ number: card.number.trim(), exp_month: parts.month, exp_year: parts.year, cvc: card.cvc.trim() })).id;
   };
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
+    if (provider?.name === 'sandbox') {
+      // Nothing goes to the provider while a field is wrong: each says so, the first takes the focus.
+      const wrong = SANDBOX_FIELDS.filter((f) => f.check(card[f.name], true));
+      if (checks.refuse(wrong.map((f) => ({ field: f.name, id: fieldId(f.name) })))) return;
+    }
     setBusy(true);
     setProviderError(null);
     setSaveError(null);
@@ -74,9 +88,8 @@ export function CardEntry(props: {
     }
     try {
       await onToken(tokenId);
-      setNumber('');
-      setExpiry('');
-      setCvc('');
+      setCard(EMPTY_CARD);
+      checks.reset();
     } catch (err) {
       setSaveError(saveErrorText(err));
     } finally {
@@ -85,7 +98,7 @@ export function CardEntry(props: {
   };
 
   return (
-    <form className="card-field" onSubmit={(e) => void onSubmit(e)}>
+    <form className="card-field" noValidate onSubmit={(e) => void onSubmit(e)}>
       {provider?.name === 'stripe' && provider.key ? (
         <div className="field-grid">
           <StripeCardField publishableKey={provider.key} onReady={onStripeReady} />
@@ -99,19 +112,21 @@ export function CardEntry(props: {
           <p className="test-mode" role="note">
             TEST MODE: no real card is charged. Use a test card such as 4242 4242 4242 4242.
           </p>
-          <div className="field-grid">
-            <label>
-              Card number
-              <input inputMode="numeric" autoComplete="cc-number" value={number} onChange={(e) => setNumber(e.target.value.replace(/[^\d ]/g, ''))} />
-            </label>
-            <label>
-              Expiry (MM/YY)
-              <input inputMode="numeric" autoComplete="cc-exp" placeholder="MM/YY" value={expiry} onChange={(e) => setExpiry(e.target.value)} />
-            </label>
-            <label>
-              CVC
-              <input inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={cvc} onChange={(e) => setCvc(e.target.value.replace(/\D/g, ''))} />
-            </label>
+          <div className="field-grid with-messages">
+            {SANDBOX_FIELDS.map((f) => (
+              <CheckedField
+                key={f.name}
+                id={fieldId(f.name)}
+                label={f.label}
+                problem={f.check(card[f.name], checks.finished(f.name))}
+                inputMode="numeric"
+                autoComplete={f.autoComplete}
+                placeholder={f.placeholder}
+                value={card[f.name]}
+                onChange={(e) => setCard((now) => ({ ...now, [f.name]: e.target.value }))}
+                onBlur={() => checks.leave(f.name)}
+              />
+            ))}
             <button type="submit" className="button primary" disabled={!ready || busy || disabled}>
               {submitLabel}
             </button>
