@@ -46,7 +46,7 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
   }
 
   const sealed = await sealUpload(deps, { key, ownerGuid: actor.user.guid, purpose: 'photo' });
-  if (sealed.again) return confirmedBefore(deps, order, upload);
+  if (sealed.again) return confirmedBefore(deps, order, upload, input.checksum?.toLowerCase());
 
   const name = input.photo_file_name;
   const verdict = await checkStoredPhoto(deps.storage, sealed.key, {
@@ -109,13 +109,17 @@ async function uploadKeyByFileName(deps: ServerDeps, ownerGuid: string, orderGui
   throw notFound(`No upload of ${fileName} was started for this order. Ask for its upload address (create_presigned_url) and send it first.`);
 }
 
-/** A confirmation sent again (its answer was lost): the photo it made, or the one it duplicated. */
-async function confirmedBefore(deps: ServerDeps, order: OrderRow, upload: UploadRow): Promise<Answer> {
+/**
+ * A confirmation sent again (its answer was lost): the photo it made, or the one it duplicated,
+ * found by the checksum the upload was started with or, for one started without, the one confirmed.
+ */
+async function confirmedBefore(deps: ServerDeps, order: OrderRow, upload: UploadRow, confirmed: string | undefined): Promise<Answer> {
   const [byKey] = await deps.db
     .select()
     .from(photographs)
     .where(and(eq(photographs.labOrderId, order.id), eq(photographs.key, sealedKeyOf(upload.key))));
-  return existing(deps, byKey ?? (upload.checksum ? await photoByChecksum(deps, order.id, upload.checksum) : null));
+  const checksum = upload.checksum ?? confirmed;
+  return existing(deps, byKey ?? (checksum ? await photoByChecksum(deps, order.id, checksum) : null));
 }
 
 async function existing(deps: ServerDeps, photo: PhotoRow | null): Promise<Answer> {

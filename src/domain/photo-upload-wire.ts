@@ -40,7 +40,8 @@ export interface PresignRequest {
   photo_file_name: string;
   content_type: PhotoContentType;
   size: number;
-  checksum: string;
+  /** Sent when the device knows it already: the lab then answers a photo the order has at once. */
+  checksum?: string;
   multipart?: true;
 }
 

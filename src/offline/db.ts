@@ -138,7 +138,10 @@ export interface UploadEntry {
   failedFrom?: UploadState;
   error?: string;
   contentType?: PhotoContentType;
-  /** SHA-256 of the whole file, hex, from the worker. */
+  /**
+   * SHA-256 of the whole file, hex, from the worker: computed while the photo is being sent
+   * (upload-steps.ts), kept here for a resume, and checked by the lab at confirmation.
+   */
   checksum?: string;
   width?: number;
   height?: number;

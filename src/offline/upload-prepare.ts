@@ -1,7 +1,8 @@
 /**
  * A chosen photo's check in the worker, before anything is sent: content by magic bytes (not a
- * photo: REJECTED with the reason), the thumbnail (shown at once), then the streamed SHA-256 the
- * lab's create_presigned_url needs. The stored Blob is handed over; no byte is read here.
+ * photo: REJECTED with the reason) and the thumbnail (shown at once), from the file's first bytes.
+ * The SHA-256 is not part of it: it is computed while the photo is sent (upload-steps.ts), so the
+ * first PUT leaves as soon as the photo's row and bytes are stored. No byte is read here.
  */
 import type { UploadEntry, LabDatabase } from './db.ts';
 import type { ProgressTracker } from './upload-progress.ts';
@@ -41,7 +42,7 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
 }
 
 /** The check itself, wherever it runs (the worker, on its own IndexedDB connection; unit tests in-process). */
-export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorkerPort, 'inspect' | 'sha256'>, entry: UploadEntry): Promise<PrepareOutcome> {
+export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorkerPort, 'inspect'>, entry: UploadEntry): Promise<PrepareOutcome> {
   try {
     const stored = await db.uploadFiles.get(entry.id);
     if (!stored) {
@@ -53,10 +54,8 @@ export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorke
       await rejectUpload(db, entry, inspected.reason);
       return 'rejected';
     }
-    // The thumbnail shows at once; the checksum of a large photo takes a moment more.
     if (inspected.thumbnail) await db.uploadThumbnails.put({ id: entry.id, blob: inspected.thumbnail.blob, source: inspected.thumbnail.source });
-    const checksum = await worker.sha256(stored.file);
-    const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType, checksum };
+    const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType };
     if (inspected.width !== null) ready.width = inspected.width;
     if (inspected.height !== null) ready.height = inspected.height;
     // Removed or failed meanwhile: only a row still waiting for its check moves on.
@@ -75,10 +74,10 @@ export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorke
 }
 
 /**
- * Photos checked at once. Two, not one: a check is mostly waiting (the file's read, WebCrypto's
- * digest off the worker's thread, IndexedDB writes), and one at a time it set the upload's pace
- * on a fast link: 60-200 ms a 20 MB photo, about 130 MB/s, while plain PUTs reach 150-300 MB/s
- * on the bench machine (README Performance). Two bound the worker's memory at two photos' reads.
+ * Photos checked at once. Two, not one: a check is mostly waiting (the first bytes' read, the
+ * thumbnail's decode when there is no EXIF preview, IndexedDB writes), and one at a time it set
+ * the upload's pace on a fast link (README Performance). Two bound the worker's memory at two
+ * thumbnails' decodes.
  */
 export const CHECKS_AT_ONCE = 2;
 

@@ -216,7 +216,8 @@ export class UploadQueue {
       const busy = new Set(this.#twins.values());
       for (const r of candidates) {
         if (this.#active.size >= MAX_ACTIVE_FILES) break;
-        const twin = `${r.orderGuid}|${r.checksum}`;
+        // A photo not hashed yet is its own twin: the lab keeps one copy of the same bytes anyway.
+        const twin = r.checksum ? `${r.orderGuid}|${r.checksum}` : r.id;
         if (this.#active.has(r.id) || this.#backoff.waits(r.id, t) || busy.has(twin)) continue;
         busy.add(twin);
         this.#launch(r, twin);

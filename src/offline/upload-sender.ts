@@ -55,8 +55,17 @@ export interface SenderDeps {
   db: LabDatabase;
   api: UploadApiPort;
   worker: PutPort;
+  /** SHA-256 of a Blob, hex: in the worker WebCrypto's (workers/upload/checksum.ts). */
+  sha256(file: Blob): Promise<string>;
   now?: () => number;
 }
+
+/**
+ * Photos hashed at once while they are sent. Each hash reads its photo whole (up to 64 MiB,
+ * workers/upload/checksum.ts), so two bound the worker's memory at two photos' bytes, as the
+ * checks did when they hashed; hashing runs far ahead of a link that sends a photo at a time.
+ */
+export const CHECKSUMS_AT_ONCE = 2;
 
 const NO_HOOKS: SenderHooks = { onBytes: () => {}, onProgressMade: () => {}, onNoAnswer: () => {} };
 
@@ -68,6 +77,7 @@ export class Sender implements SenderPort {
 
   constructor(deps: SenderDeps) {
     const now = deps.now ?? Date.now;
+    const hashing = new Slots(CHECKSUMS_AT_ONCE);
     deps.worker.onProgress((batch) => {
       for (const [requestId, loaded] of batch) this.#requests.get(requestId)?.onLoaded(requestId, loaded);
     });
@@ -78,6 +88,14 @@ export class Sender implements SenderPort {
       slots: new Slots(MAX_PARTS_IN_FLIGHT),
       urls: new PartUrls(),
       now,
+      checksum: async (file, signal) => {
+        const release = await hashing.acquire(signal);
+        try {
+          return await deps.sha256(file);
+        } finally {
+          release();
+        }
+      },
       track: (requestId, file) => (file ? this.#requests.set(requestId, file) : this.#requests.delete(requestId)),
       onBytes: (id, sent, phase) => this.#hooks.onBytes(id, sent, phase),
       onProgressMade: (id) => this.#hooks.onProgressMade(id),

@@ -25,6 +25,8 @@ export interface UploadEnv {
   slots: Slots;
   urls: PartUrls;
   now(): number;
+  /** SHA-256 of a stored photo, hex, a few at a time (Sender's CHECKSUMS_AT_ONCE). */
+  checksum(file: Blob, signal: AbortSignal): Promise<string>;
   /** A request to storage starts or ends: progress batches name it. */
   track(requestId: string, file: LoadListener | null): void;
   /** Bytes of this file in storage or on their way. */

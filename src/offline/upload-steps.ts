@@ -1,7 +1,9 @@
 /**
  * One queued photo's way to the order, from 'ready' to 'done' (src/domain/upload-state.ts): the
  * create_presigned_url call, the PUT or the parts, complete_upload, photograph_uploaded. Each
- * step writes its outcome to IndexedDB before the next begins. Failures the file can handle
+ * step writes its outcome to IndexedDB before the next begins. The photo's SHA-256 is computed
+ * alongside, from the first step on, and kept with the row; photograph_uploaded waits for it, so
+ * the lab checks the stored photo against what this device read. Failures the file can handle
  * itself (a sealed key, a forgotten upload, expired URLs, a refusal) are handled here; waiting
  * for the connection and backing off from a busy server are the scheduler's (upload-queue.ts).
  */
@@ -11,8 +13,9 @@ import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
 import { MAX_URL_RENEWALS, classifyFailure } from '../domain/upload-retry.ts';
 import type { UploadEntry } from './db.ts';
 import { newId } from './ids.ts';
+import { ChecksumAlongside } from './upload-checksum.ts';
 import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
-import { finishUpload, failUpload, finishedParts, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
+import { finishUpload, failUpload, finishedParts, orderHasPhotoOfSize, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';
 import type { PutResult } from './upload-worker-bridge.ts';
 
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
@@ -22,6 +25,7 @@ export class FileUploader {
   readonly #env: UploadEnv;
   readonly #signal: AbortSignal;
   #file: Blob | null = null;
+  readonly #checksum: ChecksumAlongside;
   /** Bytes in finished parts, and each request's bytes in flight. */
   #stored = 0;
   readonly #inFlight = new Map<string, number>();
@@ -33,6 +37,7 @@ export class FileUploader {
     this.#entry = entry;
     this.#env = env;
     this.#signal = signal;
+    this.#checksum = new ChecksumAlongside({ db: env.db, file: () => this.#fileBlob(), hash: env.checksum, signal });
     signal.addEventListener('abort', () => void env.worker.abort([...this.#inFlight.keys()]), { once: true });
   }
 
@@ -49,6 +54,7 @@ export class FileUploader {
     const fresh = await this.#env.db.uploads.get(this.#entry.id);
     if (!fresh || fresh.state === 'failed' || fresh.paused) return 'gone';
     this.#entry = fresh;
+    this.#checksum.start(fresh);
     for (;;) {
       if (this.#signal.aborted) throw abortError();
       try {
@@ -142,9 +148,20 @@ export class FileUploader {
   async #presign(): Promise<'done' | null> {
     const { api, db, urls, now } = this.#env;
     const e = this.#entry;
-    if (!e.contentType || !e.checksum) throw new StepError('fatal', `${e.name} was not checked yet.`);
+    if (!e.contentType) throw new StepError('fatal', `${e.name} was not checked yet.`);
     const multipart = usesMultipart(e.size);
-    const body = { photo_file_name: e.name, content_type: e.contentType, size: e.size, checksum: e.checksum, ...(multipart ? { multipart: true as const } : {}) };
+    // The checksum goes along when known (a photo started before), or is waited for when the order
+    // has a photo of this very size (likely this one chosen again): the lab then answers a copy it
+    // has without a byte sent. Any other photo goes at once; the lab keeps one copy of the same
+    // bytes at confirmation anyway.
+    const checksum = e.checksum ?? ((await orderHasPhotoOfSize(db, e.orderGuid, e.size)) ? await this.#checksum.known(e) : undefined);
+    const body = {
+      photo_file_name: e.name,
+      content_type: e.contentType,
+      size: e.size,
+      ...(checksum ? { checksum } : {}),
+      ...(multipart ? { multipart: true as const } : {}),
+    };
     const answer = await api.createPhotoUpload(e.orderGuid, body, e.createKey).catch((err: unknown) => Promise.reject(stepErrorOf('api', err)));
     if (isDuplicate(answer)) {
       await finishUpload(db, e, answer.photograph);
@@ -289,7 +306,7 @@ export class FileUploader {
     const { db, api } = this.#env;
     const e = this.#entry;
     this.#env.onBytes(e.id, e.size, 'processing');
-    const body = { key: e.key ?? '', photo_file_name: e.name, ...(e.checksum ? { checksum: e.checksum } : {}), size: e.size };
+    const body = { key: e.key ?? '', photo_file_name: e.name, checksum: await this.#checksum.known(e), size: e.size };
     const answer = await api.confirmPhotograph(e.orderGuid, body, e.confirmKey ?? newId()).catch((err: unknown) => Promise.reject(stepErrorOf('api', err)));
     await finishUpload(db, e, answer.data);
     return 'done';

@@ -26,6 +26,11 @@ const fileIdentity = (f: { name: string; size: number; lastModified: number }) =
  * photos (160 MB of 20 MB photos) land in a fraction of a second, and the queue starts on them.
  */
 export const FILES_PER_STORE = 8;
+/**
+ * The first photo is stored alone: the queue checks and sends it while the next group is copied,
+ * so the link waits for one photo's copy, not eight (the first PUT's delay, issue 32).
+ */
+const FIRST_STORE = 1;
 
 /**
  * Puts chosen files in the queue: each File itself (a disk-backed Blob) with its row, FILES_PER_STORE
@@ -88,13 +93,15 @@ export async function queueFiles(
   if (!room.ok) return { ok: false, message: room.message };
   const tables = [db.uploads, db.uploadFiles, db.rejections];
   try {
-    for (let from = 0; from === 0 || from < rows.length; from += FILES_PER_STORE) {
+    for (let from = 0; from === 0 || from < rows.length; ) {
+      const to = from + (from === 0 ? FIRST_STORE : FILES_PER_STORE);
       await db.transaction('rw', tables, async () => {
-        await db.uploadFiles.bulkAdd(blobs.slice(from, from + FILES_PER_STORE));
-        await db.uploads.bulkAdd(rows.slice(from, from + FILES_PER_STORE));
+        await db.uploadFiles.bulkAdd(blobs.slice(from, to));
+        await db.uploads.bulkAdd(rows.slice(from, to));
         if (from === 0) await db.rejections.bulkAdd(rejections);
       });
       onStored();
+      from = to;
     }
   } catch (err) {
     // Nothing of the batch stays: a file the queue took already finds its row gone and stops.
@@ -160,6 +167,17 @@ export async function finishedParts(db: LabDatabase, entry: UploadEntry): Promis
 }
 
 export const recordPart = (db: LabDatabase, part: UploadPart) => db.uploadParts.put(part);
+
+/**
+ * Whether the order already has a photo of exactly this many bytes on this device: likely the
+ * same photo chosen again, whose checksum is then worth waiting for before asking to send it.
+ */
+export const orderHasPhotoOfSize = async (db: LabDatabase, orderGuid: string, size: number): Promise<boolean> =>
+  (await db.photos
+    .where('orderGuid')
+    .equals(orderGuid)
+    .filter((p) => p.size === size)
+    .first()) !== undefined;
 
 const forget = async (db: LabDatabase, id: string) => {
   await db.uploads.delete(id);

@@ -217,6 +217,25 @@ describe('the same photo twice', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('a copy sent without a checksum at create_presigned_url is kept once at confirmation, and its confirmation sent again answers the same photo', async () => {
+    const { token } = await photographer(t);
+    const order = await newOrder(t, token);
+    const file = await noisyJpeg(240, 160);
+    const checksum = sha256(file);
+    expect((await uploadSingle(t, token, order, file, 'a.jpg')).statusCode).toBe(201);
+    // The client computes the checksum while it sends, so it asks without one.
+    const copy = (await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, photo_file_name: 'b.jpg', content_type: 'image/jpeg' })).json();
+    expect(copy).not.toHaveProperty('duplicate');
+    await put(t, copy.signedUrl, file, copy.headers);
+    const first = await confirm(t, token, order, { key: copy.key, photo_file_name: 'b.jpg', checksum, size: file.length });
+    expect(first.statusCode).toBe(200);
+    // Its answer was lost: the client confirms again under a new key.
+    const again = await confirm(t, token, order, { key: copy.key, photo_file_name: 'b.jpg', checksum, size: file.length });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.guid).toBe(first.json().data.guid);
+    expect(await t.db.select().from(photographs).where(eq(photographs.checksum, checksum))).toHaveLength(1);
+  });
+
   it('the same bytes in another order are a photo of that order', async () => {
     const { token } = await photographer(t);
     const file = await noisyJpeg(120, 80);

@@ -104,3 +104,13 @@ export function cpuBetween(before: Map<number, Proc>, after: Map<number, Proc>, 
   const parts = [...byLabel].filter(([, s]) => s >= 0.05).sort((a, b) => b[1] - a[1]);
   return `CPU seconds in ${wallSeconds.toFixed(1)} s: ${total.toFixed(1)} in all; ${parts.map(([l, s]) => `${l} ${s.toFixed(1)}`).join(', ')}${byThread.length ? ` (${byThread.join('; ')})` : ''}`;
 }
+
+/**
+ * CPU seconds between two snapshots, summed over the processes whose label `which` accepts (all
+ * by default): the bench's CPU per GB, in all and Chromium's alone.
+ */
+export function cpuSeconds(before: Map<number, Proc>, after: Map<number, Proc>, which: (label: string) => boolean = () => true): number {
+  let ticks = 0;
+  for (const [pid, p] of after) if (which(p.label)) ticks += p.ticks - (before.get(pid)?.ticks ?? 0);
+  return ticks / TICKS_PER_SECOND;
+}

@@ -30,10 +30,32 @@ export interface ProxyOptions {
   storagePrefix?: string;
 }
 
+/**
+ * One uplink shared by every PUT through it, as a photographer's line is: a token bucket of
+ * `bytesPerSecond` without burst, each chunk waiting its turn, so four PUTs at once get a quarter
+ * each and one alone gets it all.
+ */
+export class SharedLink {
+  /** When the link is next free to carry a byte (ms since epoch). */
+  #freeAt = 0;
+
+  constructor(readonly bytesPerSecond: number) {}
+
+  /** Resolves when `bytes` have crossed the link, after every chunk that asked before them. */
+  carry(bytes: number): Promise<void> {
+    const now = Date.now();
+    this.#freeAt = Math.max(this.#freeAt, now) + (bytes / this.bytesPerSecond) * 1000;
+    const wait = this.#freeAt - now;
+    return wait > 0 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve();
+  }
+}
+
 export class StorageProxy {
   readonly puts: StoragePut[] = [];
   /** Bytes per second per PUT; 0 = as fast as the server takes them. */
   throttle = 0;
+  /** The link every storage PUT shares (the throttled-link bench); null = none. */
+  link: SharedLink | null = null;
   /** Decides, for a storage PUT, to answer 403 SignatureExpired instead of passing it on. */
   expire: (url: string) => boolean | Promise<boolean> = () => false;
   /** Answers a request itself instead of passing it on when this returns true. */
@@ -118,6 +140,8 @@ export class StorageProxy {
 
     try {
       for await (const chunk of req as AsyncIterable<Buffer>) {
+        // The chunk crosses the shared link before it reaches the server.
+        if (isStoragePut && this.link) await this.link.carry(chunk.length);
         record.bytes += chunk.length;
         if (!upstream.write(chunk)) await new Promise((r) => upstream.once('drain', r));
         if (isStoragePut && this.throttle > 0) await new Promise((r) => setTimeout(r, (chunk.length / this.throttle) * 1000));

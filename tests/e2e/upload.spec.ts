@@ -176,9 +176,9 @@ test.describe('client side', () => {
     await expect(indicator(page)).toContainText('Offline');
     await expect(indicator(page)).toContainText('20 uploads waiting to be sent');
 
-    // Checked, hashed and thumbnailed in the worker, with no connection at all.
+    // Checked and thumbnailed in the worker, with no connection at all (the checksum is computed
+    // while each photo is sent).
     await expect.poll(async () => (await idbRows<{ state: string }>(page, 'uploads')).filter((u) => u.state === 'ready').length, { timeout: 30_000 }).toBe(20);
-    expect((await idbRows<{ checksum: string }>(page, 'uploads')).every((u) => /^[0-9a-f]{64}$/.test(u.checksum))).toBe(true);
     expect(await idbRows(page, 'uploadThumbnails')).toHaveLength(20);
     await expect(page.locator('img.queued-thumb[src^="blob:"]').first()).toBeVisible();
 

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
@@ -56,7 +57,8 @@ function setup(opts: { db?: LabDatabase; lab?: FakeLab; reachability?: Switch } 
   const reachability = opts.reachability ?? new Switch();
   // random 0: every backoff is 0 ms, so retries happen at once in tests.
   // The sender runs in-process here; in the app it is the upload worker's (upload-worker-bridge).
-  const sender = new Sender({ db, api: lab, worker });
+  // Through the worker at each call, so a test may hold the checksum back by replacing it.
+  const sender = new Sender({ db, api: lab, worker, sha256: (file) => worker.sha256(file) });
   const queue = new UploadQueue(OWNER, { db, worker, sender, reachability, random: () => 0 });
   if (!opts.db) cleanup.push(() => db.delete());
   cleanup.push(() => queue.stop());
@@ -108,6 +110,52 @@ describe('upload queue', () => {
     await settled(db);
     expect(lab.puts.length).toBe(sent);
     expect(await db.photos.count()).toBe(1);
+  });
+
+  it('sends a photo before its checksum is known, and confirms it with the checksum once it is', async () => {
+    const { db, lab, worker, queue } = setup();
+    const photo = jpeg('a.jpg', 300_000, 11);
+    const expected = createHash('sha256').update(new Uint8Array(await photo.arrayBuffer())).digest('hex');
+    const hash = worker.sha256;
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    worker.sha256 = async (file) => {
+      await held;
+      return hash(file);
+    };
+    await queueFiles(db, OWNER, ORDER, [photo]);
+    queue.start();
+    // The PUT went while the checksum was still held back; the confirmation waits for it.
+    await until(async () => (await db.uploads.toArray())[0]?.state === 'confirming', 'the PUT stored');
+    expect(lab.calls.find((c) => c.name === 'create')?.body).not.toHaveProperty('checksum');
+    expect(lab.count('confirm')).toBe(0);
+    release();
+    await settled(db);
+    expect(lab.calls.find((c) => c.name === 'confirm')?.body).toMatchObject({ checksum: expected });
+    expect((await db.photos.toArray()).map((p) => p.checksum)).toEqual([expected]);
+  });
+
+  it('a tab closed while the checksum was on its way resumes after the reload, sending nothing twice', async () => {
+    const lab = new FakeLab();
+    const first = setup({ lab });
+    // The first tab never finishes the checksum: it closes first.
+    first.worker.sha256 = () => new Promise<string>(() => {});
+    const photo = jpeg('b.jpg', 300_000, 12);
+    await queueFiles(first.db, OWNER, ORDER, [photo]);
+    first.queue.start();
+    await until(async () => (await first.db.uploads.toArray())[0]?.state === 'confirming', 'the PUT stored');
+    first.queue.stop();
+    expect((await first.db.uploads.toArray())[0]?.checksum).toBeUndefined();
+    const sent = lab.puts.length;
+
+    const second = setup({ db: first.db, lab });
+    second.queue.start();
+    await settled(first.db);
+    const expected = createHash('sha256').update(new Uint8Array(await photo.arrayBuffer())).digest('hex');
+    expect(lab.puts.length).toBe(sent);
+    expect(lab.calls.filter((c) => c.name === 'confirm').map((c) => (c.body as { checksum?: string }).checksum)).toEqual([expected]);
+    expect(await first.db.photos.count()).toBe(1);
+    await first.db.delete();
   });
 
   it('resumes after a reload from the first missing part, with the same uploadId, re-sending no finished part', async () => {
@@ -414,15 +462,16 @@ describe('upload queue', () => {
     expect(fits.ok).toBe(true);
   });
 
-  it('stores a batch a few photos at a time, and keeps none of it when a later group fails', async () => {
+  it('stores the first photo alone, then the batch a few photos at a time, and keeps none of it when a later group fails', async () => {
     const db = new LabDatabase(`queue-test-${++n}`);
     cleanup.push(() => db.delete());
     const files = Array.from({ length: FILES_PER_STORE * 2 + 3 }, (_, i) => jpeg(`p${i}.jpg`, 1000, i + 1));
     const seen: Promise<number>[] = [];
     const result = await queueFiles(db, OWNER, ORDER, files, undefined, () => seen.push(db.uploads.count()));
     expect(result).toEqual({ ok: true, queued: files.length, rejected: 0, alreadyQueued: 0 });
-    // Each group was in the queue (for the scheduler to start on) when its call came.
-    expect(await Promise.all(seen)).toEqual([FILES_PER_STORE, FILES_PER_STORE * 2, files.length]);
+    // Each group was in the queue (for the scheduler to start on) when its call came; the first
+    // photo alone, so it is sent while the next group is copied.
+    expect(await Promise.all(seen)).toEqual([1, 1 + FILES_PER_STORE, 1 + FILES_PER_STORE * 2, files.length]);
 
     const other = new LabDatabase(`queue-test-${++n}`);
     cleanup.push(() => other.delete());

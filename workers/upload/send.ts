@@ -11,6 +11,7 @@ import { labUploadApi } from '../../src/offline/upload-api-port.ts';
 import { Sender, type SendOutcome } from '../../src/offline/upload-sender.ts';
 import type { UploadEntry } from '../../src/offline/db.ts';
 import type { SendEvents } from './protocol.ts';
+import { sha256Hex } from './checksum.ts';
 import { abort, put, setProgressListener } from './put.ts';
 
 /** The page hears of progress at most 4 times a second: a bar needs no more, the thread less. */
@@ -59,6 +60,7 @@ function theSender(): Sender {
   sender = new Sender({
     db: labDb,
     api: labUploadApi,
+    sha256: sha256Hex,
     worker: {
       put,
       abort,
