@@ -6,7 +6,7 @@ import { liveQuery } from 'dexie';
 import type { CheckoutOrder } from '../../api/checkout.ts';
 import { labDb } from '../../offline/db.ts';
 import { applyFullOrder } from '../../offline/order-apply.ts';
-import { currentOwner } from '../../offline/outbox-sync.ts';
+import { currentOwner } from '../../offline/current-owner.ts';
 
 /** Puts the lab's answer into the device's copy of the order; a failure is logged, never shown. */
 export async function writeCheckoutOrder(order: CheckoutOrder): Promise<void> {
