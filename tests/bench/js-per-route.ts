@@ -16,6 +16,10 @@ export const JS_BUDGET_BYTES = 150 * 1024;
 // only about 0.2 % on this bundle).
 const GZIP_LEVEL = 6;
 
+// A first visit on a loaded machine (load averages of 30 on two cores are seen here) can take
+// well over Playwright's default 30 s to reach network idle.
+const LOAD_TIMEOUT_MS = 120_000;
+
 export interface JsRoute {
   path: string;
   session?: SessionAnswer;
@@ -59,8 +63,13 @@ export async function routeScripts(browser: Browser, origin: string, route: JsRo
   try {
     const page = await context.newPage();
     const pending: Promise<Script | null>[] = [];
-    page.on('response', (r) => pending.push(scriptOf(r)));
-    await page.goto(`${origin}${route.path}`, { waitUntil: 'networkidle' });
+    page.on('response', (r) => {
+      const script = scriptOf(r);
+      // Awaited below when the page loads; if it does not, the context closes under it.
+      script.catch(() => undefined);
+      pending.push(script);
+    });
+    await page.goto(`${origin}${route.path}`, { waitUntil: 'networkidle', timeout: LOAD_TIMEOUT_MS });
     expectScreen(page, route.path);
     const scripts = (await Promise.all(pending)).filter((s): s is Script => s !== null);
     if (!scripts.length) throw new Error(`no JavaScript loaded on ${route.path}`);
