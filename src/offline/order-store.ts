@@ -15,8 +15,9 @@ import { applyFullOrder } from './order-apply.ts';
 import { readWholeOrder } from './order-read.ts';
 import { isBuilderOrder } from './order-row.ts';
 import { orderChanges } from './order-changes.ts';
-import { GONE_TEXT, appliedSendCount, sentStampOf } from './outbox-drain.ts';
-import { currentOwner, kickOutbox, outboxIdle } from './outbox-sync.ts';
+import { currentOwner } from './current-owner.ts';
+import { outboxIdle } from './outbox-idle.ts';
+import { GONE_TEXT, appliedSendCount, sentStampOf } from './sent-marks.ts';
 import { countWaitingChanges } from './waiting-work.ts';
 
 export type { LocalLineItem, LocalOrder } from './db.ts';
@@ -113,7 +114,14 @@ const changes = orderChanges({
     if (!owner) throw new Error('Sign in to change the cart.');
     return owner;
   },
-  afterChange: () => kickOutbox(),
+  // The sender is loaded with the first change: the builder and the review show no change of
+  // their own on opening, so their first screen goes without its code.
+  afterChange: () => {
+    import('./outbox-sync.ts').then(
+      ({ kickOutbox }) => kickOutbox(),
+      (err: unknown) => console.error('could not load the sender of changes', err),
+    );
+  },
 });
 
 export const { addLineItems, updateLineItem, setLineItemQuantity, deleteLineItem, clearCart, dismissRefusal } = changes;

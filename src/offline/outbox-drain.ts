@@ -11,6 +11,7 @@ import { newId } from './ids.ts';
 import { applyFullOrder, applyLineItems, settlePending } from './order-apply.ts';
 import { readWholeOrder } from './order-read.ts';
 import { entryLineItemGuids, readEntry, sendEntry, type ReadEntry, type SendOutcome } from './outbox-handlers.ts';
+import { GONE_TEXT, countAppliedSend, stampSent } from './sent-marks.ts';
 
 // After the lab fails a change (5xx, 429, a proxy's error page), the first retry comes soon:
 // most such failures are a deploy or a moment of load and are over within seconds.
@@ -35,6 +36,11 @@ export interface DrainDeps {
   calls: LineItemCalls;
   now?: () => number;
   random?: () => number;
+  /**
+   * Told of each answer written, inside its transaction: by default this context's count
+   * (sent-marks.ts), which reads of the order in this page check.
+   */
+  countApplied?: () => void;
 }
 
 export type DrainResult =
@@ -122,8 +128,6 @@ export function refusalText(f: CallFailure, change: ReadEntry['name']): string {
 
 /** A change of a line item the lab no longer has (deleted on another device, or by the lab). */
 const isGone = (f: CallFailure) => f.status === 404 && (f.className === null || f.className === 'NotFound');
-export const GONE_TEXT =
-  'This line item is no longer in the lab’s cart: it was deleted on another device or by the lab, so this change was not made. Dismiss it, and add the photo again from the builder if you still want it.';
 
 /** Outbox rows of one owner in sending order: rows of version 1 (no seq) first, by time made. */
 export async function ownerOutbox(db: LabDatabase, owner: string): Promise<OutboxEntry[]> {
@@ -133,15 +137,12 @@ export async function ownerOutbox(db: LabDatabase, owner: string): Promise<Outbo
 
 const TABLES = (db: LabDatabase) => [db.outbox, db.lineItems, db.orders];
 
-let appliedSends = 0;
-/** Counts answers written in this context: a read begun before one may be older than it. */
-export const appliedSendCount = (): number => appliedSends;
 
-async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, outcome: SendOutcome): Promise<void> {
+async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, outcome: SendOutcome, countApplied: () => void): Promise<void> {
   await db.transaction('rw', TABLES(db), async () => {
     // Counted inside the transaction: a read of the order that checks the count inside its own
     // transaction (refreshOrderWith) is then either wholly before this one or sees the count move.
-    appliedSends += 1;
+    countApplied();
     // The row goes in the same transaction as the answer is written: a crash before it commits
     // leaves the row, and the next try is a replay with the same key.
     await db.outbox.delete(row.id);
@@ -152,20 +153,6 @@ async function recordSuccess(db: LabDatabase, owner: string, row: OutboxEntry, e
     await stampSent(db, entry.payload.orderGuid);
   });
 }
-
-/**
- * Call inside the transaction that writes a send's answer: gives the order a new sentStamp, so a
- * read of it begun before (in this page, another tab, or while the service worker drains) is
- * known to be older and read again. A unique value, not a count: a write of the order that drops
- * the field can never bring back the value a read started from.
- */
-async function stampSent(db: LabDatabase, orderGuid: string): Promise<void> {
-  const order = await db.orders.get(orderGuid);
-  if (order) await db.orders.put({ ...order, sentStamp: `${Date.now().toString(36)}-${crypto.randomUUID()}` });
-}
-
-/** The order's sentStamp now (see stampSent); undefined before the first answer or with no copy. */
-export const sentStampOf = async (db: LabDatabase, orderGuid: string): Promise<string | undefined> => (await db.orders.get(orderGuid))?.sentStamp;
 
 async function recordRefusal(db: LabDatabase, owner: string, row: OutboxEntry, entry: ReadEntry, f: CallFailure): Promise<void> {
   const text = refusalText(f, entry.name);
@@ -239,7 +226,7 @@ async function drainLocked(deps: DrainDeps): Promise<DrainResult> {
         return { status: 'waiting', sent, retryAt };
       }
     }
-    await recordSuccess(db, owner, row, entry, outcome);
+    await recordSuccess(db, owner, row, entry, outcome, deps.countApplied ?? countAppliedSend);
     sent += 1;
   }
 }

@@ -8,7 +8,9 @@ import { labLineItemApi } from '../api/line-items.ts';
 import { currentToken, useSession } from '../api/session.ts';
 import { isOnline, useConnectivity, whenOnline } from './connectivity.ts';
 import { labDb, type LabDatabase } from './db.ts';
+import { currentOwner } from './current-owner.ts';
 import { OUTBOX_SYNC_TAG } from './outbox-background.ts';
+import { markSending } from './outbox-idle.ts';
 import { drainOutbox, type DrainResult } from './outbox-drain.ts';
 
 // The other side (another tab or the service worker) is draining: look again shortly, in case
@@ -17,11 +19,6 @@ const BUSY_RETRY_MS = 5_000;
 // An unexpected failure (a bug, IndexedDB refusing a write): try again, not in a tight loop.
 const ERROR_RETRY_MS = 30_000;
 
-/** Whose changes are made and sent now: the photographer an admin acts as, else the user. */
-export function currentOwner(): string {
-  const { session, actingAs } = useSession.getState();
-  return actingAs?.email ?? session?.email ?? '';
-}
 
 interface SyncRegistration {
   sync?: { register(tag: string): Promise<void> };
@@ -38,32 +35,6 @@ let running = false;
 let again = false;
 let timer: ReturnType<typeof setTimeout> | null = null;
 let waitingForOnline = false;
-// Those waiting for this page's sending to stop (outboxIdle).
-const idleWaiters: (() => void)[] = [];
-
-/**
- * Resolves once this page sends nothing (at once when it is not sending), or after maxMs at the
- * latest: whatever the drain's outcome (all sent, waiting for a retry, offline), it has stopped.
- */
-export function outboxIdle(maxMs: number): Promise<void> {
-  if (!running) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timeout);
-      const at = idleWaiters.indexOf(done);
-      if (at >= 0) idleWaiters.splice(at, 1);
-      resolve();
-    };
-    const timeout = setTimeout(done, maxMs);
-    idleWaiters.push(done);
-  });
-}
-
-function settleIdle(): void {
-  if (running) return;
-  for (const done of idleWaiters.slice()) done();
-}
-
 function later(db: LabDatabase, ms: number): void {
   if (timer !== null) clearTimeout(timer);
   timer = setTimeout(() => {
@@ -103,6 +74,7 @@ export function kickOutbox(db: LabDatabase = labDb): void {
     return;
   }
   running = true;
+  markSending(true);
   drainOutbox({ db, owner, calls: labLineItemApi }).then(
     (result) => {
       running = false;
@@ -110,13 +82,13 @@ export function kickOutbox(db: LabDatabase = labDb): void {
         again = false;
         kickOutbox(db);
       } else afterDrain(db, result);
-      settleIdle();
+      markSending(running);
     },
     (err: unknown) => {
       running = false;
       console.error('could not send waiting changes', err);
       later(db, ERROR_RETRY_MS);
-      settleIdle();
+      markSending(running);
     },
   );
 }

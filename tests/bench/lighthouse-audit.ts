@@ -23,7 +23,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 type Category = (typeof CATEGORIES)[number];
 // Lighthouse's mobile default (a mid-range phone, slow 4G, simulated), then its desktop preset.
 const PRESETS = ['mobile', 'desktop'] as const;
-type Preset = (typeof PRESETS)[number];
+export type Preset = (typeof PRESETS)[number];
 
 export interface LighthousePage {
   path: string;
@@ -31,11 +31,14 @@ export interface LighthousePage {
   session?: SessionAnswer;
 }
 
-interface Audit {
+export interface Audit {
   scores: Record<Category, number | null>;
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** Script evaluation and parse time (bootup-time) and all main-thread work, at the simulated CPU. */
+  bootupMs: number | null;
+  mainThreadMs: number | null;
   /** Lighthouse's own measure of how fast the machine was during the run (higher is faster). */
   benchmarkIndex: number | null;
   failedAudits: string[];
@@ -94,6 +97,8 @@ async function auditOnce(origin: string, page: LighthousePage, preset: Preset, p
       lcpMs: numeric('largest-contentful-paint'),
       tbtMs: numeric('total-blocking-time'),
       cls: numeric('cumulative-layout-shift'),
+      bootupMs: numeric('bootup-time'),
+      mainThreadMs: numeric('mainthread-work-breakdown'),
       benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
       failedAudits,
     };
@@ -145,32 +150,50 @@ function rowsOf(name: string, audit: Audit): Row[] {
   });
 }
 
+/** A port of its own per Chromium, in turn: one still closing may hold the last. */
+export function portCycle(ports: number[]): () => number {
+  let launches = 0;
+  return () => ports[launches++ % ports.length] ?? 0;
+}
+
+/**
+ * `runs` audits of one page with one preset; answers the median by performance score. With
+ * `reportsDir`, each run's full JSON is kept there (to read its bootup-time and main-thread work).
+ */
+export async function medianAudit(
+  origin: string,
+  page: LighthousePage,
+  preset: Preset,
+  opts: { runs: number; nextPort: () => number; reportsDir: string | null; log: (line: string) => void },
+): Promise<Audit> {
+  const { reportsDir } = opts;
+  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
+  const reportFile = (run: number) => (reportsDir ? join(reportsDir, `${page.path.replace(/\W+/g, '') || 'root'}-${preset}-${run + 1}.json`) : null);
+  const runs: Audit[] = [];
+  for (let i = 0; i < opts.runs; i++) runs.push(await auditWithRetries(origin, page, preset, opts.nextPort, reportFile(i), opts.log));
+  runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
+  const audit = runs[Math.floor(runs.length / 2)];
+  if (!audit) throw new Error('no Lighthouse run');
+  return audit;
+}
+
 export async function measureLighthouse(
   origin: string,
   pages: LighthousePage[],
   opts: { runs: number; ports: number[]; reportsDir: string | null; log: (line: string) => void },
 ): Promise<Row[]> {
-  const { log, reportsDir } = opts;
+  const { log } = opts;
   const rows: Row[] = [];
-  if (reportsDir) mkdirSync(reportsDir, { recursive: true });
-  const reportFile = (path: string, preset: Preset, run: number) =>
-    reportsDir ? join(reportsDir, `${path.replace(/\W+/g, '') || 'root'}-${preset}-${run + 1}.json`) : null;
   // A Chromium still starting when the bench is stopped has no handle yet: killAll reaches it.
   const forget = onCleanup(() => void chromeLauncher.killAll());
-  // A port of its own per Chromium: one still closing may hold the last.
-  let launches = 0;
-  const nextPort = () => opts.ports[launches++ % opts.ports.length] ?? 0;
+  const nextPort = portCycle(opts.ports);
   log(`3. Lighthouse ${opts.runs > 1 ? `(median of ${opts.runs} runs by performance) ` : ''}performance, accessibility, best practices`);
   try {
     for (const page of pages) {
       for (const preset of PRESETS) {
         const name = `${page.path} ${preset}`;
         try {
-          const runs: Audit[] = [];
-          for (let i = 0; i < opts.runs; i++) runs.push(await auditWithRetries(origin, page, preset, nextPort, reportFile(page.path, preset, i), log));
-          runs.sort((a, b) => (a.scores.performance ?? -1) - (b.scores.performance ?? -1));
-          const audit = runs[Math.floor(runs.length / 2)];
-          if (!audit) throw new Error('no Lighthouse run');
+          const audit = await medianAudit(origin, page, preset, { ...opts, nextPort });
           const { scores } = audit;
           const { lcp, tbt } = timings(audit);
           log(

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,restart,scale] [--routes=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,deep,restart,scale] [--routes=<words>] [--screens=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
@@ -18,6 +18,7 @@ import { API, API_PREFIX, ROUTES, routePath } from '../../src/domain/paths.ts';
 import { measureAdminLoad } from './admin-load.ts';
 import { measureApiReads, type ReadRoute } from './api-throughput.ts';
 import { measureBuilder } from './builder.ts';
+import { measureDeepLighthouse, measureDeepScripts } from './deep-screens.ts';
 import { clientOrdersRequest, launchBrowser } from './browser.ts';
 import { BROWSER_ACCEPT, settle, signIn } from './http.ts';
 import { measureJs } from './js-per-route.ts';
@@ -27,6 +28,7 @@ import { cleanUp, onCleanup } from './cleanup.ts';
 import { formatTable, ms, type Row } from './report.ts';
 import { writePerformanceDoc } from './performance-doc.ts';
 import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
+import { prepareDeepScreens, seedDeepOrders, type DeepSeed } from './seed-deep-screens.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { measureScale } from './scale.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
@@ -57,8 +59,9 @@ const LIST_ACCOUNTS = 5_000;
 
 // 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures;
 // 'restart' is the time the lab takes to answer again after a kill -9 (issue 31);
+// 'deep' is issue 32's deep screens (builder, cart, checkout, order detail): script and mobile Lighthouse;
 // 'scale' is its PostgreSQL lab under load.
-const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'restart', 'scale'] as const;
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'deep', 'restart', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
 
 // BENCH_LISTS=<word>: only the lists whose label starts with it, and no builder steps with them.
@@ -75,6 +78,7 @@ function parseArgs(argv: string[]) {
     only: new Set<Section>(SECTIONS),
     duration: DEFAULT_DURATION_SECONDS,
     routes: [] as string[],
+    screens: [] as string[],
     lighthouseRuns: 1,
     lighthouseReports: null as string | null,
     scaleDuration: DEFAULT_SCALE_SECONDS,
@@ -91,6 +95,9 @@ function parseArgs(argv: string[]) {
       // Only the API reads whose name holds one of these comma-separated words (e.g. lab_orders),
       // to measure one route before and after a change without the whole list.
       opts.routes = value.split(',').map((w) => w.trim()).filter(Boolean);
+    } else if (key === '--screens' && value) {
+      // Only the deep screens whose label holds one of these comma-separated words (e.g. builder,cart).
+      opts.screens = value.split(',').map((w) => w.trim()).filter(Boolean);
     } else if (key === '--duration' && /^\d+$/.test(value) && Number(value) >= 1) {
       opts.duration = Number(value);
     } else if (key === '--lighthouse-runs' && /^\d+$/.test(value) && Number(value) >= 1) {
@@ -106,7 +113,7 @@ function parseArgs(argv: string[]) {
       opts.databaseUrl = value;
     } else {
       throw new Error(
-        `unknown option ${arg}; use --only=${SECTIONS.join(',')} --routes=<words> --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir> --scale-duration=<seconds> --database-url=postgres://…`,
+        `unknown option ${arg}; use --only=${SECTIONS.join(',')} --routes=<words> --screens=<words> --duration=<seconds> --lighthouse-runs=<n> --lighthouse-reports=<dir> --scale-duration=<seconds> --database-url=postgres://…`,
       );
     }
   }
@@ -154,6 +161,7 @@ async function main(): Promise<number> {
         `seeded ${seed.orders} orders of ${seed.photographers} photographers in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; signed-in reads as ${seed.photographer.email} (${seed.photographer.orders} orders)`,
       );
       const builderSeed: BuilderSeed | null = opts.only.has('builder') || (lists && !LISTS_PICKED) ? await seedBuilderOrder(dataDir, BUILDER_PHOTOS) : null;
+      const deepOrders = opts.only.has('deep') ? await seedDeepOrders(dataDir) : null;
       const server = await startServer({ port: SERVER_PORT, dataDir });
       const { origin } = server;
       log(`server: ${origin} (server/main.ts under tsx, BENCH_FLOOR on), ready ${((performance.now() - started) / 1000).toFixed(1)} s into the run\n`);
@@ -163,6 +171,14 @@ async function main(): Promise<number> {
         signIn(origin, seed.photographer.email, seed.photographer.password),
         signIn(origin, seed.newcomer.email, seed.newcomer.password),
       ]);
+
+      let deepSeed: DeepSeed | null = null;
+      if (deepOrders) {
+        const all = await prepareDeepScreens(origin, deepOrders);
+        const screens = opts.screens.length ? all.screens.filter((s) => opts.screens.some((w) => s.label.includes(w))) : all.screens;
+        if (!screens.length) throw new Error(`--screens=${opts.screens.join(',')} names none of: ${all.screens.map((s) => s.label).join('; ')}`);
+        deepSeed = { ...all, screens };
+      }
 
       let browser: Browser | null = await launchBrowser();
       const closeBrowser = async () => {
@@ -268,8 +284,19 @@ async function main(): Promise<number> {
         rows.push(...(await measureBuilder(browser, origin, builderSession, builderSeed, log)));
         log('');
       }
+      if (deepSeed) {
+        await settle(origin);
+        rows.push(...(await measureDeepScripts(browser, origin, deepSeed, log)));
+        log('');
+      }
       // Lighthouse starts its own Chromium per audit; two cores are enough for one at a time.
       await closeBrowser();
+
+      if (deepSeed) {
+        await settle(origin);
+        rows.push(...(await measureDeepLighthouse(origin, deepSeed, { runs: opts.lighthouseRuns, ports: CHROME_PORTS, reportsDir: opts.lighthouseReports, log })));
+        log('');
+      }
 
       if (opts.only.has('lighthouse')) {
         await settle(origin);

@@ -32,7 +32,17 @@ const jpeg = (width: number, height: number, i: number) =>
     .jpeg({ quality: 70 })
     .toBuffer();
 
-export async function seedBuilderOrder(dataDir: string, photos: number): Promise<BuilderSeed> {
+export interface SeededOrder {
+  name: string;
+  guid: string;
+  photos: number;
+}
+
+/**
+ * One photographer (`email`) with open orders of the given sizes, their photos already uploaded
+ * and derived (thumbnail and preview in the store): the orders the deep screens' bench opens.
+ */
+export async function seedPhotographerOrders(dataDir: string, email: string, orders: { name: string; photos: number }[]): Promise<SeededOrder[]> {
   const root = storageRoot(dataDir);
   const write = (key: string, bytes: Buffer) => {
     const path = join(root, key);
@@ -48,41 +58,48 @@ export async function seedBuilderOrder(dataDir: string, photos: number): Promise
   const database = await openDatabase({ dataDir });
   try {
     const { db } = database;
-    const email = 'builder.bench@example.com';
     const [user] = await db
       .insert(users)
       .values({ email, passwordHash: await hashPassword(BENCH_PASSWORD), firstName: 'Imogen', lastName: 'Cunningham', businessName: 'Cunningham Weddings' })
       .returning({ guid: users.guid });
     if (!user) throw new Error('seeding the builder order: no photographer inserted');
-    const [order] = await db
-      .insert(labOrders)
-      .values({ userGuid: user.guid, orderName: 'Wedding 1,000 photos', status: 'open' })
-      .returning({ id: labOrders.id, guid: labOrders.guid });
-    if (!order) throw new Error('seeding the builder order: no order inserted');
-    let rows: (typeof photographs.$inferInsert)[] = [];
-    for (let i = 0; i < photos; i++) {
-      const n = String(i + 1).padStart(4, '0');
-      rows.push({
-        labOrderId: order.id,
-        fileName: `IMG_${n}.jpg`,
-        key: `bench-builder/originals/IMG_${n}.jpg`,
-        size: 8_000_000,
-        checksum: i.toString(16).padStart(64, '0'),
-        contentType: 'image/jpeg',
-        // A 24-megapixel camera: every photo is sharp enough for 8x10.
-        width: 6000,
-        height: 4000,
-        previewKey: `bench-builder/preview-${i % COLOURS}.jpg`,
-        thumbnailKey: `bench-builder/thumb-${i % COLOURS}.jpg`,
-      });
-      if (rows.length >= BATCH) {
-        await db.insert(photographs).values(rows);
-        rows = [];
+    const seeded: SeededOrder[] = [];
+    for (const wanted of orders) {
+      const [order] = await db.insert(labOrders).values({ userGuid: user.guid, orderName: wanted.name, status: 'open' }).returning({ id: labOrders.id, guid: labOrders.guid });
+      if (!order) throw new Error('seeding the builder order: no order inserted');
+      let rows: (typeof photographs.$inferInsert)[] = [];
+      for (let i = 0; i < wanted.photos; i++) {
+        const n = String(i + 1).padStart(4, '0');
+        rows.push({
+          labOrderId: order.id,
+          fileName: `IMG_${n}.jpg`,
+          key: `bench-builder/originals/IMG_${n}.jpg`,
+          size: 8_000_000,
+          checksum: i.toString(16).padStart(64, '0'),
+          contentType: 'image/jpeg',
+          // A 24-megapixel camera: every photo is sharp enough for 8x10.
+          width: 6000,
+          height: 4000,
+          previewKey: `bench-builder/preview-${i % COLOURS}.jpg`,
+          thumbnailKey: `bench-builder/thumb-${i % COLOURS}.jpg`,
+        });
+        if (rows.length >= BATCH) {
+          await db.insert(photographs).values(rows);
+          rows = [];
+        }
       }
+      if (rows.length) await db.insert(photographs).values(rows);
+      seeded.push({ name: wanted.name, guid: order.guid, photos: wanted.photos });
     }
-    if (rows.length) await db.insert(photographs).values(rows);
-    return { email, password: BENCH_PASSWORD, orderGuid: order.guid, photos };
+    return seeded;
   } finally {
     await database.close();
   }
+}
+
+export async function seedBuilderOrder(dataDir: string, photos: number): Promise<BuilderSeed> {
+  const email = 'builder.bench@example.com';
+  const [order] = await seedPhotographerOrders(dataDir, email, [{ name: 'Wedding 1,000 photos', photos }]);
+  if (!order) throw new Error('seeding the builder order: no order inserted');
+  return { email, password: BENCH_PASSWORD, orderGuid: order.guid, photos };
 }

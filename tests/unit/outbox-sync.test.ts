@@ -6,7 +6,8 @@ import { useConnectivity } from '../../src/offline/connectivity.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
 import { ownerOutbox } from '../../src/offline/outbox-drain.ts';
-import { kickOutbox, outboxIdle } from '../../src/offline/outbox-sync.ts';
+import { outboxIdle } from '../../src/offline/outbox-idle.ts';
+import { kickOutbox } from '../../src/offline/outbox-sync.ts';
 import { FakeLineItemLab, ORDER, OWNER, payload } from './fixtures/fake-line-item-lab.ts';
 
 /** The fake lab behind the real HTTP client: fetch in, Response out, with the headers it saw. */

@@ -41,9 +41,9 @@ export function CheckoutFinalScreen() {
   }, [guard, navigate]);
 
   // Changes to the cart still on their way from this device: the lab's order lacks them until sent.
-  const hadWaiting = useRef(waiting > 0);
+  const hadWaiting = useRef((waiting ?? 0) > 0);
   useEffect(() => {
-    if (waiting > 0) hadWaiting.current = true;
+    if (waiting !== null && waiting > 0) hadWaiting.current = true;
     else if (hadWaiting.current) {
       hadWaiting.current = false;
       reload().catch(() => undefined);
@@ -64,6 +64,7 @@ export function CheckoutFinalScreen() {
     );
   }
 
+  // Not before the device has counted the changes still on their way (null until then).
   const allowed = canPlaceOrder(a) && online && waiting === 0;
   const place = async () => {
     if (placingNow.current || !allowed) return;
@@ -159,7 +160,7 @@ export function CheckoutFinalScreen() {
             </div>
           ) : null}
           {!online ? <p className="offline-note">Placing the order needs a connection: it waits until the lab can be reached.</p> : null}
-          {waiting > 0 ? (
+          {waiting !== null && waiting > 0 ? (
             <p className="muted" role="status">
               Your latest cart changes are still being sent; PLACE ORDER waits for them.
             </p>

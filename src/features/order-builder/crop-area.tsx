@@ -1,11 +1,16 @@
 import { memo, useRef, useState } from 'react';
-import Cropper from 'react-easy-crop';
 import type { CropArea, CropOptions } from '../../domain/crop.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
 import { formatPpi, type ResolutionCheck } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { PhotoThumb, useCropImage } from './photo-thumb.tsx';
 import { useListWindow } from './use-window.ts';
+import { moduleLoader, useModule } from '../../ui/use-module.ts';
+
+// The cropper's library is needed only once a single photo is selected: the builder opens with
+// none, so its code stays out of the first screen and is fetched with the first selection (the
+// photo shows uncropped meanwhile).
+const cropperModule = moduleLoader(() => import('react-easy-crop'));
 
 /** What the crop area knows of each selected photo once a paper and print size are chosen. */
 export interface PhotoCropInfo {
@@ -30,6 +35,7 @@ function ResolutionNote({ check }: { check: ResolutionCheck | null }) {
 function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCrop: (area: CropArea) => void; onFlip: (flipped: boolean) => void }) {
   const { photo, info } = props;
   const image = useCropImage(photo);
+  const Cropper = useModule(cropperModule)?.default;
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   // Only a crop the photographer made is kept: the cropper also reports crops while it lays out
@@ -43,7 +49,7 @@ function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCr
   return (
     <div className="single-crop">
       <div className="cropper-frame">
-        {image && info ? (
+        {image && info && Cropper ? (
           <Cropper
             image={image}
             crop={position}

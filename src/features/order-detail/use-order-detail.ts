@@ -1,8 +1,13 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';
-import { labDb } from '../../offline/db.ts';
-import { patchListed } from '../../offline/order-list-store.ts';
+import { afterFirstScreen } from '../../offline/after-first-screen.ts';
+
+// The orders list's copy is IndexedDB's: its code and the write wait until the detail is shown.
+const patchListCopy = (guid: string, change: { status: string; order_name: string }) =>
+  afterFirstScreen()
+    .then(() => Promise.all([import('../../offline/db.ts'), import('../../offline/order-list-store.ts')]))
+    .then(([{ labDb }, { patchListed }]) => patchListed(labDb, guid, change));
 
 export type DetailLoad = { state: 'loading' } | { state: 'error'; message: string } | { state: 'loaded'; detail: OrderDetail };
 
@@ -18,7 +23,7 @@ export function useOrderDetail(guid: string) {
           setLoad({ state: 'loaded', detail });
           // The device's copy of the order (the orders list, offline too) keeps what was just read.
           const { status, order_name } = detail.order;
-          patchListed(labDb, guid, { status, order_name }).catch(logErrorDetails);
+          patchListCopy(guid, { status, order_name }).catch(logErrorDetails);
         },
         (err: unknown) => {
           if (signal?.aborted) return;
