@@ -4,7 +4,7 @@ import { toCents } from '../../src/domain/money.ts';
 
 /**
  * The catalogue file a lab loads (npm run catalogue:load -- file.json): papers, their print
- * sizes, and the finishing offered for each size with its details. Prices in dollars.
+ * sizes, the finishing offered for each size with its details, and the order minimum. Prices in dollars.
  */
 const price = z
   .union([z.number(), z.string()])
@@ -57,6 +57,8 @@ const printSize = z.object({
 
 export const catalogueFileSchema = z.object({
   name: z.string().min(1),
+  // The lab's order minimum in dollars (src/domain/order-minimum.ts); 0 or absent = none.
+  order_minimum: price.optional().default(0),
   papers: z
     .array(z.object({ name: z.string().min(1), allows_border: z.boolean().default(false), print_sizes: z.array(printSize).min(1) }))
     .min(1)

@@ -192,6 +192,8 @@ export function defaultCatalogue(): CatalogueFileInput {
   const circle = (size: string) => photoFinishing(size, { mats: true, desktop: false }).filter((f) => f.category !== 'hardwood_frame');
   return {
     name: 'Default price list',
+    // No minimum by default; a lab sets its own (in dollars) in the file it loads.
+    order_minimum: 0,
     papers: [
       paper('Lustre', PHOTO_SIZES, true, photo),
       paper('Matte', scaled(PHOTO_SIZES, 1.15), true, photo),

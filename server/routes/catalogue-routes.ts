@@ -38,6 +38,7 @@ const calculatorCatalogueSchema = z.object({
     }),
   ),
   options: z.record(z.string(), detail.omit({ guid: true })),
+  settings: z.object({ order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none") }),
 });
 const priceListSchema = z.object({
   data: z.array(

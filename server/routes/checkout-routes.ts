@@ -41,7 +41,7 @@ export const checkoutRoutes =
         schema: {
           tags,
           summary:
-            "Pays the order (the owner's, or any for an admin): figures recomputed by the server, the selected card charged once, credit and discount use spent, the order marked paid and the receipt mailed. 402 CardError when the card is refused (the order stays open); 409 while another checkout of it is still in flight",
+            "Pays the order (the owner's, or any for an admin): figures recomputed by the server, the selected card charged once, credit and discount use spent, the order marked paid and the receipt mailed. 402 CardError when the card is refused (the order stays open); 409 while another checkout of it is still in flight; 422 \"Add $4.20 to reach the lab's $18 minimum\" while its prints and finishing are below the catalogue's order_minimum (nothing is charged)",
           params: z.object({ guid: guid('This order does not exist.') }),
           body: z.object({ save_card: z.boolean().optional().describe('SAVE CARD FOR FUTURE USE: keep a card typed at checkout in the CREDIT CARDS list') }).optional(),
           response: { ...errorAnswers(402), 200: fullOrderSchema },

@@ -16,7 +16,7 @@ import {
 import { groupBy } from '../../src/domain/collections.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import { linePriceCents } from '../../src/domain/pricing.ts';
-import type { Db } from '../db/client.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { compactCalculatorCatalogue, optionKey } from './calculator-catalogue.ts';
@@ -120,7 +120,14 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
 export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogue> {
   const list = await papersWithDetails(db);
   const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
-  return compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? []));
+  const settings = { order_minimum: toDollars(await orderMinimumCents(db)) };
+  return { ...compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? [])), settings };
+}
+
+/** The active catalogue's order minimum in cents; 0 (none) before any catalogue is loaded. */
+export async function orderMinimumCents(db: Db | Tx): Promise<number> {
+  const [row] = await db.select({ cents: catalogues.orderMinimumCents }).from(catalogues).where(eq(catalogues.active, true)).limit(1);
+  return row?.cents ?? 0;
 }
 
 export interface QuoteInput {

@@ -4,6 +4,8 @@ import type { Tx } from '../db/client.ts';
 import { cards, creditLedger, labOrders, lineItems, payments, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
+import { orderMinimumMessage } from '../../src/domain/order-minimum.ts';
+import { orderMinimumCents } from './catalogue-service.ts';
 import { INVALID_DISCOUNT_CODE, releaseDiscountUse, reserveDiscountUse } from './discount-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { NOT_ENOUGH_CREDIT, NOT_OPEN_TO_CHECKOUT } from './order-changes.ts';
@@ -65,6 +67,9 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
     const [owner] = await tx.select().from(users).where(eq(users.guid, order.userGuid)).for('update');
     if (!owner) throw validationError(NOT_OPEN_TO_CHECKOUT);
     const figures = await orderFigures(tx, order);
+    // The lab's order minimum counts the merchandise, the SUBTOTAL (src/domain/order-minimum.ts).
+    const belowMinimum = orderMinimumMessage(figures.subtotal, await orderMinimumCents(tx));
+    if (belowMinimum) throw validationError(belowMinimum);
     const [card] = order.selectedCardId ? await tx.select().from(cards).where(and(eq(cards.id, order.selectedCardId), eq(cards.userGuid, order.userGuid))) : [];
     // Readiness (orders.md §4): somewhere to send it (an address, or local pickup), and a card
     // unless nothing is left to charge.

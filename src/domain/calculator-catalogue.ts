@@ -39,10 +39,18 @@ export interface CalculatorOption {
   is_default: boolean;
 }
 
+/** The lab's settings that ride with its catalogue. */
+export interface CatalogueSettings {
+  /** Dollars; 0 = no minimum (src/domain/order-minimum.ts). */
+  order_minimum: number;
+}
+
 export interface CalculatorCatalogue {
   data: CalculatorWirePaper[];
   finishing: Record<string, CalculatorFinishing>;
   options: Record<string, CalculatorOption>;
+  /** Absent from a copy kept by an older app version: no minimum shown (the server still enforces it). */
+  settings?: CatalogueSettings;
 }
 
 /** A print size as the calculator screen uses it: each group's services in full. */

@@ -11,6 +11,8 @@ export const catalogues = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(false),
+    // The lab's order minimum (issue 34): an order's prints and finishing must reach it; 0 = none.
+    orderMinimumCents: integer('order_minimum_cents').notNull().default(0),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One active catalogue at most; every catalogue read asks for it first (its version).

@@ -1,6 +1,9 @@
 import { useMemo } from 'react';
 import { checkoutBox } from '../../domain/cart-review.ts';
 import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
+import { orderMinimumMessage } from '../../domain/order-minimum.ts';
+import { useOrderMinimumCents } from '../../offline/use-order-minimum.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
 import { usePendingChanges, type LocalLineItem, type LocalOrder } from '../../offline/order-store.ts';
 import { checkoutBoxLines, checkoutBoxOrder } from './review-figures.ts';
 import { FigureRows } from '../../ui/figure-rows.tsx';
@@ -29,13 +32,21 @@ export function CheckoutBox({
 }) {
   // Added up once per new reading of the cart, not on each of the review's renders: the rows of
   // a 1,000-item cart mount a slice per task, and each slice renders the screen again.
-  const rows = useMemo(() => checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items)).rows, [order, items]);
+  const { rows, totals } = useMemo(() => checkoutBox(checkoutBoxOrder(order), checkoutBoxLines(items)), [order, items]);
+  // The lab's minimum counts the SUBTOTAL: prints and finishing (src/domain/order-minimum.ts).
+  const belowMinimum = orderMinimumMessage(totals.subtotal, useOrderMinimumCents());
+  const checkout = () => (belowMinimum ? toast.error(belowMinimum) : onCheckout());
   // The status bar's count, of this order: one count of waiting changes on every screen.
   const waiting = usePendingChanges(order.guid);
   return (
     <aside className="checkout-box" aria-labelledby="checkout-box-title">
       <h2 id="checkout-box-title">ORDER SUMMARY</h2>
       <FigureRows rows={rows} />
+      {belowMinimum ? (
+        <p className="minimum-note" id="checkout-minimum" role="status">
+          {belowMinimum}
+        </p>
+      ) : null}
       {waiting > 0 ? (
         <p className="muted">
           {waiting === 1 ? '1 change is' : `${waiting} changes are`} waiting to be sent; the lab confirms these figures when it has {waiting === 1 ? 'it' : 'them'}.
@@ -47,7 +58,7 @@ export function CheckoutBox({
         </p>
       )}
       <div className="checkout-actions">
-        <button type="button" className="button primary" onClick={onCheckout} disabled={!online || !editable} aria-describedby={online ? undefined : 'checkout-offline'}>
+        <button type="button" className="button primary" onClick={checkout} disabled={!online || !editable} aria-describedby={online ? (belowMinimum ? 'checkout-minimum' : undefined) : 'checkout-offline'}>
           CHECKOUT
         </button>
         {editable ? (

@@ -3,7 +3,10 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { updateCheckout } from '../../api/checkout.ts';
 import { errorLines } from '../../api/errors.ts';
 import { NEEDS_ADDRESS_AND_CARD, checkoutReady, detailsRedirect } from '../../domain/checkout.ts';
+import { toCents } from '../../domain/money.ts';
+import { orderMinimumMessage } from '../../domain/order-minimum.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
+import { useOrderMinimumCents } from '../../offline/use-order-minimum.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { AddressSection } from './address-section.tsx';
 import { BoutiqueSection } from './boutique-section.tsx';
@@ -27,6 +30,7 @@ export function CheckoutDetailsScreen() {
   const navigate = useNavigate();
   const { load, updating, change, changeProfile } = useCheckoutOrder(orderGuid);
   const [saveCard, setSaveCard] = useState(() => readSaveCard(orderGuid));
+  const minimumCents = useOrderMinimumCents();
 
   const actions = useMemo<CheckoutActions>(() => {
     const settle = async (run: () => Promise<unknown>, failure: string | ((err: unknown) => void)) => {
@@ -77,7 +81,13 @@ export function CheckoutDetailsScreen() {
   const { order: o, profile } = load;
   const a = o.data.attributes;
   const ready = checkoutReady(a);
+  // The lab's figures: its SUBTOTAL (prints and finishing) is what the minimum counts.
+  const belowMinimum = orderMinimumMessage(toCents(a.subtotal), minimumCents);
   const reviewAndConfirm = () => {
+    if (belowMinimum) {
+      toast.error(belowMinimum);
+      return;
+    }
     if (!ready) {
       toast.error(NEEDS_ADDRESS_AND_CARD);
       return;
@@ -107,12 +117,17 @@ export function CheckoutDetailsScreen() {
             />
             LOCAL PICKUP (no shipping)
           </label>
+          {belowMinimum ? (
+            <p className="minimum-note" id="checkout-minimum" role="status">
+              {belowMinimum}
+            </p>
+          ) : null}
           {ready ? null : (
             <p className="muted" id="checkout-not-ready">
               Choose a shipping address (or local pickup) and a card, or apply credit that covers the whole order.
             </p>
           )}
-          <button type="button" className="button primary" onClick={reviewAndConfirm} aria-describedby={ready ? undefined : 'checkout-not-ready'}>
+          <button type="button" className="button primary" onClick={reviewAndConfirm} aria-describedby={[belowMinimum ? 'checkout-minimum' : '', ready ? '' : 'checkout-not-ready'].filter(Boolean).join(' ') || undefined}>
             REVIEW &amp; CONFIRM
           </button>
         </aside>

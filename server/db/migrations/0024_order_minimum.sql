@@ -1,0 +1,1 @@
+ALTER TABLE "catalogues" ADD COLUMN "order_minimum_cents" integer DEFAULT 0 NOT NULL;
