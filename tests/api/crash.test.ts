@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { eq, isNull, sql } from 'drizzle-orm';
@@ -30,8 +30,8 @@ const MiB = 1024 * 1024;
 type LabDb = ReturnType<typeof drizzle>;
 
 /**
- * One lab for the whole file, its database created once: each window starts it (with the window's
- * crash point), has it killed, and starts it again.
+ * A lab of its own for each window (a test that runs out of time goes on in the background, and
+ * must not trip the next one): started with the window's crash point, killed, started again.
  */
 function crashLab(port: number) {
   const dataDir = mkdtempSync(join(tmpdir(), 'lab-crash-'));
@@ -62,8 +62,6 @@ function crashLab(port: number) {
     dataDir,
     port,
     start,
-    /** The running lab, started if none runs. */
-    running: async () => server ?? (await start()),
     /** Waits for the lab's kill -9 (its own, at the crash point, or ours with `now`). */
     async killed(now = false) {
       if (now) server?.child.kill('SIGKILL');
@@ -93,8 +91,13 @@ function crashLab(port: number) {
     },
   };
 }
-const lab = crashLab(await freePort());
-afterAll(() => lab.close());
+const labs: ReturnType<typeof crashLab>[] = [];
+afterAll(() => Promise.all(labs.map((l) => l.close())));
+async function newLab() {
+  const lab = crashLab(await freePort());
+  labs.push(lab);
+  return { lab, admin: adminClient(lab.port) };
+}
 
 const aMinutePasses = async (db: LabDb) => {
   await db.update(idempotencyKeys).set({ createdAt: sql`${idempotencyKeys.createdAt} - interval '2 minutes'` }).where(isNull(idempotencyKeys.statusCode));
@@ -156,9 +159,8 @@ const ADDRESS = { street_address: '1 Main St', recipient_name: 'Dorothea Lange',
 
 // The embedded database's own recovery: run once, in npm test's PGlite pass.
 describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the middle of the lab’s work (PGlite pass only)', () => {
-  const admin = adminClient(lab.port);
-
   it('an address saved but not answered: the retry with its key answers that address and saves no second one', { timeout: 120_000 }, async () => {
+    const { lab, admin } = await newLab();
     await lab.start('idempotent-change-committed');
     await admin.signIn();
     await expect(admin.send('POST', '/addresses', ADDRESS, 'crash-address')).rejects.toThrow('fetch failed');
@@ -185,6 +187,7 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
   });
 
   it('a checkout killed with its card charged: recovery pays the order, the retry with its key gets it paid, charged once', { timeout: 120_000 }, async () => {
+    const { lab, admin } = await newLab();
     await lab.start('payment-pending');
     await admin.signIn();
     const order = await admin.newOrder('Killed checkout');
@@ -216,6 +219,7 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
   });
 
   it('a photo killed half-way through its PUT: its temporary file is swept at the restart, and the upload finishes', { timeout: 120_000 }, async () => {
+    const { lab, admin } = await newLab();
     await lab.start();
     await admin.signIn();
     const order = await admin.newOrder('Killed upload');
@@ -225,7 +229,8 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
     // The server dies under it.
     put.on('error', () => {});
     put.write(file.subarray(0, file.length / 2));
-    const photos = join(lab.dataDir, 'objects', 'photos', order);
+    // Where the store writes the upload (incoming/… until photograph_uploaded accepts it).
+    const photos = join(lab.dataDir, 'objects', dirname(signed.key));
     const halfWritten = () => leftovers(photos).filter((n) => statSync(join(photos, n)).size > 0);
     await vi.waitFor(() => expect(halfWritten()).not.toEqual([]), { timeout: 30_000, interval: 20 });
     await lab.killed(true);
@@ -242,7 +247,8 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
   });
 
   it('a zip killed while it is written is made after the restart, and its half-written file is removed', { timeout: 240_000 }, async () => {
-    await lab.running();
+    const { lab, admin } = await newLab();
+    await lab.start();
     await admin.signIn();
     const order = await admin.newOrder('Killed zip');
     for (let i = 1; i <= PHOTOS; i++) await admin.upload(order, `IMG_${i}.jpg`, await photo(PHOTO_BYTES));
