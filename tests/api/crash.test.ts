@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,7 @@ import { embeddedDatabaseDir, embeddedDatabaseExists } from '../../server/db/cli
 import { addresses, idempotencyKeys, payments, sandboxCharges } from '../../server/db/schema.ts';
 import type { Paper } from '../../src/domain/catalogue.ts';
 import { lineItemPayload } from '../../src/domain/line-item-payload.ts';
-import { noisyJpeg } from './hostile-files.ts';
+import { bigJpeg, MiB, sha256 } from './photo-helpers.ts';
 import { freePort, startServer, type ServerProcess } from './server-process.ts';
 
 /**
@@ -24,8 +24,7 @@ import { freePort, startServer, type ServerProcess } from './server-process.ts';
  */
 // Photos big enough that writing their zip takes a moment, so the kill lands inside it.
 const PHOTOS = 3;
-const PHOTO_BYTES = 16 * 1024 * 1024;
-const MiB = 1024 * 1024;
+const PHOTO_BYTES = 16 * MiB;
 
 type LabDb = ReturnType<typeof drizzle>;
 
@@ -104,8 +103,6 @@ const aMinutePasses = async (db: LabDb) => {
   await db.update(payments).set({ createdAt: sql`${payments.createdAt} - interval '2 minutes'` }).where(eq(payments.status, 'pending'));
 };
 
-const sha256 = (file: Buffer) => createHash('sha256').update(file).digest('hex');
-
 function adminClient(port: number) {
   let token = '';
   let keys = 0;
@@ -149,10 +146,6 @@ function adminClient(port: number) {
   };
 }
 
-const photo = async (bytes: number) => {
-  const jpeg = await noisyJpeg(320, 240);
-  return Buffer.concat([jpeg, randomBytes(bytes - jpeg.length)]);
-};
 const leftovers = (dir: string): string[] => (existsSync(dir) ? readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((n) => isWriteLeftover(n)) : []);
 
 const ADDRESS = { street_address: '1 Main St', recipient_name: 'Dorothea Lange', city: 'Nashville', state: 'TN', zip: '37201' };
@@ -191,7 +184,7 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
     await lab.start('payment-pending');
     await admin.signIn();
     const order = await admin.newOrder('Killed checkout');
-    const picture = await admin.upload(order, 'IMG_1.jpg', await photo(64 * 1024));
+    const picture = await admin.upload(order, 'IMG_1.jpg', await bigJpeg(64 * 1024));
     const size = ((await admin.call('GET', '/papers_with_details')).data as unknown as Paper[])[0]?.print_size_pricings[0]?.guid ?? '';
     const item = lineItemPayload({ guid: randomUUID(), photo: { guid: picture, photo_file_name: 'IMG_1.jpg' }, selections: { printSizeGuid: size, qty: 1, notes: {} }, finishing: null });
     await admin.call('POST', `/lab_orders/${order}/line_items`, { line_items: [item] });
@@ -223,7 +216,7 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
     await lab.start();
     await admin.signIn();
     const order = await admin.newOrder('Killed upload');
-    const file = await photo(8 * MiB);
+    const file = await bigJpeg(8 * MiB);
     const signed = await admin.sign(order, 'IMG_1.jpg', file);
     const put = request(`http://127.0.0.1:${lab.port}${signed.signedUrl}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg', 'content-length': file.length } });
     // The server dies under it.
@@ -251,7 +244,7 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('a kill -9 in the 
     await lab.start();
     await admin.signIn();
     const order = await admin.newOrder('Killed zip');
-    for (let i = 1; i <= PHOTOS; i++) await admin.upload(order, `IMG_${i}.jpg`, await photo(PHOTO_BYTES));
+    for (let i = 1; i <= PHOTOS; i++) await admin.upload(order, `IMG_${i}.jpg`, await bigJpeg(PHOTO_BYTES));
 
     const zips = join(lab.dataDir, 'objects', 'zips', order);
     await admin.call('POST', `/lab_orders/${order}/create_zip_file`, {});
