@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { S3Settings } from './adapters/storage/s3-storage.ts';
+import { CRASH_POINTS, type CrashPoint } from './crash-point.ts';
 
 /**
  * Every setting the lab API reads from its environment, validated once at start.
@@ -108,6 +109,12 @@ const configSchema = z
     CLIENT_DIR: z.string().min(1).default('./dist'),
     // Benchmarks only (npm run bench): adds the hidden static-answer route the bench compares with.
     BENCH_FLOOR: z.stringbool({ error: 'must be true or false' }).default(false),
+    // Crash test only (crash-point.ts): the process kills itself at this point.
+    LAB_TEST_CRASH_AT: z.enum(CRASH_POINTS, { error: `must be one of ${CRASH_POINTS.join(', ')}` }).optional(),
+  })
+  .refine((c) => !(c.LAB_TEST_CRASH_AT && c.NODE_ENV === 'production'), {
+    message: 'is for the crash test only and is refused with NODE_ENV=production',
+    path: ['LAB_TEST_CRASH_AT'],
   })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
@@ -157,6 +164,8 @@ export interface Config {
   production: boolean;
   /** Serve the bench's static floor route (server/routes/bench-floor-routes.ts); never in production. */
   benchFloor: boolean;
+  /** The crash test's point where the process kills itself (crash-point.ts); never in production. */
+  crashAt: CrashPoint | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -208,5 +217,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     clientDir: resolve(c.CLIENT_DIR),
     production: c.NODE_ENV === 'production',
     benchFloor: c.BENCH_FLOOR,
+    crashAt: c.LAB_TEST_CRASH_AT,
   };
 }

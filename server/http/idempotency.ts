@@ -1,6 +1,7 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { crashPoint, type CrashPoint } from '../crash-point.ts';
 import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
@@ -68,9 +69,10 @@ const claimQuery = perDatabase((db) =>
 
 /**
  * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
- * and key; a replay with the same request gets it back and changes nothing twice.
+ * and key; a replay with the same request gets it back and changes nothing twice. `crashAt`: the
+ * crash test's point (crash-point.ts), unset outside it.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, secret: string): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, secret: string, crashAt?: CrashPoint): void {
   app.decorateRequest('idempotencySlot', null);
   app.decorateRequest('changeGuid', function (this: FastifyRequest, what: string) {
     const slot = this.idempotencySlot;
@@ -115,6 +117,8 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
         response = payload;
       }
     }
+    // The change has committed and its answer is not stored yet: the window changeGuid covers.
+    crashPoint(crashAt, 'idempotent-change-committed');
     await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
     return payload;
   });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { CardError } from '../adapters/payments/payments.ts';
+import { crashPoint } from '../crash-point.ts';
 import { labOrders, payments } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
@@ -123,6 +124,8 @@ async function charge(deps: ServerDeps, begun: Extract<Begun, { kind: 'charge' }
     if (!found) throw paymentUnconfirmed();
     outcome = { charge: found };
   }
+  // Charged, the order not marked paid yet: the window recovery and requestKey cover.
+  crashPoint(deps.config.crashAt, 'payment-pending');
   const { mailId } = await settlePayment(deps, payment.id, outcome);
   if (mailId) await deps.mailer.deliver(mailId);
   if ('charge' in outcome && outcome.charge.status === 'declined') throw cardError(outcome.charge.message ?? 'Your card was declined.');

@@ -67,4 +67,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('takes the crash test\'s point only outside production', () => {
+    expect(loadConfig({}).crashAt).toBeUndefined();
+    expect(loadConfig({ LAB_TEST_CRASH_AT: 'payment-pending' }).crashAt).toBe('payment-pending');
+    expect(() => loadConfig({ LAB_TEST_CRASH_AT: 'somewhere' })).toThrow(/^Invalid configuration: LAB_TEST_CRASH_AT must be one of idempotent-change-committed, payment-pending \(got "somewhere"\)$/);
+    expect(() => loadConfig({ LAB_TEST_CRASH_AT: 'payment-pending', NODE_ENV: 'production' })).toThrow(
+      /^Invalid configuration: LAB_TEST_CRASH_AT is for the crash test only and is refused with NODE_ENV=production/,
+    );
+  });
 });
