@@ -6,6 +6,7 @@
  * photos are polled as the app polls them (lab_order_photographs, derivatives_ready) meanwhile.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { API, routePath } from '../../src/domain/paths.ts';
@@ -20,25 +21,30 @@ const MEGABYTES = 12;
 const LINK_BITS_PER_S = 100e6;
 // The app's upload queue keeps this many PUTs in flight (tests/bench/upload.ts PUTS_IN_FLIGHT).
 const PUTS_IN_FLIGHT = 4;
-// The bucket's size: a burst of one chunk at most, so the pace holds from the first byte.
+// Bodies are paced in chunks of this size.
 const CHUNK_BYTES = 64 * 1024;
+// The bucket holds a few chunks (about 20 ms of the link): a timer that fires late on a busy
+// machine is made up for, and the pace still holds from the first byte.
+const BURST_BYTES = 4 * CHUNK_BYTES;
 // How often the order's photos are read while waiting: fine enough for a 10 s median.
 const POLL_MS = 500;
 // Past this the run stops waiting; the photos still without previews count as this late.
 const GIVE_UP_MS = 10 * 60_000;
 const TARGET_MEDIAN_S = 10;
 const TARGET_P95_S = 30;
+// The upload's own target on a throttled link (issue 32, uploads at the link's speed).
+const MAX_SLOWER = 1.05;
 
 /** One bucket for every body in flight: together they never go faster than the link. */
 class TokenBucket {
-  #available = CHUNK_BYTES;
+  #available = BURST_BYTES;
   #last = performance.now();
   constructor(private readonly bytesPerSecond: number) {}
 
   async take(bytes: number): Promise<void> {
     for (;;) {
       const now = performance.now();
-      this.#available = Math.min(CHUNK_BYTES, this.#available + ((now - this.#last) / 1000) * this.bytesPerSecond);
+      this.#available = Math.min(BURST_BYTES, this.#available + ((now - this.#last) / 1000) * this.bytesPerSecond);
       this.#last = now;
       if (this.#available >= bytes) {
         this.#available -= bytes;
@@ -95,6 +101,35 @@ async function uploadPhoto(origin: string, token: string, order: string, path: s
   return { guid: confirmed.body.data.guid, doneAt: performance.now() };
 }
 
+/**
+ * The same bytes, paced and four at a time alike, PUT to a plain Node server that only reads them:
+ * what the link and this machine's load allow, with no lab and no previews behind it.
+ */
+async function plainPuts(paths: string[], bucket: TokenBucket): Promise<number> {
+  const sink = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => res.end());
+  });
+  await new Promise<void>((resolve) => sink.listen(0, '127.0.0.1', resolve));
+  const address = sink.address();
+  if (!address || typeof address === 'string') throw new Error('the plain server has no port');
+  try {
+    const started = performance.now();
+    const queue = [...paths];
+    await Promise.all(
+      Array.from({ length: PUTS_IN_FLIGHT }, async () => {
+        for (let path = queue.shift(); path; path = queue.shift()) {
+          const put = await fetch(`http://127.0.0.1:${address.port}/`, { method: 'PUT', body: pacedBody(readFileSync(path), bucket), duplex: 'half' } as RequestInit);
+          await put.arrayBuffer();
+        }
+      }),
+    );
+    return performance.now() - started;
+  } finally {
+    await new Promise((resolve) => sink.close(resolve));
+  }
+}
+
 /** Reads the order's photos until every one is ready; answers when each was first seen ready. */
 async function watchPreviews(origin: string, token: string, order: string, until: () => boolean, readyAt: Map<string, number>): Promise<void> {
   const from = performance.now();
@@ -122,6 +157,7 @@ export async function measurePreviews(opts: { port: number; log: (line: string) 
     const order = await createOrder(origin, token, `bench previews ${Date.now()}`);
     if (!order) throw new Error('POST /lab_orders made no order');
     const bucket = new TokenBucket(LINK_BITS_PER_S / 8);
+    const plainMs = await plainPuts(batch.paths, bucket);
     const done = new Map<string, number>();
     const readyAt = new Map<string, number>();
     let finished = false;
@@ -141,10 +177,11 @@ export async function measurePreviews(opts: { port: number; log: (line: string) 
     await watching;
     const waits = [...done].map(([guid, at]) => (readyAt.get(guid) ?? at + GIVE_UP_MS) - at);
     const linkMs = ((batch.bytes * 8) / LINK_BITS_PER_S) * 1000;
+    const slower = uploadMs / plainMs;
     const p50 = median(waits);
     const p95 = percentile(waits, 95);
     opts.log(
-      `previews: ${PHOTOS} photos, ${(batch.bytes / 1e6).toFixed(0)} MB uploaded in ${seconds(uploadMs)} (the link alone: ${seconds(linkMs)}); ` +
+      `previews: ${PHOTOS} photos, ${(batch.bytes / 1e6).toFixed(0)} MB uploaded in ${seconds(uploadMs)} (plain PUTs of the same bytes ${seconds(plainMs)}, the link alone ${seconds(linkMs)}); ` +
         `each photo's previews ready after its upload: median ${seconds(p50)}, p95 ${seconds(p95)}, longest ${seconds(Math.max(...waits))}; ` +
         `${readyAt.size} of ${PHOTOS} ready, the last ${seconds(Math.max(...readyAt.values()) - started - uploadMs)} after the upload ended`,
     );
@@ -153,8 +190,9 @@ export async function measurePreviews(opts: { port: number; log: (line: string) 
     return [
       { area, figure: `previews ready after the photo's upload, median (${what})`, value: seconds(p50), target: `<= ${TARGET_MEDIAN_S} s`, result: verdict(p50 <= TARGET_MEDIAN_S * 1000) },
       { area, figure: `previews ready after the photo's upload, p95 (${what})`, value: seconds(p95), target: `<= ${TARGET_P95_S} s`, result: verdict(p95 <= TARGET_P95_S * 1000) },
-      // Previews made during the upload must not slow it: the upload against the link alone.
-      { area, figure: 'upload time while previews are made ÷ the link alone', value: (uploadMs / linkMs).toFixed(3), target: 'printed', result: 'PASS' },
+      // Previews made during the upload must not slow it: the whole upload (the lab's calls, its
+      // checks and the previews made meanwhile) against plain PUTs of the same bytes.
+      { area, figure: 'upload while previews are made ÷ plain PUTs, same link', value: slower.toFixed(3), target: `<= ${MAX_SLOWER}`, result: verdict(slower <= MAX_SLOWER) },
     ];
   } finally {
     await server.stop();
