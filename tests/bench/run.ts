@@ -30,6 +30,7 @@ import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { measurePreviews } from './previews.ts';
 import { measureScale } from './scale.ts';
+import { measureStart } from './start-time.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
 
 // Ports of this bench (the team's share for it: 4400-4420): the server, then one per Chromium
@@ -142,6 +143,10 @@ async function main(): Promise<number> {
     // First, while nothing else of the bench runs: its own PostgreSQL and API processes.
     if (opts.only.has('scale')) {
       rows.push(...(await measureScale({ databaseUrl: opts.databaseUrl, port: SCALE_PORT, durationSeconds: opts.scaleDuration, log })));
+      log('');
+    }
+    if (opts.only.has('start')) {
+      rows.push(...(await measureStart({ port: SERVER_PORT, log })));
       log('');
     }
     if (opts.only.has('previews')) {
