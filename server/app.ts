@@ -6,7 +6,6 @@ import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
 import { LocalStorage } from './adapters/storage/local-storage.ts';
-import { S3Storage } from './adapters/storage/s3-storage.ts';
 import type { TrustProxy } from './config.ts';
 import type { ServerDeps } from './deps.ts';
 import { registerApiDocument } from './http/api-document.ts';
@@ -86,7 +85,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   // Before any plugin or route: a hook reaches only the plugins and routes registered after it.
   registerTextRules(app);
 
-  const storeOrigin = deps.storage instanceof S3Storage ? await deps.storage.browserOrigin() : null;
+  const storeOrigin = deps.storage.browserOrigin ? await deps.storage.browserOrigin() : null;
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
   await app.register(rateLimit, {
     global: false,

@@ -26,7 +26,7 @@ export interface ServerDeps {
   errors: ErrorReporter;
   log?: FastifyBaseLogger;
   /**
-   * Orders receiving photos now: their preview jobs wait for the upload to end (upload-activity.ts).
+   * Orders receiving photos now: while there are, previews are made one at a time (upload-activity.ts).
    * Absent (tests), previews are made at once.
    */
   uploadActivity?: UploadActivity;

@@ -20,7 +20,10 @@ import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './service
  * mail that could not be sent waits for its next try; the sweeps ride along, each an indexed
  * delete that finds nothing most minutes.
  */
-/** Preview jobs worked on at once per process: one per core of the 2-core lab machine. */
+/**
+ * Preview jobs worked on at once per process when no upload is in progress: one per core of the
+ * 2-core lab machine (while photos arrive, one: upload-activity.ts).
+ */
 const PREVIEWS_AT_ONCE = 2;
 
 export const HOUSEKEEPING = { queue: 'housekeeping', cron: '* * * * *', intervalMs: 60_000 } as const;
@@ -83,8 +86,8 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
   // exist, the photo's addresses show the original. A photo that cannot be decoded is marked
   // unreadable by the job itself (not retried).
-  // Two at once: an order's previews wait for the end of its upload (upload-activity.ts), and a
-  // 200-photo batch's then took 290 s one at a time on the lab's 2 cores (README Performance).
+  // Two at once when no photos are arriving (a 200-photo batch's took 290 s one at a time on the
+  // lab's 2 cores, README Performance); one at a time while they are (upload-activity.ts).
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log), { concurrency: PREVIEWS_AT_ONCE });
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));

@@ -1,9 +1,7 @@
 import { isAbsolute, relative } from 'node:path';
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
-import { S3Storage } from './adapters/storage/s3-storage.ts';
 import { mailTransportFor } from './adapters/mail/mail-transport.ts';
 import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
-import { stripePayments } from './adapters/payments/stripe-payments.ts';
 import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
 import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
@@ -47,7 +45,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  reporter = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: APP_VERSION });
+  reporter = await createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: APP_VERSION });
   process.on('uncaughtException', (err) => void crash('The lab server crashed', err));
   process.on('unhandledRejection', (err) => void crash('The lab server crashed', err));
 
@@ -68,29 +66,21 @@ async function main(): Promise<void> {
     mailer,
     jobs,
     errors: reporter,
-    payments: config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db),
+    // Stripe's and S3's clients are loaded only when configured: each is a second or so of start.
+    payments: config.stripe ? (await import('./adapters/payments/stripe-payments.ts')).stripePayments(config.stripe) : sandboxPayments(database.db),
     uploadActivity: new UploadActivity(),
-    storage: config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
+    storage: config.s3 ? new (await import('./adapters/storage/s3-storage.ts')).S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
   };
-  const app = await buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) });
-  // Housekeeping (sessions, idempotency keys, rate-limit windows, abandoned uploads, mail
-  // retries) runs from here, once for the whole lab however many processes are up (job-workers.ts).
-  await startJobWorkers({ ...deps, log: app.log });
-  // A crash leaves the temporary files of the writes it cut short (an upload, a zip): cleared in
-  // the background once the lab is up, sparing any write this process has begun meanwhile.
-  if (deps.storage instanceof LocalStorage) {
-    void deps.storage
-      .removeWriteLeftovers()
-      .then((removed) => removed && app.log.info({ removed }, 'removed the temporary files of writes an earlier process left unfinished'))
-      .catch((err: unknown) => app.log.warn({ err }, 'the temporary files of unfinished writes could not be cleared'));
-  }
-
   // Processes started together take turns: one creates the first admin and the catalogue. Inside
-  // the turn the two are independent, so they run side by side (the password hash is off-thread).
-  const { admin, catalogueLoaded } = await database.exclusive(async () => {
-    const [created, loaded] = await Promise.all([ensureAdmin(database.db, config), ensureCatalogue(database.db)]);
-    return { admin: created, catalogueLoaded: loaded };
-  });
+  // the turn the two are independent, so they run side by side (the password hash is off-thread),
+  // and beside the app's routes being built (this thread) while the database works on its own.
+  const [app, { admin, catalogueLoaded }] = await Promise.all([
+    buildApp(deps, { logger: loggerOptions({ level: config.logLevel }) }),
+    database.exclusive(async () => {
+      const [created, loaded] = await Promise.all([ensureAdmin(database.db, config), ensureCatalogue(database.db)]);
+      return { admin: created, catalogueLoaded: loaded };
+    }),
+  ]);
   if (admin?.demo) {
     console.log(`Created the demo admin: ${admin.email} / ${admin.password} (set ADMIN_EMAIL and ADMIN_PASSWORD for a real one)`);
   } else if (admin) {
@@ -114,6 +104,20 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  // Behind the first answer: nothing a request needs waits for them. Housekeeping (sessions,
+  // idempotency keys, rate-limit windows, abandoned uploads, mail retries) runs from here, once
+  // for the whole lab however many processes are up, with the settling of payments and refunds a
+  // crash left pending and the embedded database's statistics (job-workers.ts). Jobs sent before
+  // they start wait in their queue.
+  await startJobWorkers({ ...deps, log: app.log });
+  // A crash leaves the temporary files of the writes it cut short (an upload, a zip): cleared in
+  // the background, sparing any write this process has begun meanwhile.
+  if (deps.storage instanceof LocalStorage) {
+    void deps.storage
+      .removeWriteLeftovers()
+      .then((removed) => removed && app.log.info({ removed }, 'removed the temporary files of writes an earlier process left unfinished'))
+      .catch((err: unknown) => app.log.warn({ err }, 'the temporary files of unfinished writes could not be cleared'));
+  }
   console.log(config.s3 ? `Photos and files are stored in the S3 bucket ${config.s3.bucket}` : `Photos and files are stored under ${storageRoot(config.dataDir)}`);
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
   if (transport.name === 'smtp') console.log('Mail goes out through SMTP');

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
-import archiver from 'archiver';
 import { and, asc, eq } from 'drizzle-orm';
 import { labOrders, photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -72,6 +71,8 @@ export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: Zi
   if (!order) return; // Deleted meanwhile: nothing to build.
   const photos = await deps.db.select().from(photographs).where(eq(photographs.labOrderId, order.id)).orderBy(asc(photographs.id));
   const key = `zips/${order.guid}/${randomUUID()}.zip`;
+  // Loaded when a zip is first built, not at every start of the lab.
+  const { default: archiver } = await import('archiver');
   const archive = archiver('zip', { store: true });
   const out = new PassThrough();
   archive.on('warning', (err) => out.destroy(err));

@@ -34,7 +34,7 @@ type Answer = { status: 200 | 201; body: { data: Awaited<ReturnType<typeof photo
 export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: PhotographUploaded, log?: FastifyBaseLogger): Promise<Answer> {
   if (!actor) throw unauthorized();
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
-  // Still receiving photos: this one's previews wait for the upload to end (upload-activity.ts).
+  // Still receiving photos: previews leave a core to the upload (upload-activity.ts).
   deps.uploadActivity?.touch(order.guid);
   const key = input.key ?? (await uploadKeyByFileName(deps, actor.user.guid, order.guid, input.photo_file_name));
   if (!photoUploadKeyOf(order.guid).test(key)) throw notFound(UPLOAD_NOT_FOUND);

@@ -41,23 +41,23 @@ export const screenJpeg = (image: Sharp, px: number, quality: number): Promise<B
 
 const derivativeKey = (orderGuid: string, kind: 'previews' | 'thumbnails', photoGuid: string) => `photos/${orderGuid}/${kind}/${photoGuid}.jpg`;
 
-/** Makes and records the preview and thumbnail of one photo; nothing to do when they exist. */
+/**
+ * Makes and records the preview and thumbnail of one photo; nothing to do when they exist. While
+ * photos are arriving they are made one at a time, in the order asked (upload-activity.ts).
+ */
 export async function makeDerivatives(deps: Pick<ServerDeps, 'db' | 'storage' | 'uploadActivity'>, job: { photoGuid: string }, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
-  const find = () =>
-    deps.db
-      .select({ photo: photographs, orderGuid: labOrders.guid })
-      .from(photographs)
-      .innerJoin(labOrders, eq(labOrders.id, photographs.labOrderId))
-      .where(eq(photographs.guid, job.photoGuid));
-  let [row] = await find();
+  const make = () => makeNow(deps, job, log);
+  await (deps.uploadActivity ? deps.uploadActivity.turn(make) : make());
+}
+
+async function makeNow(deps: Pick<ServerDeps, 'db' | 'storage'>, job: { photoGuid: string }, log?: Pick<FastifyBaseLogger, 'warn'>): Promise<void> {
+  // Read when its turn has come: the photo may be gone, or done by another process meanwhile.
+  const [row] = await deps.db
+    .select({ photo: photographs, orderGuid: labOrders.guid })
+    .from(photographs)
+    .innerJoin(labOrders, eq(labOrders.id, photographs.labOrderId))
+    .where(eq(photographs.guid, job.photoGuid));
   if (!row || (row.photo.previewKey && row.photo.thumbnailKey) || row.photo.unreadableReason) return;
-  if (deps.uploadActivity?.holds(row.orderGuid)) {
-    // Its order is still receiving photos: decoding now would take the cores the upload runs on
-    // (upload-activity.ts). Read again after the wait: the photo may be gone, or done meanwhile.
-    await deps.uploadActivity.quiet(row.orderGuid);
-    [row] = await find();
-    if (!row || (row.photo.previewKey && row.photo.thumbnailKey) || row.photo.unreadableReason) return;
-  }
   const { photo, orderGuid } = row;
 
   const copy = await deps.storage.localCopy(photo.key);

@@ -59,7 +59,7 @@ const partBytes = (size: number, partSize: number, n: number) => Math.min(partSi
 export async function presignPhoto(deps: ServerDeps, actor: Actor | null, orderGuid: string, input: NewPhotoUpload | RenewParts) {
   if (!actor) throw unauthorized();
   const order = await ownOrder(deps, actor, orderGuid, { open: true });
-  // The order is receiving photos: its previews wait (upload-activity.ts).
+  // The order is receiving photos: previews leave a core to the upload (upload-activity.ts).
   deps.uploadActivity?.touch(order.guid);
   if (input.lab_order_guid !== order.guid) throw validationError('lab_order_guid must name the order in the address.');
   const owner = actor.user.guid;

@@ -1,36 +1,42 @@
 /**
- * Which orders are receiving photos right now, so the lab's preview job can wait for the end of an
- * order's upload instead of decoding its photos on the same cores while they arrive (README
- * Performance, the upload's fifth pass: at 200 photos of 20 MB the job ran through the whole
- * upload and for two minutes after it, sharp costing about 175 ms of CPU a photo).
+ * Whether this process is receiving photos right now, so the lab's preview jobs leave a core to
+ * the upload: while photos arrive, previews are made one at a time (the other core is the
+ * upload's), each as soon as its own photo is in, in the order the photos arrived; once no upload
+ * is in progress, as many at once as the job worker runs.
+ *
+ * Why not wait for the end of the upload instead (as the lab first did, README Performance, the
+ * upload's fifth pass: at 200 photos of 20 MB the job ran through the whole upload on both cores,
+ * sharp costing about 175 ms of CPU a photo): every preview then came after the whole order, the
+ * first photo's as late as the last one's, and a long upload kept them all back for minutes.
+ * One decode at a time costs at most one of the two cores, so the upload keeps the other.
  *
  * One per process (passed in ServerDeps, never a module singleton): an upload's lab calls reach
- * the process that serves them, and its job worker defers only for what this process sees. With
- * several processes a job may run in one while another receives the photos: the previews are
- * still made, only not deferred.
+ * the process that serves them, and its job worker holds back only for what this process sees.
+ * With several processes a job may run in one while another receives the photos: the previews are
+ * still made, only not held to one at a time.
  */
 
-/** No lab call for an order this long: its upload has ended (or paused) and its previews go. */
+/** No lab call for an order this long: its upload has ended (or paused). */
 export const QUIET_MS = 5_000;
-/**
- * An upload busy for longer than this no longer holds its previews back: a photographer sending
- * thousands of photos still sees the first previews while the rest arrive, one job at a time.
- */
-export const MAX_DEFER_MS = 3 * 60_000;
-/** Orders remembered before the quiet ones are let go (an entry is two numbers). */
+/** Previews made at once while photos arrive: one core of the lab's two. */
+export const PREVIEWS_WHILE_RECEIVING = 1;
+/** Orders remembered before the quiet ones are let go (an entry is one number). */
 const PRUNE_AT = 1_000;
-/** How often a deferred job looks again. */
+/**
+ * How often a waiting preview looks again, for the moment the upload goes quiet (a preview that
+ * finishes wakes the next one at once).
+ */
 const LOOK_EVERY_MS = 500;
 
-interface Busy {
-  since: number;
-  last: number;
-}
-
 export class UploadActivity {
-  readonly #orders = new Map<string, Busy>();
+  /** Each order's last lab call of an upload. */
+  readonly #orders = new Map<string, number>();
   readonly #now: () => number;
   readonly #sleep: (ms: number) => Promise<void>;
+  /** Previews being made now, and those waiting their turn (first come, first served). */
+  #making = 0;
+  readonly #waiting: object[] = [];
+  readonly #wakers = new Set<() => void>();
 
   constructor(opts: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {}) {
     this.#now = opts.now ?? Date.now;
@@ -40,30 +46,48 @@ export class UploadActivity {
   /** A lab call of an upload to this order (a new photo, a completion, a confirmation). */
   touch(orderGuid: string): void {
     const now = this.#now();
-    const busy = this.#orders.get(orderGuid);
-    if (busy && now - busy.last < QUIET_MS) {
-      busy.last = now;
-      return;
-    }
-    // Orders whose upload ended and whose previews never asked (none accepted) are let go here.
-    if (this.#orders.size >= PRUNE_AT) for (const [guid, b] of this.#orders) if (now - b.last >= QUIET_MS) this.#orders.delete(guid);
-    this.#orders.set(orderGuid, { since: now, last: now });
+    // Orders whose upload ended are let go here, so the map stays small.
+    if (this.#orders.size >= PRUNE_AT) for (const [guid, last] of this.#orders) if (now - last >= QUIET_MS) this.#orders.delete(guid);
+    this.#orders.set(orderGuid, now);
   }
 
-  /** Whether this order's previews should wait now. */
-  holds(orderGuid: string): boolean {
-    const busy = this.#orders.get(orderGuid);
-    if (!busy) return false;
+  /** Whether any order is receiving photos in this process now. */
+  receiving(): boolean {
     const now = this.#now();
-    if (now - busy.last >= QUIET_MS) {
-      this.#orders.delete(orderGuid);
-      return false;
+    for (const [guid, last] of this.#orders) {
+      if (now - last < QUIET_MS) return true;
+      this.#orders.delete(guid);
     }
-    return now - busy.since < MAX_DEFER_MS;
+    return false;
   }
 
-  /** Resolves once the order's upload has gone quiet, or has been busy for MAX_DEFER_MS. */
-  async quiet(orderGuid: string): Promise<void> {
-    while (this.holds(orderGuid)) await this.#sleep(LOOK_EVERY_MS);
+  /**
+   * Runs one photo's previews when its turn comes: at once when no upload is in progress, else
+   * once the previews before it are made, one at a time. Turns are taken in the order asked.
+   */
+  async turn<T>(make: () => Promise<T>): Promise<T> {
+    const ticket = {};
+    this.#waiting.push(ticket);
+    while (this.#waiting[0] !== ticket || (this.#making >= PREVIEWS_WHILE_RECEIVING && this.receiving())) await this.#nextLook();
+    this.#waiting.shift();
+    this.#making += 1;
+    // The next in line may go too, when no upload holds it back.
+    this.#wake();
+    try {
+      return await make();
+    } finally {
+      this.#making -= 1;
+      this.#wake();
+    }
+  }
+
+  #nextLook(): Promise<void> {
+    return Promise.race([this.#sleep(LOOK_EVERY_MS), new Promise<void>((resolve) => this.#wakers.add(resolve))]);
+  }
+
+  #wake(): void {
+    const wakers = [...this.#wakers];
+    this.#wakers.clear();
+    for (const wake of wakers) wake();
   }
 }

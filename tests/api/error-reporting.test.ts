@@ -119,5 +119,6 @@ describe('with SENTRY_DSN', () => {
     } finally {
       await t.close();
     }
-  });
+    // The Sentry SDK is loaded only with a DSN (error-reporter.ts): its first import is this test's.
+  }, 60_000);
 });

@@ -88,7 +88,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
   const sentJobs: TestApp['sentJobs'] = [];
   const recorded: Jobs = { ...noJobs, send: async (queue, data) => void sentJobs.push({ queue, data }) };
-  const errors = createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
+  const errors = await createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
   const jobs = opts.jobs === true ? await startJobs(database, reportJobErrors(errors, () => {})) : opts.jobs === 'recorded' ? recorded : noJobs;
   const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now, ...(opts.uploadActivity ? { uploadActivity: opts.uploadActivity } : {}) };
   // Captured with the app's real logger options, at the most talkative level, into memory.

@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,deep,restart,scale] [--routes=<words>] [--screens=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,deep,restart,scale,previews,start] [--routes=<words>] [--screens=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
@@ -30,7 +30,9 @@ import { writePerformanceDoc } from './performance-doc.ts';
 import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { prepareDeepScreens, seedDeepOrders, type DeepSeed } from './seed-deep-screens.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
+import { measurePreviews } from './previews.ts';
 import { measureScale } from './scale.ts';
+import { measureStart } from './start-time.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
 
 // Ports of this bench (the team's share for it: 4400-4420): the server, then one per Chromium
@@ -60,8 +62,10 @@ const LIST_ACCOUNTS = 5_000;
 // 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures;
 // 'restart' is the time the lab takes to answer again after a kill -9 (issue 31);
 // 'deep' is issue 32's deep screens (builder, cart, checkout, order detail): script and mobile Lighthouse;
-// 'scale' is its PostgreSQL lab under load.
-const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'deep', 'restart', 'scale'] as const;
+// 'scale' is its PostgreSQL lab under load; 'previews' and 'start' run labs of their own (issue 32).
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'deep', 'restart', 'scale', 'previews', 'start'] as const;
+// The sections measured on a lab of their own, not on the seeded one.
+const OWN_LAB: readonly Section[] = ['scale', 'previews', 'start'];
 type Section = (typeof SECTIONS)[number];
 
 // BENCH_LISTS=<word>: only the lists whose label starts with it, and no builder steps with them.
@@ -148,8 +152,16 @@ async function main(): Promise<number> {
       rows.push(...(await measureScale({ databaseUrl: opts.databaseUrl, port: SCALE_PORT, durationSeconds: opts.scaleDuration, log })));
       log('');
     }
+    if (opts.only.has('start')) {
+      rows.push(...(await measureStart({ port: SERVER_PORT, log })));
+      log('');
+    }
+    if (opts.only.has('previews')) {
+      rows.push(...(await measurePreviews({ port: SERVER_PORT, log })));
+      log('');
+    }
     // Every other part measures the embedded-database lab (its seed, server and browser).
-    if ([...opts.only].some((s) => s !== 'scale')) {
+    if ([...opts.only].some((s) => !OWN_LAB.includes(s))) {
       ensureClientBuild(log);
       const dataDir = mkdtempSync(join(tmpdir(), 'lab-bench-'));
       onCleanup(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -1,4 +1,3 @@
-import { NodeClient, Scope, defaultStackParser, makeNodeTransport } from '@sentry/node';
 import { REPORT_DATA_COLLECTION, scrubEvent } from '../../../src/domain/error-report-privacy.ts';
 
 /** Where a server error happened: the request or the job, and whose it was (the guid only). */
@@ -29,10 +28,12 @@ export const noErrorReporter: ErrorReporter = { enabled: false, capture: () => {
 /**
  * Sentry through its own client and scope, not the SDK's global init: nothing is instrumented or
  * patched (no tracing, no automatic request capture), and nothing leaves but what is captured
- * here, scrubbed by the shared privacy rules (src/domain/error-report-privacy.ts).
+ * here, scrubbed by the shared privacy rules (src/domain/error-report-privacy.ts). The SDK is
+ * loaded only with a DSN: it is the largest part of the server's start.
  */
-export function createErrorReporter(opts: { dsn: string | undefined; release: string; environment?: string }): ErrorReporter {
+export async function createErrorReporter(opts: { dsn: string | undefined; release: string; environment?: string }): Promise<ErrorReporter> {
   if (!opts.dsn) return noErrorReporter;
+  const { NodeClient, Scope, defaultStackParser, makeNodeTransport } = await import('@sentry/node');
   const client = new NodeClient({
     dsn: opts.dsn,
     release: opts.release,

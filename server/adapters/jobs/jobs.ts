@@ -107,6 +107,9 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
     created.add(name);
   };
   const timers = timerRuns();
+  // This process's workers of each queue: a job sent here wakes them, rather than waiting for
+  // their next poll (a photo's previews start as soon as its upload is confirmed).
+  const workers = new Map<string, string[]>();
   // A failed job is reported with its queue, then handed back to pg-boss to retry or fail.
   const reported = async (queue: string, run: () => Promise<void>) => {
     try {
@@ -121,17 +124,19 @@ export async function startJobs(database: Database, onError: JobErrorHandler): P
     async send(queue, data, retry) {
       await ensureQueue(queue);
       await boss.send(queue, data, retry ?? { retryLimit: RETRY_LIMIT, retryDelay: 5 });
+      for (const id of workers.get(queue) ?? []) boss.notifyWorker(id);
     },
     async work(queue, handler, opts) {
       await ensureQueue(queue);
       // One pg-boss worker per job at once: each fetches and finishes its own jobs.
       for (let i = 0; i < Math.max(1, opts?.concurrency ?? 1); i++) {
         // With its metadata: a handler can tell its last try (and say so) from one pg-boss will retry.
-        await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S, includeMetadata: true }, async (jobs) => {
+        const id = await boss.work(queue, { pollingIntervalSeconds: POLLING_INTERVAL_S, includeMetadata: true }, async (jobs) => {
           for (const job of jobs) {
             await reported(queue, () => handler(job.data as Parameters<typeof handler>[0], { retryCount: job.retryCount, retryLimit: job.retryLimit }));
           }
         });
+        workers.set(queue, [...(workers.get(queue) ?? []), id]);
       }
     },
     async every(task) {

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
 export interface Mail {
@@ -55,7 +55,9 @@ export function mailTransportFor(config: Pick<Config, 'smtpUrl' | 'production'>,
 /** Any SMTP server, from SMTP_URL (smtp://user:pass@host:587 or smtps://…). */
 export function smtpTransport(url: string): MailTransport {
   const parsed = new URL(url);
-  const transporter = nodemailer.createTransport({
+  // nodemailer is loaded with the first mail, not at every start of the lab.
+  let transporter: Promise<Transporter> | null = null;
+  const connect = async () => (await import('nodemailer')).default.createTransport({
     host: parsed.hostname,
     port: Number(parsed.port) || (parsed.protocol === 'smtps:' ? 465 : 587),
     secure: parsed.protocol === 'smtps:',
@@ -66,7 +68,8 @@ export function smtpTransport(url: string): MailTransport {
   return {
     name: 'smtp',
     async deliver(mail) {
-      await transporter.sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
+      transporter ??= connect();
+      await (await transporter).sendMail({ from: mail.from, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

@@ -51,6 +51,8 @@ export interface OpenMultipart {
 }
 
 export interface Storage {
+  /** The origin browsers send photos to, when it is not the lab's own (S3: its endpoint's). */
+  browserOrigin?(): Promise<string>;
   presignPut(key: string, opts: { contentType: string; maxBytes: number; expiresInSeconds: number }): Promise<PresignedPut>;
   /**
    * A signed GET address. `signedAt` (a moment in the recent past) signs as of then, so calls
