@@ -11,7 +11,12 @@ const tags = ['discount codes'];
 const TYPED_MAX = 60;
 const typed = (message: string) => z.string({ error: message }).max(TYPED_MAX, { error: message });
 // A number or the text a form field holds; the service reads it with the command line's rules.
-const figure = (message: string) => z.union([typed(message), z.number({ error: message })], { error: message }).optional();
+// The bounds keep a number inside the 32-bit columns; the service holds the finer rules.
+const figure = (message: string, max: number) => z.union([typed(message), z.number({ error: message }).min(0, { error: message }).max(max, { error: message })], { error: message }).optional();
+// The most a field can be: 100 percent, the command line's 7 dollar digits, its 9 limit digits.
+const PERCENT_MAX = 100;
+const AMOUNT_MAX = 9_999_999.99;
+const LIMIT_MAX = 999_999_999;
 
 export const adminDiscountCodeSchema = z.object({
   code: z.string(),
@@ -52,10 +57,10 @@ export const discountCodeRoutes =
           summary: 'Admins: a new code worth a percent or an amount, with an optional last day and usage limit (the rules of npm run discount:create); 422 names the field',
           body: z.object({
             code: typed(DISCOUNT_CODE_RULE),
-            percent: figure(DISCOUNT_PERCENT_RULE),
-            amount: figure(DISCOUNT_AMOUNT_RULE),
+            percent: figure(DISCOUNT_PERCENT_RULE, PERCENT_MAX),
+            amount: figure(DISCOUNT_AMOUNT_RULE, AMOUNT_MAX),
             last_day: typed(DISCOUNT_LAST_DAY_RULE).optional(),
-            usage_limit: figure(DISCOUNT_LIMIT_RULE),
+            usage_limit: figure(DISCOUNT_LIMIT_RULE, LIMIT_MAX),
           }),
           response: { ...errorAnswers(403), 201: oneCode },
         },
