@@ -108,5 +108,9 @@ test('an admin makes a code on screen, a photographer uses it at checkout, the a
   await page.getByLabel('Discount code').fill(code);
   await expect(page.getByText(`The discount code ${code} is paused by the lab.`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'APPLY CODE' })).toBeDisabled();
+  // The screen is the admins': a photographer gets the lab's refusal and no form.
+  await page.goto('/discount-codes');
+  await expect(page.getByRole('alert')).toContainText('Only lab admins can do that.');
+  await expect(page.getByRole('button', { name: 'CREATE CODE' })).toHaveCount(0);
   await adminContext.close();
 });

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorLines, errorText, logErrorDetails } from '../../api/errors.ts';
+import { useSession } from '../../api/session.ts';
+import { isLabAdmin } from '../../api/stored-session.ts';
 import { changeDiscountCode, getDiscountCodes, type AdminDiscountCode, type CodeChange } from '../../api/discount-codes.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { LoadStatus } from '../../ui/load-status.tsx';
@@ -62,6 +64,8 @@ function CodeRow({ code, onChanged }: { code: AdminDiscountCode; onChanged: (c: 
 /** Discount codes (admins, issue 34): every code with its state and uses, a NEW CODE form, and PAUSE / RESUME / EXPIRE. */
 export function DiscountCodesScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
+  // Anyone else opening the address gets the lab's refusal as the load's error, and no form.
+  const admin = isLabAdmin(useSession());
 
   useEffect(() => {
     const ctrl = new AbortController();
@@ -84,7 +88,7 @@ export function DiscountCodesScreen() {
   return (
     <section className="discount-codes">
       <h1>DISCOUNT CODES</h1>
-      <NewCodeFormSection onCreated={keep} />
+      {admin ? <NewCodeFormSection onCreated={keep} /> : null}
       <LoadStatus load={load} />
       {load.state === 'loaded' ? (
         load.codes.length === 0 ? (
