@@ -24,6 +24,7 @@ import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
 import { orderToolsRoutes } from './routes/order-tools-routes.ts';
 import { photographersRoutes } from './routes/photographers-routes.ts';
+import { discountCodeRoutes } from './routes/discount-code-routes.ts';
 import { checkoutRoutes } from './routes/checkout-routes.ts';
 import { catalogueRoutes } from './routes/catalogue-routes.ts';
 import { labOrdersRoutes } from './routes/lab-orders-routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(checkoutRoutes(deps));
       await api.register(photographersRoutes(deps));
       await api.register(orderToolsRoutes(deps));
+      await api.register(discountCodeRoutes(deps));
       // Only for npm run bench: absent unless BENCH_FLOOR is set.
       if (deps.config.benchFloor) await api.register(benchFloorRoutes());
       api.get(API.openapi, { schema: { hide: true }, config: { public: true } }, () => app.swagger());

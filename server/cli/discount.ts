@@ -1,5 +1,6 @@
 /**
- * Discount codes from the command line (an admin's tool; there is no admin screen for them):
+ * Discount codes from the command line (an admin's tool; the admin screen /discount-codes does the
+ * same through the API, with the same rules from discount-service.ts and domain/discount-codes.ts):
  *   npm run discount:create -- --code SPRING10 --percent 10 [--expires 2027-01-31] [--limit 100]
  *   npm run discount:create -- --code FIVEOFF --amount 5.00
  *   npm run discount:list                       every code with its uses
@@ -8,7 +9,8 @@
  * at any time.
  */
 import { parseArgs } from 'node:util';
-import { formatMoney, toCents } from '../../src/domain/money.ts';
+import { formatMoney } from '../../src/domain/money.ts';
+import { lastDayOf, parseAmount, parseLastDay, parsePercent, parseUsageLimit } from '../../src/domain/discount-codes.ts';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
@@ -26,30 +28,23 @@ export function parseCreate(args: string[]): NewDiscountCode | string {
   }
   if (!values.code) return 'Give the code: --code SPRING10.';
   const input: NewDiscountCode = { code: values.code };
-  if (values.percent !== undefined) {
-    if (!/^\d{1,3}$/.test(values.percent)) return 'The percent is a whole number from 1 to 100.';
-    input.percent = Number(values.percent);
-  }
-  if (values.amount !== undefined) {
-    if (!/^\d{1,7}(\.\d{1,2})?$/.test(values.amount)) return 'The amount is in dollars with at most 2 decimals, such as 5.00.';
-    input.amountCents = toCents(values.amount);
-  }
-  if (values.expires !== undefined) {
-    const day = /^(\d{4})-(\d{2})-(\d{2})$/.exec(values.expires);
-    const start = day ? new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))) : null;
-    if (!start || start.toISOString().slice(0, 10) !== values.expires) return 'The expiry is a date: --expires 2027-01-31.';
-    // Works through the whole named day: it expires when the next one starts.
-    input.expiresAt = new Date(start.getTime() + 24 * 60 * 60 * 1000);
-  }
-  if (values.limit !== undefined) {
-    if (!/^\d{1,9}$/.test(values.limit)) return 'The usage limit is a whole number of 1 or more.';
-    input.usageLimit = Number(values.limit);
+  const fields = [
+    [values.percent, parsePercent, (v: number) => (input.percent = v)],
+    [values.amount, parseAmount, (v: number) => (input.amountCents = v)],
+    [values.expires, parseLastDay, (v: Date) => (input.expiresAt = v)],
+    [values.limit, parseUsageLimit, (v: number) => (input.usageLimit = v)],
+  ] as const;
+  for (const [typed, parse, keep] of fields) {
+    if (typed === undefined) continue;
+    const parsed = parse(typed);
+    if ('problem' in parsed) return parsed.problem;
+    (keep as (v: unknown) => void)(parsed.value);
   }
   return newDiscountCodeProblem(input, false) ?? input;
 }
 
 const worth = (row: { kind: string; percent: number | null; amountCents: number | null }) => (row.kind === 'percent' ? `${row.percent}% off` : `${formatMoney(row.amountCents ?? 0)} off`);
-const lastDay = (expiresAt: Date | null) => (expiresAt ? `through ${new Date(expiresAt.getTime() - 1).toISOString().slice(0, 10)}` : 'no expiry');
+const lastDay = (expiresAt: Date | null) => (expiresAt ? `through ${lastDayOf(expiresAt)}` : 'no expiry');
 
 async function main(args: string[]): Promise<number> {
   const [command, ...rest] = args;
@@ -72,7 +67,7 @@ async function main(args: string[]): Promise<number> {
     const rows = await listDiscountCodes(database.db);
     if (!rows.length) console.log('No discount codes yet (npm run discount:create -- --code SPRING10 --percent 10).');
     for (const row of rows) {
-      console.log(`${row.code}\t${worth(row)}\t${lastDay(row.expiresAt)}\tused ${row.uses}${row.usageLimit ? ` of ${row.usageLimit}` : ''}`);
+      console.log(`${row.code}\t${worth(row)}\t${lastDay(row.expiresAt)}\tused ${row.uses}${row.usageLimit ? ` of ${row.usageLimit}` : ''}${row.paused ? '\tpaused' : ''}`);
     }
     return 0;
   } catch (err) {

@@ -19,7 +19,7 @@ export const checkoutRoutes =
       {
         schema: {
           tags,
-          summary: 'Whether a discount code can be used now (exists, not expired, uses left), and what it is worth; 404 otherwise',
+          summary: 'Whether a discount code can be used now (exists, not paused, not expired, uses left), and what it is worth; 404 otherwise, saying so when the lab paused it or it expired',
           body: z.object({ code: z.string().max(100) }),
           response: {
             ...errorAnswers(404),

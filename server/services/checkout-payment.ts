@@ -6,7 +6,7 @@ import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import { orderMinimumMessage } from '../../src/domain/order-minimum.ts';
 import { orderMinimumCents } from './catalogue-service.ts';
-import { INVALID_DISCOUNT_CODE, releaseDiscountUse, reserveDiscountUse } from './discount-service.ts';
+import { discountCodeRefusal, releaseDiscountUse, reserveDiscountUse } from './discount-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { NOT_ENOUGH_CREDIT, NOT_OPEN_TO_CHECKOUT } from './order-changes.ts';
 import { orderFigures, saveFigures } from './order-figures.ts';
@@ -84,7 +84,7 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
       await saveFigures(tx, orderId, figures);
       return { kind: 'changed', totalCents: figures.total };
     }
-    if (order.discountCodeId && !(await reserveDiscountUse(tx, order.discountCodeId, now))) throw validationError(INVALID_DISCOUNT_CODE);
+    if (order.discountCodeId && !(await reserveDiscountUse(tx, order.discountCodeId, now))) throw validationError(await discountCodeRefusal(tx, { id: order.discountCodeId }, now));
     if (figures.credit > 0) {
       await tx.update(users).set({ creditAvailableCents: sql`${users.creditAvailableCents} - ${figures.credit}` }).where(eq(users.guid, owner.guid));
       await tx.insert(creditLedger).values({ userGuid: owner.guid, amountCents: -figures.credit, reason: CREDIT_SPENT, labOrderId: orderId });

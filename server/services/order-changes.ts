@@ -5,7 +5,7 @@ import { addresses, cards, labOrders, users, type ShippingAddressSnapshot } from
 import type { ServerDeps } from '../deps.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
-import { INVALID_DISCOUNT_CODE, usableDiscountCode } from './discount-service.ts';
+import { INVALID_DISCOUNT_CODE, discountCodeRefusal, usableDiscountCode } from './discount-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 import { refreshFigures } from './order-figures.ts';
@@ -67,8 +67,9 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderR
     case 'discount_code': {
       if (typeof value !== 'string') throw validationError(INVALID_DISCOUNT_CODE);
       if (!value.trim()) return { discountCodeId: null };
-      const code = await usableDiscountCode(tx, value, deps.now?.() ?? new Date());
-      if (!code) throw validationError(INVALID_DISCOUNT_CODE);
+      const now = deps.now?.() ?? new Date();
+      const code = await usableDiscountCode(tx, value, now);
+      if (!code) throw validationError(await discountCodeRefusal(tx, { typed: value }, now));
       return { discountCodeId: code.id };
     }
     case 'credit': {

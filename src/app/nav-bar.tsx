@@ -10,7 +10,8 @@ import { ConnectionStatus } from './connection-status.tsx';
 export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? 'https://www.example.com/pricing';
 
 /**
- * accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS (admins), account and logout icons.
+ * accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS and DISCOUNT CODES (admins), account
+ * and logout icons.
  * On narrow screens (app.css) the links fold into a MENU disclosure; the logo, the account and
  * logout icons stay in the bar.
  */
@@ -73,7 +74,12 @@ export function NavBar() {
             PRICING
           </a>
           <NavLink to={ROUTES.credit}>CREDIT</NavLink>
-          {isLabAdmin({ session, actingAs }) ? <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink> : null}
+          {isLabAdmin({ session, actingAs }) ? (
+            <>
+              <NavLink to={ROUTES.photographers}>PHOTOGRAPHERS</NavLink>
+              <NavLink to={ROUTES.discountCodes}>DISCOUNT CODES</NavLink>
+            </>
+          ) : null}
         </div>
         <span className="nav-spacer" />
         {/* In the bar, never over a screen: a row of its own on narrow screens (app.css). */}

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
               { path: ROUTES.apiInvoices, element: screen(() => import('../features/api-invoices/api-invoices-screen.tsx'), 'ApiInvoicesScreen') },
               { path: ROUTES.photographer, element: screen(() => import('../features/credit/credit-screen.tsx'), 'CreditScreen') },
               { path: ROUTES.photographers, element: screen(() => import('../features/photographers/photographers-screen.tsx'), 'PhotographersScreen') },
+              { path: ROUTES.discountCodes, element: screen(() => import('../features/discount-codes/discount-codes-screen.tsx'), 'DiscountCodesScreen') },
               { path: ROUTES.orderThanks, element: screen(() => import('../features/checkout/order-thanks-screen.tsx'), 'OrderThanksScreen') },
               // The form, the upload screen and its worker load only on their routes.
               { path: ROUTES.newOrder, element: screen(() => import('../features/orders-new/new-order-screen.tsx'), 'NewOrderScreen') },

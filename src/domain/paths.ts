@@ -79,6 +79,9 @@ export const API = {
   createZipFile: '/lab_orders/:guid/create_zip_file',
   sendToApi: '/lab_orders/:guid/send_to_api',
   albumLineItems: '/lab_orders/:guid/album_line_items',
+  // Discount codes on the admin screen (issue 34); the command line makes them too.
+  discountCodes: '/discount_codes',
+  discountCode: '/discount_codes/:code',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];
@@ -105,6 +108,7 @@ export const ROUTES = {
   apiInvoices: '/api-invoices',
   photographer: '/photographers/:guid',
   photographers: '/photographers',
+  discountCodes: '/discount-codes',
   orderThanks: '/lab-order-confirmation',
   newOrder: '/lab-orders/upload',
   uploadProgress: '/lab-orders/:id/upload-progress',

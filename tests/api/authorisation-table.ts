@@ -40,7 +40,7 @@ export const SIGNED_IN_SELF: Access = { anonymous: '401', owner: '2xx', other: '
 export const OWNER_ONLY: Access = { anonymous: '401', owner: '2xx', other: '404', admin: '404', adminAsOwner: '2xx' };
 /** A's things, which an admin may also see or change directly. */
 export const OWNER_OR_ADMIN: Access = { anonymous: '401', owner: '2xx', other: '404', admin: '2xx', adminAsOwner: '2xx' };
-/** Lab staff only (no route of this kind yet; for the admin routes to come). */
+/** Lab staff only. */
 export const ADMIN_ONLY: Access = { anonymous: '401', owner: '403', other: '403', admin: '2xx', adminAsOwner: '403' };
 
 const me = (c: CallContext): Person => {
@@ -333,6 +333,27 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     access: ADMIN_ONLY,
     request: (w) => ({ url: '/api/v2/login_as_user', payload: { email: w.owner.email } }),
     check: (res, w) => expectSame(json(res), 'guid', w.owner.guid),
+  },
+  // Discount codes on the admin screen (issue 34)
+  'GET /api/v2/discount_codes': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: () => ({ url: '/api/v2/discount_codes' }),
+    check: (res, w) => {
+      if (!(json(res).data as { code: string }[]).some((c) => c.code === w.discountCode)) throw new Error(`${w.discountCode} is not listed`);
+    },
+  },
+  'POST /api/v2/discount_codes': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: () => ({ url: '/api/v2/discount_codes', payload: { code: `NEW-${Math.random().toString(36).slice(2, 10)}`, percent: 10, last_day: '2099-12-31', usage_limit: 5 } }),
+  },
+  'PATCH /api/v2/discount_codes/{code}': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    // RESUME: a change that leaves the world's code usable by the other rows.
+    request: (w) => ({ url: `/api/v2/discount_codes/${w.discountCode}`, payload: { paused: false } }),
+    check: (res, w) => expectSame((json(res).data as Record<string, unknown>), 'code', w.discountCode),
   },
   'GET /api/v2/api_invoices': { who: 'lab admins and API vendors (none in the world: their own only)', access: ADMIN_ONLY, request: () => ({ url: '/api/v2/api_invoices' }) },
 

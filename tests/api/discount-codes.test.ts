@@ -34,15 +34,18 @@ describe('POST /validate_discount_code', () => {
     expect((await validate(amount)).json()).toEqual({ success: true, discount_code: { code: amount, kind: 'amount', amount: 5.5 } });
   });
 
-  it('refuses unknown, expired and used-up codes with the one message', async () => {
-    const expired = await discountCode(t, { percent: 10, expiresAt: new Date(t.clock.now.getTime() - 1) });
+  it('refuses unknown and used-up codes with the one message, an expired one with its last day', async () => {
+    const expired = await discountCode(t, { percent: 10, expiresAt: new Date('2026-01-01T00:00:00Z') });
     const usedUp = await discountCode(t, { percent: 10, usageLimit: 2 });
     await t.db.update(discountCodes).set({ uses: 2 }).where(eq(discountCodes.code, usedUp));
-    for (const code of ['NO-SUCH-CODE', expired, usedUp, 'abc']) {
+    for (const code of ['NO-SUCH-CODE', usedUp, 'abc']) {
       const res = await validate(code);
       expect(res.statusCode).toBe(404);
       expect(expectErrorBody(res.json(), 404).message).toBe('This is not a valid discount code.');
     }
+    const res = await validate(expired);
+    expect(res.statusCode).toBe(404);
+    expect(expectErrorBody(res.json(), 404).message).toBe(`The discount code ${expired} expired on 2025-12-31.`);
   });
 
   it('a code that expires later, or with uses left, is valid', async () => {

@@ -107,5 +107,12 @@ test('on a desktop the links sit in the bar and there is no MENU', async ({ page
   await page.goto('/login');
   await signIn(page);
   await expect(page.getByRole('button', { name: 'MENU' })).toBeHidden();
-  for (const name of ['ORDERS', 'PRICING', 'CREDIT', 'PHOTOGRAPHERS']) await expect(page.getByRole('link', { name })).toBeVisible();
+  for (const name of ['ORDERS', 'PRICING', 'CREDIT', 'PHOTOGRAPHERS', 'DISCOUNT CODES']) await expect(page.getByRole('link', { name })).toBeVisible();
+  // The admin's links still fit in one bar at the narrowest width without a MENU (app.css).
+  await page.setViewportSize({ width: 900, height: 700 });
+  await expect(page.getByRole('button', { name: 'MENU' })).toBeHidden();
+  const nav = await page.getByRole('navigation', { name: 'Main' }).evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(nav.scroll).toBeLessThanOrEqual(nav.client);
+  const last = await page.getByRole('button', { name: 'Log out' }).boundingBox();
+  expect((last?.x ?? 0) + (last?.width ?? 0)).toBeLessThanOrEqual(900);
 });

@@ -17,6 +17,7 @@ const SIGNED_IN = [
   '/api-invoices',
   '/photographers/abc',
   '/photographers',
+  '/discount-codes',
   '/lab-order-confirmation',
   '/lab-orders/upload',
   '/lab-orders/abc/upload-progress',

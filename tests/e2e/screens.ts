@@ -49,6 +49,7 @@ export const SIGNED_IN_SCREENS: Screen[] = [
   // The admin's photographers list and API invoices (issue 13).
   { path: '/photographers', heading: 'PHOTOGRAPHERS' },
   { path: '/api-invoices', heading: 'API INVOICES' },
+  { path: '/discount-codes', heading: 'DISCOUNT CODES' },
   { path: '/lab-orders/upload', heading: 'NEW LAB ORDER' },
   { path: '/lab-orders/:order/upload-progress', heading: 'UPLOAD PHOTOS' },
   { path: '/lab-orders/:order/edit/order-builder', heading: 'ORDER BUILDER' },

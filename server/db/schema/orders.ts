@@ -4,7 +4,7 @@ import { createdAt, updatedAt } from './columns.ts';
 import { cards, users } from './accounts.ts';
 
 /**
- * Discount codes, made by an admin from the command line (npm run discount:create). Stored
+ * Discount codes, made by an admin on the admin screen or the command line. Stored
  * upper-case; worth a percent of the subtotal or a fixed amount; a use is reserved when a
  * checkout starts with the code and given back when its payment is declined or fails.
  */
@@ -19,6 +19,8 @@ export const discountCodes = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     uses: integer('uses').notNull().default(0),
+    // PAUSE on the admin screen: refused at checkout until RESUME, its uses and expiry kept.
+    paused: boolean('paused').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

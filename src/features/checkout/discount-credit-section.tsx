@@ -36,7 +36,8 @@ export function DiscountCreditSection({ order, profile, busy, actions }: { order
         (err: unknown) => {
           if (controller.signal.aborted) return;
           const invalid = err instanceof ApiError && (err.status === 404 || err.status === 422);
-          setCheck(invalid ? { code, state: 'invalid', message: INVALID_DISCOUNT_CODE } : { code, state: 'failed', message: errorText(err) });
+          // The lab's reason when it gave one (a paused or expired code says so), else the spec's line.
+          setCheck(invalid ? { code, state: 'invalid', message: refusal(err, INVALID_DISCOUNT_CODE) } : { code, state: 'failed', message: errorText(err) });
         },
       );
     }, CODE_CHECK_DEBOUNCE_MS);

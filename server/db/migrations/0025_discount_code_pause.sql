@@ -1,0 +1,1 @@
+ALTER TABLE "discount_codes" ADD COLUMN "paused" boolean DEFAULT false NOT NULL;
