@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
@@ -18,7 +17,7 @@ import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHan
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
-import { contentSecurityPolicy } from './http/security-headers.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
 import { RequestLog } from './http/logger.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
@@ -90,7 +89,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   registerTextRules(app);
 
   const storeOrigin = deps.storage instanceof S3Storage ? await deps.storage.browserOrigin() : null;
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
+  await registerSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, not in this process's memory: several API processes behind a load
