@@ -19,7 +19,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
-import { RequestLog } from './http/logger.ts';
+import { RequestLog, requestChildLogger } from './http/logger.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
@@ -80,6 +80,8 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     return503OnClosing: false,
     // One line per request instead of Fastify's two.
     logController: new RequestLog(),
+    // Without a logger Fastify skips the child altogether, which a factory of ours would undo.
+    ...(opts.logger ? { childLoggerFactory: requestChildLogger } : {}),
   });
   // The API speaks JSON only: a text body is refused (415) rather than half-understood.
   app.removeContentTypeParser('text/plain');

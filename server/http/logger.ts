@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The one place that keeps secrets out of the logs (DESIGN.md §5): tokens, passwords and their
@@ -176,3 +176,14 @@ export class RequestLog extends LogController {
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
+
+/**
+ * Fastify's childLoggerFactory: every request gets a child logger, and Fastify hands it an options
+ * object even when empty, which takes pino down its slow path (formatters and serializers copied
+ * for each child). Without route options (no route sets a log level or serializers) it is pino's
+ * plain child.
+ */
+export const requestChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger: FastifyBaseLogger, bindings, options) => {
+  for (const _option in options) return logger.child(bindings, options);
+  return logger.child(bindings);
+};
