@@ -177,13 +177,77 @@ export class RequestLog extends LogController {
   }
 }
 
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogCall = (...args: unknown[]) => void;
+
 /**
- * Fastify's childLoggerFactory: every request gets a child logger, and Fastify hands it an options
- * object even when empty, which takes pino down its slow path (formatters and serializers copied
- * for each child). Without route options (no route sets a log level or serializers) it is pino's
- * plain child.
+ * A request's logger that makes its pino child (the request id bound) only when a line is logged:
+ * pino binds a child's fields through the redaction paths, whose leading wildcards apply to
+ * every field, and at a level above info most requests log nothing.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled?(level: string): boolean },
+    private readonly bindings: Record<string, unknown>,
+  ) {}
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  logger(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
+  }
+
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  #log(level: Level, args: unknown[]): void {
+    if (this.parent.isLevelEnabled?.(level) === false) return;
+    (this.logger()[level] as LogCall)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+
+  silent(): void {}
+}
+
+/**
+ * Fastify's childLoggerFactory: every request gets a logger with its id bound. With route options
+ * (a route's own level or serializers) it is pino's child at once; otherwise the child is made
+ * when the request first logs (RequestLogger), and as pino's plain child: Fastify hands the factory
+ * an options object even when empty, which takes pino down its slow path.
  */
 export const requestChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger: FastifyBaseLogger, bindings, options) => {
   for (const _option in options) return logger.child(bindings, options);
-  return logger.child(bindings);
+  return new RequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
 };
