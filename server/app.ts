@@ -19,6 +19,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
 import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
+import { rememberedCompression } from './http/remembered-compression.ts';
 import { RequestLog, requestChildLogger } from './http/logger.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
@@ -55,6 +56,9 @@ const GZIP_LEVEL = 1;
 // (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels, about
 // a millisecond); larger ones (an order of a thousand photos) still stream on the thread pool.
 const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
+// Compressed answers remembered by their text (http/remembered-compression.ts): room for the kept
+// pages of a few dozen busy photographers (a 50-order page is about 40 KB of text).
+const REMEMBERED_COMPRESSION_BYTES = 8 * 1024 * 1024;
 
 /**
  * Which X-Forwarded-For entries name the caller: a number of proxies is believed hop by hop from
@@ -117,6 +121,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
         syncThreshold: COMPRESS_SYNC_MAX_BYTES,
         brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } },
         zlibOptions: { level: GZIP_LEVEL },
+        zlib: rememberedCompression(REMEMBERED_COMPRESSION_BYTES),
       });
       await api.register(statusRoutes(deps));
       await api.register(sessionRoutes(deps));
