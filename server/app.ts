@@ -1,7 +1,6 @@
 import { constants as zlib } from 'node:zlib';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { API, API_PREFIX } from '../src/domain/paths.ts';
@@ -17,8 +16,10 @@ import { MAX_PARAM_LENGTH, clientErrorHandler, frameworkErrors, registerErrorHan
 import { tooManyRequests } from './http/errors.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { databaseRateLimitStore } from './http/rate-limit-store.ts';
-import { contentSecurityPolicy } from './http/security-headers.ts';
+import { contentSecurityPolicy, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerTextRules } from './http/text-rules.ts';
+import { rememberedCompression } from './http/remembered-compression.ts';
+import { RequestLog, requestChildLogger } from './http/logger.ts';
 import { benchFloorRoutes } from './routes/bench-floor-routes.ts';
 import { accountRoutes } from './routes/account-routes.ts';
 import { cardRoutes } from './routes/card-routes.ts';
@@ -55,6 +56,9 @@ const GZIP_LEVEL = 1;
 // (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels, about
 // a millisecond); larger ones (an order of a thousand photos) still stream on the thread pool.
 const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
+// Compressed answers remembered by their text (http/remembered-compression.ts): room for the kept
+// pages of a few dozen busy photographers (a 50-order page is about 40 KB of text).
+const REMEMBERED_COMPRESSION_BYTES = 8 * 1024 * 1024;
 
 /**
  * Which X-Forwarded-For entries name the caller: a number of proxies is believed hop by hop from
@@ -78,6 +82,10 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
+    // One line per request instead of Fastify's two.
+    logController: new RequestLog(),
+    // Without a logger Fastify skips the child altogether, which a factory of ours would undo.
+    ...(opts.logger ? { childLoggerFactory: requestChildLogger } : {}),
   });
   // The API speaks JSON only: a text body is refused (415) rather than half-understood.
   app.removeContentTypeParser('text/plain');
@@ -87,7 +95,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   registerTextRules(app);
 
   const storeOrigin = deps.storage.browserOrigin ? await deps.storage.browserOrigin() : null;
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
+  await registerSecurityHeaders(app, { contentSecurityPolicy: { directives: contentSecurityPolicy(deps.config, storeOrigin) } });
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, not in this process's memory: several API processes behind a load
@@ -113,6 +121,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
         syncThreshold: COMPRESS_SYNC_MAX_BYTES,
         brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.BROTLI_PARAM_LGWIN]: BROTLI_WINDOW_BITS } },
         zlibOptions: { level: GZIP_LEVEL },
+        zlib: rememberedCompression(REMEMBERED_COMPRESSION_BYTES),
       });
       await api.register(statusRoutes(deps));
       await api.register(sessionRoutes(deps));

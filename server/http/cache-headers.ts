@@ -10,7 +10,8 @@ const NO_STORE = 'no-store';
  * public catalogue does: server/http/cached-answer.ts).
  */
 export function registerNoStore(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) reply.header('cache-control', NO_STORE);
+    done(null, payload);
   });
 }

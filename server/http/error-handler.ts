@@ -91,10 +91,10 @@ export function registerErrorHandling(
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (!closing) return;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!closing) return done();
     reply.header('connection', 'close');
-    throw new HttpError(503, 'ServiceUnavailable', 'The lab is restarting. Please try again in a moment.');
+    done(new HttpError(503, 'ServiceUnavailable', 'The lab is restarting. Please try again in a moment.'));
   });
 
   const report = (err: unknown, request: FastifyRequest) =>

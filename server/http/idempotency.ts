@@ -79,9 +79,16 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     return slot ? guidOf(secret, `${slot.scope}\n${slot.key}\n${what}`) : randomUUID();
   });
 
-  app.addHook('preHandler', async (request, reply) => {
+  // Reads and calls without a key (most requests) pass through the callback-style hooks below
+  // without a promise or a turn of the event loop.
+  app.addHook('preHandler', (request, reply, done) => {
     const key = request.headers[HEADER];
-    if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return;
+    if (!MUTATING.has(request.method) || typeof key !== 'string' || request.routeOptions.config.idempotency === false) return done();
+    // A replayed answer is sent from the hook: then the request goes no further (no done()).
+    claim(request, reply, key).then((replayed) => replayed === undefined && done(), done);
+  });
+
+  const claim = async (request: FastifyRequest, reply: FastifyReply, key: string): Promise<FastifyReply | undefined> => {
     if (key.length === 0 || key.length > MAX_KEY_LENGTH) throw badRequest(`The Idempotency-Key header must be 1 to ${MAX_KEY_LENGTH} characters.`);
     // Keys are unique per user, so a change is never made twice by any of the user's sessions;
     // the answer of a change made is replayed only to the session that made it (a refusal to any).
@@ -95,19 +102,23 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     const claimed = await claimQuery(db).execute({ scope, key, fingerprint, sessionId });
     if (claimed.length) {
       request.idempotencySlot = { scope, key };
-      return;
+      return undefined;
     }
     return replay(db, request, reply, { scope, key, fingerprint, sessionId }, true);
+  };
+
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const slot = request.idempotencySlot;
+    if (!slot) return done(null, payload);
+    request.idempotencySlot = null;
+    store(reply, slot, payload).then(() => done(null, payload), done);
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    const slot = request.idempotencySlot;
-    if (!slot) return payload;
-    request.idempotencySlot = null;
+  const store = async (reply: FastifyReply, slot: { scope: string; key: string }, payload: unknown) => {
     const where = and(eq(idempotencyKeys.scope, slot.scope), eq(idempotencyKeys.key, slot.key));
     if (!STORED(reply.statusCode)) {
       await db.delete(idempotencyKeys).where(where);
-      return payload;
+      return;
     }
     let response: unknown = null;
     if (typeof payload === 'string' && payload.length > 0) {
@@ -120,8 +131,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
     // The change has committed and its answer is not stored yet: the window changeGuid covers.
     crashPoint(crashAt, 'idempotent-change-committed');
     await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
-    return payload;
-  });
+  };
 }
 
 /** A version-4-shaped uuid from a keyed hash: the same input, the same id; unguessable without the secret. */

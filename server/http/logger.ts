@@ -1,10 +1,12 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
  * The one place that keeps secrets out of the logs (DESIGN.md §5): tokens, passwords and their
- * hashes, reset codes, URL signatures, card data and the parameters of failed queries. Request
- * URLs and errors go through the serializers below, structured fields through the redaction
- * paths, and every finished line through a last scrub of what a secret looks like.
+ * hashes, reset codes, URL signatures, card data and the parameters of failed queries. Each is
+ * blanked once, in the field where it can appear: request URLs and errors through the serializers
+ * below, structured fields through pino's redaction paths, and free text (a message, a string
+ * field of a logged object) through scrubText as it is logged. A finished line is not scanned
+ * again: every request writes one, and a pass over each would cost more than the request.
  */
 
 type LoggerOptions = Exclude<FastifyServerOptions['logger'], boolean | undefined>;
@@ -121,6 +123,31 @@ interface LoggedRequest {
   socket?: { remotePort?: number };
 }
 
+// Free text that holds none of these cannot hold a secret's shape (a URL's query, an argon2 hash,
+// a card number, a failed query's parameters): most messages are a fixed sentence, and skip scrubText.
+const MAY_HOLD_SECRET = /[\d$?&]|params: /;
+const scrubbed = (text: string) => (MAY_HOLD_SECRET.test(text) ? scrubText(text) : text);
+
+/** A logged object's own string fields, scrubbed (a copy, only when one changed); nested ones have the redaction paths. */
+function scrubFields(fields: object): object {
+  let copy: Record<string, unknown> | null = null;
+  for (const [name, value] of Object.entries(fields)) {
+    if (typeof value !== 'string') continue;
+    const clean = scrubbed(value);
+    if (clean !== value) (copy ??= { ...fields })[name] = clean;
+  }
+  return copy ?? fields;
+}
+
+/**
+ * pino's hook on every log call, before the line is built: the message and its arguments are
+ * free text, scrubbed here once; an error or a request has its own serializer.
+ */
+function scrubArguments(this: unknown, args: unknown[], method: (...args: unknown[]) => void): void {
+  const clean = args.map((arg) => (typeof arg === 'string' ? scrubbed(arg) : arg !== null && typeof arg === 'object' && !(arg instanceof Error) ? scrubFields(arg) : arg));
+  method.apply(this, clean);
+}
+
 /** The options of the app's logger (pino through Fastify), used by server/main.ts and the tests. */
 export function loggerOptions(opts: { level: string; stream?: { write(line: string): void } }): LoggerOptions {
   return {
@@ -131,8 +158,96 @@ export function loggerOptions(opts: { level: string; stream?: { write(line: stri
       err: (err: unknown) => serializeError(err),
       error: (err: unknown) => serializeError(err),
     },
-    // The last guard: whatever a message or a field put in the line, its secrets' shapes go.
-    hooks: { streamWrite: scrubText },
+    hooks: { logMethod: scrubArguments },
     ...(opts.stream ? { stream: opts.stream } : {}),
   };
 }
+
+/**
+ * One line per request, when it is answered: what was asked (the request's serializer), the
+ * status and the time taken, where Fastify writes two (one when the request comes, one when it
+ * is answered). Given to Fastify as its `logController`.
+ */
+export class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type LogCall = (...args: unknown[]) => void;
+
+/**
+ * A request's logger that makes its pino child (the request id bound) only when a line is logged:
+ * pino binds a child's fields through the redaction paths, whose leading wildcards apply to
+ * every field, and at a level above info most requests log nothing.
+ */
+class RequestLogger {
+  #child: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger & { isLevelEnabled?(level: string): boolean },
+    private readonly bindings: Record<string, unknown>,
+  ) {}
+
+  get level(): string {
+    return this.#child?.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  logger(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
+  }
+
+  child(bindings: Record<string, unknown>, options?: Record<string, unknown>): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  #log(level: Level, args: unknown[]): void {
+    if (this.parent.isLevelEnabled?.(level) === false) return;
+    (this.logger()[level] as LogCall)(...args);
+  }
+
+  fatal(...args: unknown[]): void {
+    this.#log('fatal', args);
+  }
+
+  error(...args: unknown[]): void {
+    this.#log('error', args);
+  }
+
+  warn(...args: unknown[]): void {
+    this.#log('warn', args);
+  }
+
+  info(...args: unknown[]): void {
+    this.#log('info', args);
+  }
+
+  debug(...args: unknown[]): void {
+    this.#log('debug', args);
+  }
+
+  trace(...args: unknown[]): void {
+    this.#log('trace', args);
+  }
+
+  silent(): void {}
+}
+
+/**
+ * Fastify's childLoggerFactory: every request gets a logger with its id bound. With route options
+ * (a route's own level or serializers) it is pino's child at once; otherwise the child is made
+ * when the request first logs (RequestLogger), and as pino's plain child: Fastify hands the factory
+ * an options object even when empty, which takes pino down its slow path.
+ */
+export const requestChildLogger: NonNullable<FastifyServerOptions['childLoggerFactory']> = (logger: FastifyBaseLogger, bindings, options) => {
+  for (const _option in options) return logger.child(bindings, options);
+  return new RequestLogger(logger, bindings) as unknown as FastifyBaseLogger;
+};

@@ -1,3 +1,5 @@
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
@@ -27,4 +29,31 @@ export function contentSecurityPolicy(config: Pick<Config, 'sentry'>, storeOrigi
     frameAncestors: ["'none'"],
     upgradeInsecureRequests: null,
   };
+}
+
+/**
+ * The headers @fastify/helmet sets with `options`, worked out once: the plugin builds helmet's
+ * middleware again for every request (parsing the CSP directives each time), yet none of our
+ * headers depends on the request. A throwaway instance with the plugin answers one call, and the
+ * headers on the response when its handler runs are exactly what the plugin set.
+ */
+export async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify();
+  await probe.register(helmet, options);
+  probe.get('/', (_request, reply) => reply.send(reply.raw.getHeaders()));
+  try {
+    const headers = (await probe.inject({ method: 'GET', url: '/' })).json<Record<string, string>>();
+    return Object.entries(headers);
+  } finally {
+    await probe.close();
+  }
+}
+
+/** Every answer (API, client files, stored files) carries the security headers, set when the request comes as helmet did. */
+export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
+  const headers = await helmetHeaders(options);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
 }

@@ -76,17 +76,46 @@ export function findForbiddenText(value: unknown, multiline: ReadonlySet<string>
 const isParsedObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !(v instanceof Stream) && !ArrayBuffer.isView(v);
 
+const noMultiline: ReadonlySet<string> = new Set();
+
 /** Registers the rule for every route of `app`; call before any route or plugin is registered. */
 export function registerTextRules(app: FastifyInstance): void {
-  app.addHook('preValidation', async (request) => {
-    const multiline = new Set(request.routeOptions.config.multilineText ?? []);
-    const parts: [string | null, unknown][] = [
-      [null, request.body],
-      ['query', request.query],
-      ['path', request.params],
+  // Each route's multi-line fields as a set, made once per route rather than per request.
+  const multilineOf = new WeakMap<object, ReadonlySet<string>>();
+  app.addHook('preValidation', (request, _reply, done) => {
+    // Nothing to read (a GET without a query or path parameters): no walk, no promise.
+    if ((request.body === undefined || request.body === null) && isEmpty(request.query) && isEmpty(request.params)) return done();
+    const config = request.routeOptions.config;
+    let multiline = multilineOf.get(config);
+    if (!multiline) {
+      multiline = config.multilineText ? new Set(config.multilineText) : noMultiline;
+      multilineOf.set(config, multiline);
+    }
+    try {
+      checkText(request.body, request.query, request.params, multiline);
+      done();
+    } catch (err) {
+      done(err as Error);
+    }
+  });
+}
+
+// No own key: {} for a call without a query, and a query string's null-prototype object alike.
+function isEmpty(value: unknown): boolean {
+  if (value === undefined || value === null) return true;
+  if (typeof value !== 'object') return false;
+  for (const _key in value) return false;
+  return true;
+}
+
+function checkText(body: unknown, query: unknown, params: unknown, multiline: ReadonlySet<string>): void {
+  const parts: [string | null, unknown][] = [
+      [null, body],
+      ['query', query],
+      ['path', params],
     ];
     for (const [where, value] of parts) {
-      const found = findForbiddenText(value, where === null ? multiline : new Set());
+      const found = findForbiddenText(value, where === null ? multiline : noMultiline);
       if (found === 'too deep') throw new HttpError(400, 'BadRequest', 'The request is nested too deeply.', { developerMessage: `JSON deeper than ${MAX_BODY_DEPTH} levels is refused.` });
       const first = found[0];
       if (!first) continue;
@@ -97,5 +126,4 @@ export function registerTextRules(app: FastifyInstance): void {
         moreInfo: fields,
       });
     }
-  });
 }

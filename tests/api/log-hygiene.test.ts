@@ -109,6 +109,19 @@ describe('the log', () => {
   });
 });
 
+describe('the request log', () => {
+  it('is one structured line per request, its URL blanked where it holds a secret', async () => {
+    const before = t.logs.length;
+    expect((await t.app.inject({ method: 'GET', url: api('/status?token=one-line-secret') })).statusCode).toBe(200);
+    const lines = t.logs.slice(before);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0] ?? '{}') as { msg: string; req: { method: string; url: string }; res: { statusCode: number }; responseTime: number };
+    expect(line).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: api('/status?token=[REDACTED]') }, res: { statusCode: 200 } });
+    expect(line.responseTime).toBeGreaterThanOrEqual(0);
+    expectLogHygiene(lines, ['one-line-secret']);
+  });
+});
+
 describe('whatever the code logs', () => {
   it('a secret field or a hash in a message is blanked before the line is written', () => {
     const before = t.logs.length;
@@ -120,6 +133,17 @@ describe('whatever the code logs', () => {
     expect(lines[0]).toContain('"cvc":"[REDACTED]"');
     expect(lines[1]).toContain('a hash in the message: [REDACTED]');
     expectLogHygiene(lines, ['field-secret-pass', '4242424242424242', 'c2FsdHNhbHQ']);
+  });
+
+  it("a secret's shape in a logged object's text field or a format argument is blanked", () => {
+    const before = t.logs.length;
+    t.app.log.info({ note: 'signed /storage/a.jpg?sig=field-sig-value', card: '4242 4242 4242 4242' }, 'a careless %s', 'hash $argon2id$v=19$m=19456,t=2,p=1$c2FsdHNhbHQ$aGFzaGhhc2g');
+    const lines = t.logs.slice(before);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('sig=[REDACTED]');
+    expect(lines[0]).toContain('"card":"[REDACTED]"');
+    expect(lines[0]).toContain('a careless hash [REDACTED]');
+    expectLogHygiene(lines, ['field-sig-value', '4242 4242 4242 4242', 'c2FsdHNhbHQ']);
   });
 });
 

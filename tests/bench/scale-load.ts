@@ -12,7 +12,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
 import { MULTIPART_THRESHOLD, MiB, usesMultipart } from '../../src/domain/multipart-plan.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROWSER_ACCEPT } from './http.ts';
+import { answerKey, captureAnswer, type CapturedAnswers } from './floor-answers.ts';
 import type { LoadSlot } from './scale-seed.ts';
 
 export interface SignedSlot extends LoadSlot {
@@ -207,3 +209,24 @@ export async function probeVisit(origin: string, slot: SignedSlot, printSizeGuid
 }
 
 export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+/**
+ * One visit of one slot, each answer kept as it crossed the wire for the outside floor
+ * (floor-answers.ts): the same mix, answered with the same bytes by a plain Fastify process.
+ */
+export async function captureVisit(origin: string, slot: SignedSlot, printSizeGuid: string): Promise<CapturedAnswers> {
+  const ctx: VisitContext = {};
+  const answers: CapturedAnswers = {};
+  for (const step of STEPS) {
+    const body = step.body ? JSON.stringify(step.body(slot, printSizeGuid)) : undefined;
+    const headers: Record<string, string> = { ...BROWSER_ACCEPT, accept: 'application/json', token: slot.token, ...(body ? { 'content-type': 'application/json', 'idempotency-key': randomUUID() } : {}) };
+    const path = step.path(slot, ctx);
+    const answer = await captureAnswer(origin, step.method, path, headers, body);
+    const wire = Buffer.from(answer.body, 'base64');
+    if (answer.status >= 300) throw new Error(`${step.name} answered ${answer.status} while captured for the floor`);
+    const encoding = answer.headers.find(([name]) => name.toLowerCase() === 'content-encoding')?.[1];
+    step.read?.((encoding === 'br' ? brotliDecompressSync(wire) : encoding === 'gzip' ? gunzipSync(wire) : wire).toString('utf8'), ctx);
+    answers[answerKey(step.method, path)] = answer;
+  }
+  return answers;
+}

@@ -90,7 +90,10 @@ export async function benchPostgres(opts: { databaseUrl: string | null; port: nu
   const socket = process.env.BENCH_PG_SOCKET === '1';
   const own = opts.databaseUrl ? null : await ownCluster(opts.port, statements, socket);
   const server = opts.databaseUrl ?? (own as { url: string }).url;
-  const name = `lab_bench_${randomBytes(4).toString('hex')}`;
+  // On a shared server the run's database is named after the one given (h_floor → h_floor_bench_…),
+  // so it stays within the names its owner may create.
+  const given = opts.databaseUrl ? new URL(opts.databaseUrl).pathname.slice(1).replace(/\W/g, '') : '';
+  const name = `${given || 'lab'}_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: server });
   await admin.connect();
   try {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { REDACTED, REDACT_PATHS, redactUrl, scrubText, serializeError } from '../../../server/http/logger.ts';
+import Fastify from 'fastify';
+import { describe, expect, it, vi } from 'vitest';
+import { REDACTED, REDACT_PATHS, loggerOptions, redactUrl, requestChildLogger, scrubText, serializeError } from '../../../server/http/logger.ts';
 
 describe('the logger keeps secrets out', () => {
   it('blanks signatures, credentials and tokens in URLs, and keeps the rest', () => {
@@ -45,5 +46,34 @@ describe('the logger keeps secrets out', () => {
     for (const path of ['password', '*.password', '*.*.current_password', '*.token', '*.cvc', '*.number', '*.*.params', 'req.headers.token']) {
       expect(REDACT_PATHS).toContain(path);
     }
+  });
+});
+
+describe("a request's logger", () => {
+  const parent = (level: string) => {
+    const lines: string[] = [];
+    // The app's logger as Fastify builds it (pino with our options).
+    return { lines, logger: Fastify({ logger: loggerOptions({ level, stream: { write: (line) => lines.push(line) } }) }).log };
+  };
+
+  it('binds the request id, and makes no pino child for a request that logs nothing', () => {
+    const { lines, logger } = parent('warn');
+    const made = vi.spyOn(logger, 'child');
+    const log = requestChildLogger.call(undefined as never, logger, { reqId: 'req-7' }, {}, undefined as never);
+    log.info('not at warn');
+    expect(made).not.toHaveBeenCalled();
+    log.error({ err: new Error('boom') }, 'request failed');
+    expect(made).toHaveBeenCalledTimes(1);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ reqId: 'req-7', msg: 'request failed', err: { message: 'boom' } });
+    expect(log.level).toBe('warn');
+  });
+
+  it('keeps a route of its own level', () => {
+    const { lines, logger } = parent('warn');
+    const log = requestChildLogger.call(undefined as never, logger, { reqId: 'req-8' }, { level: 'info' }, undefined as never);
+    log.info('at the route level');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ reqId: 'req-8', msg: 'at the route level' });
   });
 });
