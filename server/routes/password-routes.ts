@@ -40,7 +40,8 @@ export const passwordRoutes =
           tags: ['password'],
           summary: 'Set a new password with a valid reset token, and sign in',
           body: z.object({ email: z.string().max(320), challenge_token: token, password: newPassword, password_confirmation: z.string().max(1000) }),
-          response: { 200: sessionAnswerSchema },
+          // 404: the token is wrong, used or expired (the same answer as validate_challenge_token).
+          response: { ...errorAnswers(404), 200: sessionAnswerSchema },
         },
         config: { ...limit, idempotency: false },
       },

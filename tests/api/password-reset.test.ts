@@ -61,6 +61,9 @@ describe('forgot password → token by mail → reset', () => {
     // Used once: the same token no longer works.
     const again = await post('/validate_challenge_token', { email: user.email, challenge_token: token });
     expect(expectErrorBody(again.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');
+    // Nor does it set a password again: the same 404, which the API document lists for this call.
+    const replay = await post('/reset_password', { email: user.email, challenge_token: token, password: 'new-password-3', password_confirmation: 'new-password-3' });
+    expect(expectErrorBody(replay.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');
   });
 
   it('burns the token after 5 wrong tries', async () => {
