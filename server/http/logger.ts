@@ -169,7 +169,11 @@ export function loggerOptions(opts: { level: string; stream?: { write(line: stri
  * is answered). Given to Fastify as its `logController`.
  */
 export class RequestLog extends LogController {
-  override incomingRequest(): void {}
+  // At debug level a request is also logged when it arrives: a request still in flight (a slow
+  // upload, a drain at shutdown) can then be seen. Below debug this is one level check.
+  override incomingRequest(request: FastifyRequest): void {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');

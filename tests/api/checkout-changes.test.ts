@@ -72,11 +72,14 @@ describe('PATCH /lab_orders/{id}', () => {
     const expired = await discountCode(t, { percent: 50, expiresAt: new Date(t.clock.now.getTime() - 1000) });
     const usedUp = await discountCode(t, { percent: 50, usageLimit: 1 });
     await t.db.update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.code, usedUp));
-    for (const value of ['NOPE-NOT-A-CODE', expired, usedUp, 'x', 42]) {
+    for (const value of ['NOPE-NOT-A-CODE', usedUp, 'x', 42]) {
       const res = await change(t, o.token, o.order, { type: 'discount_code', value });
       expect(res.statusCode).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe('This is not a valid discount code.');
     }
+    // An expired code says when it ended, so the photographer knows it is not a typing slip.
+    const late = await change(t, o.token, o.order, { type: 'discount_code', value: expired });
+    expect(expectErrorBody(late.json(), 422).message).toMatch(/^The discount code \S+ expired on \d{4}-\d{2}-\d{2}\.$/);
     expect((await checkoutOrder(t, o.token, o.order)).discount_code).toBeNull();
   });
 

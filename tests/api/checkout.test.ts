@@ -188,12 +188,14 @@ describe('checkout', () => {
 
   it('refuses a code that expired after it was applied, and one used up by another order meanwhile', async () => {
     const o = await readyOrder(t, p);
-    const code = await discountCode(t, { percent: 10, expiresAt: new Date(t.clock.now.getTime() + 60_000) });
+    const expiresAt = new Date(t.clock.now.getTime() + 60_000);
+    const code = await discountCode(t, { percent: 10, expiresAt });
     await changed(t, o.token, o.order, { type: 'discount_code', value: code });
     t.clock.now = new Date(t.clock.now.getTime() + 120_000);
     const res = await pay(o.token, o.order);
     expect(res.statusCode).toBe(422);
-    expect(expectErrorBody(res.json(), 422).message).toBe('This is not a valid discount code.');
+    // The last day it could be used: the day of the millisecond before it ended.
+    expect(expectErrorBody(res.json(), 422).message).toBe(`The discount code ${code} expired on ${new Date(expiresAt.getTime() - 1).toISOString().slice(0, 10)}.`);
 
     const first = await readyOrder(t, p);
     const second = await readyOrder(t, p);

@@ -92,7 +92,8 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('the production bu
   it('on SIGTERM answers the request in flight in full, turns a new one away with the error body, exits 0 and keeps every answered write', async () => {
     const data = dataDir();
     const port = await freePort();
-    const server = npmStart({ DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'info' });
+    // debug: the server logs a request when it arrives, so the test sees the sign-in in flight.
+    const server = npmStart({ DATA_DIR: data, PORT: String(port), LOG_LEVEL: 'debug' });
     await server.ready();
     const before = (await (await login(port)).json()) as { token: string };
 
@@ -103,8 +104,8 @@ describe.skipIf(process.env.API_TEST_DATABASE === 'postgres')('the production bu
     const ended = new Promise<void>((resolve) => socket.once('close', () => resolve()));
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     socket.write(`POST /api/v2/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(loginBody)}\r\n\r\n${loginBody.slice(0, 10)}`);
-    const loginsSeen = () => server.out().split('"url":"/api/v2/login"').length - 1;
-    await expect.poll(loginsSeen, { timeout: 20_000 }).toBe(2);
+    const loginsArrived = () => server.out().split('\n').filter((line) => line.includes('"url":"/api/v2/login"') && line.includes('incoming request')).length;
+    await expect.poll(loginsArrived, { timeout: 20_000 }).toBe(2);
 
     server.child.kill('SIGTERM');
     // Fastify marks itself closing before it stops listening: once new connections are refused, it drains.
