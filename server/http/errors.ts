@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * The one error shape of the wire contract (DESIGN.md §4). Every 4xx/5xx the API sends is built
  * here, so the client's error catalogue can rely on it.
@@ -60,20 +58,5 @@ export const validationError = (message: string, moreInfo?: string[]) =>
   new HttpError(422, 'ValidationError', message, moreInfo ? { moreInfo } : {});
 export const tooManyRequests = (message: string) => new HttpError(429, 'TooManyRequests', message);
 
-/** The error body as a schema: the API document's one ErrorBody, and the routes' error answers. */
-export const errorBodySchema = z.object({
-  error: z.object({
-    status: z.number().int().min(400).max(599),
-    class_name: z.string(),
-    developer_message: z.string(),
-    user_message: z.object({ message: z.string() }),
-    more_info: z.array(z.string()),
-  }),
-});
-
-/**
- * A route's own error statuses for its `response` schema (the API document adds the ones every
- * route of its kind can answer): e.g. `...errorAnswers(403, 404)`.
- */
-export const errorAnswers = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+// The error body's schema is part of the contract, which the page and the API document share.
+export { errorAnswers, errorBodySchema } from '../../src/contract/error-body.ts';

@@ -1,4 +1,7 @@
 import { API } from '../domain/paths.ts';
+import type { AnswerOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { call } from './call.ts';
 import { apiRequest } from './client.ts';
 import type { SessionAnswer } from './session.ts';
 
@@ -9,12 +12,6 @@ export const logout = () => apiRequest<{ success: true }>('DELETE', API.logout);
 
 export const logoutAllSessions = () => apiRequest<{ success: true }>('DELETE', API.logoutAllSessions);
 
-export interface ServerStatus {
-  status: 'ok';
-  version: string;
-  database: 'ok';
-  server_time: string;
-}
+export type ServerStatus = AnswerOf<Contract['GET /status']>;
 
-export const getStatus = (signal?: AbortSignal) =>
-  apiRequest<ServerStatus>('GET', API.status, { auth: false, ...(signal ? { signal } : {}) });
+export const getStatus = (signal?: AbortSignal) => call('GET /status', {}, { auth: false, ...(signal ? { signal } : {}) });

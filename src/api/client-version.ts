@@ -1,5 +1,4 @@
-import { API } from '../domain/paths.ts';
-import { apiRequest } from './client.ts';
+import { call } from './call.ts';
 
 /** The client-version check of both specs: the build the server serves now. */
-export const getClientVersion = () => apiRequest<{ version: string }>('GET', API.clientVersion, { auth: false });
+export const getClientVersion = () => call('GET /client_version', {}, { auth: false });

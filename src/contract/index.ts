@@ -1,0 +1,10 @@
+/**
+ * The whole lab API as the page calls it: each call's name (`GET /status`) mapped to its endpoint.
+ * Types only: the page's bundle holds no schema and no zod (src/api/call.ts).
+ */
+import type { CallTable } from './endpoint.ts';
+import type { statusEndpoints } from './status.ts';
+
+export type Contract = CallTable<typeof statusEndpoints>;
+
+export type CallName = keyof Contract;
