@@ -3,7 +3,8 @@
  * - a feature never imports another feature;
  * - shared client code (api, domain, offline, ui) and workers never import features or the shell;
  * - domain code is pure: it imports only other domain code;
- * - the server imports from src/ only the domain; the client never imports the server.
+ * - the contract (src/contract) imports only itself and the domain;
+ * - the server imports from src/ only the domain and the contract; the client never imports the server.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -35,11 +36,12 @@ function violation(from: string, to: string): string | null {
   const a = area(from);
   const b = area(to);
   if (a.startsWith('feature:') && b.startsWith('feature:') && a !== b) return 'features never import each other';
-  if (['src:api', 'src:domain', 'src:offline', 'src:ui', 'workers'].includes(a) && (b.startsWith('feature:') || b === 'src:app')) {
+  if (['src:api', 'src:contract', 'src:domain', 'src:offline', 'src:ui', 'workers'].includes(a) && (b.startsWith('feature:') || b === 'src:app')) {
     return 'shared code never imports features or the app shell';
   }
   if (a === 'src:domain' && b !== 'src:domain') return 'domain code is pure: it imports only domain code';
-  if (a === 'server' && b.startsWith('src') && b !== 'src:domain') return 'the server imports only the domain from src/';
+  if (a === 'src:contract' && b !== 'src:contract' && b !== 'src:domain') return 'the contract imports only the contract and the domain';
+  if (a === 'server' && b.startsWith('src') && b !== 'src:domain' && b !== 'src:contract') return 'the server imports only the domain and the contract from src/';
   if ((a.startsWith('src') || a.startsWith('feature:') || a === 'workers') && b === 'server') return 'the client never imports the server';
   return null;
 }
