@@ -8,7 +8,7 @@ import { addAddress, changeEmail, changePassword, profile, removeAddress, setDef
 import { myReferrals, photographerCredit, updateOwnReferralCode } from '../services/referral-service.ts';
 import { confirmShopConnection, connectShop, declineShopConnection } from '../services/shop-connection-service.ts';
 import { FIRST_REPORT_YEAR, reportYearsRule, requestTaxReport } from '../services/tax-report-service.ts';
-import { guid, guidOrEmpty, successSchema } from './shapes.ts';
+import { guid, guidOrEmpty, successSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 import { MIN_PASSWORD_LENGTH } from '../services/passwords.ts';
 import { PASSWORD_RULE } from '../services/signup-service.ts';

@@ -6,7 +6,7 @@ import type { SandboxPayments } from '../adapters/payments/sandbox-payments.ts';
 import type { ServerDeps } from '../deps.ts';
 import { HttpError } from '../http/errors.ts';
 import { createCard, removeCard, setDefaultCard } from '../services/card-service.ts';
-import { guid, guidOrEmpty } from './shapes.ts';
+import { guid, guidOrEmpty } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 import { profileShape } from './account-routes.ts';
 

@@ -6,7 +6,7 @@ import type { ServerDeps } from '../deps.ts';
 import { sendCachedAnswer } from '../http/cached-answer.ts';
 import { createCatalogueCache } from '../services/catalogue-cache.ts';
 import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
-import { guid } from './shapes.ts';
+import { guid } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const money = z.number();

@@ -5,7 +5,7 @@ import type { ServerDeps } from '../deps.ts';
 import { checkout } from '../services/checkout-service.ts';
 import { validateDiscountCode } from '../services/discount-service.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
-import { guid } from './shapes.ts';
+import { guid } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['checkout'];

@@ -4,7 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listLabOrdersJson } from '../services/lab-orders-service.ts';
 import { ORDER_FILTERS, type OrderFilter } from '../services/order-list-fields.ts';
-import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+import { guid, listMetaSchema, orderSummaryAttributes } from '../../src/contract/shapes.ts';
 
 /** What a card of the orders list shows beyond the summary (ADMIN-CONTRACT.md Wire). */
 export const orderListFields = z.object({

@@ -5,7 +5,7 @@ import type { ServerDeps } from '../deps.ts';
 import { changeOrder, ORDER_CHANGE_TYPES } from '../services/order-changes.ts';
 import { addLineItems, deleteLineItem, retrieveFullOrder, updateLineItem, updateQuantity } from '../services/line-item-service.ts';
 import { addLineItemsBody, cartMeta, changeOrderBody, fullOrderSchema, serverLineItemSchema, updateLineItemBody, updateQuantityBody } from './line-item-shapes.ts';
-import { guid } from './shapes.ts';
+import { guid } from '../../src/contract/shapes.ts';
 import { validationError } from '../http/errors.ts';
 import { errorAnswers } from '../http/errors.ts';
 

@@ -3,7 +3,7 @@ import { BORDERS, FINISHING_CATEGORIES, type BorderValue } from '../../src/domai
 import { LINE_ITEM_BATCH_SIZE } from '../../src/domain/line-item-payload.ts';
 import { NOTES_MAX } from '../../src/domain/notes.ts';
 import { MAX_QUANTITY } from '../../src/domain/quantity.ts';
-import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+import { guid, listMetaSchema, orderSummaryAttributes } from '../../src/contract/shapes.ts';
 
 /** The wire of the cart (BUILDER-CONTRACT.md Wire; src/domain/line-items.ts, line-item-payload.ts). */
 

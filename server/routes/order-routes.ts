@@ -7,7 +7,7 @@ import { assertOrderNameTaken, createLabOrder, getLabOrder } from '../services/o
 import { checkoutAttributesSchema, serverLineItemSchema } from './line-item-shapes.ts';
 import { orderListFields } from './lab-orders-routes.ts';
 import { photoSchema } from './photo-shapes.ts';
-import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
+import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.

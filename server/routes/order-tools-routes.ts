@@ -8,9 +8,9 @@ import { requestZip } from '../services/order-zip.ts';
 import { requestVendorSend } from '../services/vendor-send.ts';
 import { addAlbum } from '../services/album-service.ts';
 import { albumSchema } from './order-routes.ts';
-import { successSchema } from './shapes.ts';
+import { successSchema } from '../../src/contract/shapes.ts';
 import { fullOrderSchema } from './line-item-shapes.ts';
-import { guid } from './shapes.ts';
+import { guid } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['lab orders'];

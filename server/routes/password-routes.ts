@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { forgotPassword, resetPassword, validateChallengeToken } from '../services/password-reset-service.ts';
-import { newPassword, sessionAnswerSchema, successSchema } from './shapes.ts';
+import { newPassword, sessionAnswerSchema, successSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const token = z

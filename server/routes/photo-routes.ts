@@ -9,7 +9,7 @@ import { confirmPhotograph } from '../services/photo-acceptance.ts';
 import { DEFAULT_PHOTOS_PER_PAGE, MAX_PHOTOS_PER_PAGE, getPhotograph, listPhotographs } from '../services/photo-service.ts';
 import { completePhotoUpload, presignPhoto } from '../services/photo-upload-service.ts';
 import { duplicatePhotoSchema, multipartUploadSchema, photoSchema, singleUploadSchema } from './photo-shapes.ts';
-import { guid } from './shapes.ts';
+import { guid } from '../../src/contract/shapes.ts';
 
 const orderGuid = guid('This order does not exist.');
 const fileName = z.string().trim().min(1, 'The photo needs a file name.').max(255, 'A file name can be at most 255 characters.');

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { apiInvoices, findPhotographer, listPhotographers, loginAsUser } from '../services/photographers-service.ts';
-import { listMetaSchema, sessionAnswerSchema } from './shapes.ts';
+import { listMetaSchema, sessionAnswerSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['photographers'];

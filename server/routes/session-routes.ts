@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { login, logout, logoutAllSessions } from '../services/auth-service.ts';
-import { sessionAnswerSchema, successSchema } from './shapes.ts';
+import { sessionAnswerSchema, successSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const loginBody = z.object({

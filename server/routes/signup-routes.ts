@@ -4,7 +4,7 @@ import { API } from '../../src/domain/paths.ts';
 import type { ServerDeps } from '../deps.ts';
 import { confirmCertificate } from '../services/certificate-service.ts';
 import { checkForEmail, checkReferralCode, signUp, updateNewUser } from '../services/signup-service.ts';
-import { newPassword, sessionAnswerSchema, successSchema } from './shapes.ts';
+import { newPassword, sessionAnswerSchema, successSchema } from '../../src/contract/shapes.ts';
 import { errorAnswers } from '../http/errors.ts';
 
 const email = z.email({ error: 'Enter a valid email address.' }).max(320);

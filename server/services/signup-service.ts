@@ -11,7 +11,9 @@ import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 export const EMAIL_IN_USE = 'Email already in use. Please login or reset your password.';
 export const EMAIL_UNKNOWN = 'Email does not exist. Please register as a new user.';
 export const REFERRAL_CODE_UNKNOWN = 'This referral code does not exist.';
-export const PASSWORD_RULE = 'Password fields must match and be at least 8 characters long.';
+import { PASSWORD_RULE } from '../../src/domain/password-rule.ts';
+
+export { PASSWORD_RULE };
 export const TENNESSEE_NEEDS_CERTIFICATE =
   'A business in Tennessee needs a blanket certificate of resale on file. Please upload it as a PDF.';
 

@@ -3,8 +3,10 @@
 /** 'Email must look like {email}': something@something.something, no spaces. */
 export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 
-/** Sign-up and email change ask for 8 characters; the server enforces 8 everywhere. */
-export const MIN_PASSWORD = 8;
+import { MIN_PASSWORD_LENGTH } from './password-rule.ts';
+
+/** Sign-up and email change ask for the server's minimum, which it enforces everywhere. */
+export const MIN_PASSWORD = MIN_PASSWORD_LENGTH;
 
 export const passwordsOk = (password: string, confirmation: string): boolean => password.length >= MIN_PASSWORD && password === confirmation;
 

@@ -1,7 +1,9 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../server/app.ts';
+import { ALL_ENDPOINTS } from '../../src/contract/all-endpoints.ts';
 import { checkAnswersAgainstDocument } from './answer-contract.ts';
+import { callApi } from './contract-call.ts';
 import { ROUTE_TABLE } from './authorisation-table.ts';
 import { api, createTestApp, type TestApp } from './helper.ts';
 
@@ -44,6 +46,18 @@ describe('the API document', () => {
     expect(op('post', '/login').security).toEqual([]);
     expect(op('get', '/papers_with_details').security).toEqual([]);
     expect(op('get', '/lab_orders').security).toEqual([{ token: [] }]);
+  });
+
+  it('holds every endpoint of the contract, with its words and its public access', async () => {
+    for (const endpoint of ALL_ENDPOINTS) {
+      const o = op(endpoint.method.toLowerCase(), endpoint.path.replace(/:([A-Za-z_]+)/g, '{$1}')) as Operation & { summary?: string };
+      expect(o.summary, `${endpoint.method} ${endpoint.path}`).toBe(endpoint.summary);
+      expect(o.security, `${endpoint.method} ${endpoint.path}`).toEqual(endpoint.public ? [] : [{ token: [] }]);
+    }
+    // The tests call the lab by the names the page uses; the answer is typed by the contract.
+    const status = await callApi(t.app, 'GET /status', {});
+    expect(status.status).toBe(200);
+    expect(status.json().database).toBe('ok');
   });
 
   it('gives every error answer the one error body', () => {

@@ -4,12 +4,12 @@ import { errorLines } from '../../api/errors.ts';
 import { resetPassword, resetTokenValid } from '../../api/password.ts';
 import { saveSession } from '../../api/session.ts';
 import { ROUTES } from '../../domain/paths.ts';
+import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const TOKEN_INVALID = 'Reset token either expired or is not valid for this email address.';
-export const PASSWORD_RULE = 'Password fields must match and be at least 8 characters long.';
 const TOKEN_LENGTH = 6;
 
 /** The token as typed: letters, digits and spaces only; checked once 6 characters without spaces. */

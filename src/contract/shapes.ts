@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { MIN_PASSWORD_LENGTH } from '../services/passwords.ts';
-import { PASSWORD_RULE } from '../services/signup-service.ts';
+import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '../domain/password-rule.ts';
 
-/** Response shapes shared by several routes (DESIGN.md §4). */
+/** Shapes that several resources' endpoints share (docs/api.md). */
 export const successSchema = z.object({ success: z.literal(true) });
 
 export const sessionAnswerSchema = z.object({
