@@ -12,6 +12,7 @@ import { LINE_ITEM_CROP_QUEUE, makeCroppedImage, queueMissingCroppedImages, type
 import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } from './services/photo-derivatives.ts';
 import { ORDER_ZIP_QUEUE, buildZip, type ZipJob } from './services/order-zip.ts';
 import { VENDOR_SEND_QUEUE, sendToVendor, type VendorJob } from './services/vendor-send.ts';
+import { WEBHOOK_QUEUE, deliverWebhook, sendWaitingDeliveries, type WebhookJob } from './services/partner-events.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
 /**
@@ -25,6 +26,10 @@ import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './service
  * 2-core lab machine (while photos arrive, one: upload-activity.ts).
  */
 const PREVIEWS_AT_ONCE = 2;
+
+// Webhook deliveries one process makes at once: each mostly waits on a partner's server, and a
+// slow partner must not hold up the others' events.
+const WEBHOOKS_AT_ONCE = 4;
 
 export const HOUSEKEEPING = { queue: 'housekeeping', cron: '* * * * *', intervalMs: 60_000 } as const;
 
@@ -57,6 +62,7 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'missing cropped images': () => queueMissingCroppedImages(deps),
     'pending payments': () => recoverPendingPayments(deps),
     'pending refunds': () => recoverPendingRefunds(deps),
+    'webhook deliveries': () => sendWaitingDeliveries(deps),
   };
 }
 
@@ -95,6 +101,9 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   await deps.jobs.work<ZipJob>(ORDER_ZIP_QUEUE, (data) => buildZip(deps, data));
   // SEND TO VENDOR: retried with backoff (vendor-send.ts VENDOR_RETRY) while the vendor fails.
   await deps.jobs.work<VendorJob>(VENDOR_SEND_QUEUE, (data, attempt) => sendToVendor(deps, data, attempt));
+  // Partner webhooks: a few at once, as each mostly waits for the partner's server; retried with
+  // backoff (partner-events.ts WEBHOOK_RETRY).
+  await deps.jobs.work<WebhookJob>(WEBHOOK_QUEUE, (data, attempt) => deliverWebhook(deps, data, attempt), { concurrency: WEBHOOKS_AT_ONCE });
   // A payment a crash left pending is settled now, not only at the next minute's housekeeping.
   await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
   // So is a refund a crash left pending (refund-recovery.ts).

@@ -7,3 +7,4 @@ export * from './schema/line-items.ts';
 export * from './schema/checkout.ts';
 export * from './schema/admin.ts';
 export * from './schema/albums.ts';
+export * from './schema/webhooks.ts';

@@ -10,6 +10,8 @@ import { fullOrderAnswer } from './line-item-answer.ts';
 import type { OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { lockOpenOrder, refuseWhileBeingPaid } from './order-lock.ts';
+import type { PartnerEventType } from '../../src/domain/partner-webhooks.ts';
+import { kickDeliveries, queuePartnerEvent } from './partner-events.ts';
 
 /**
  * The PATCH /lab_orders/{id} types of the lab's admin panel (status, tracking URL, admin note,
@@ -27,6 +29,14 @@ export const TRACKING_URL_MAX = 500;
 export const INTERNAL_NOTES_MAX = 5000;
 
 type AdminType = (typeof ADMIN_CHANGE_TYPES)[number];
+
+/** What a partner's webhook hears when an admin moves an order (framing and open are the lab's own steps). */
+const PARTNER_EVENT_OF_STATUS: Partial<Record<string, PartnerEventType>> = {
+  paid: 'order.accepted',
+  printing: 'order.printing',
+  shipped: 'order.shipped',
+  cancelled: 'order.cancelled',
+};
 export const isAdminChange = (type: string): type is AdminType => (ADMIN_CHANGE_TYPES as readonly string[]).includes(type);
 
 const STATUS_RULE = `status is one of ${ORDER_STATUSES.join(', ')}.`;
@@ -75,14 +85,18 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
         ...(value === 'cancelled' && !order.cancelledAt ? { cancelledAt: now } : {}),
       });
       await event('status', order.status, value, unpaid ? reason : null);
+      const told = PARTNER_EVENT_OF_STATUS[value];
+      if (told && updated) await queuePartnerEvent(tx, updated, told);
       if (value !== 'shipped' || !updated) return { mail: null };
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid));
       return { mail: owner ? shippedMail(owner.email, updated) : null };
     }
     case 'tracking_url': {
       const url = trackingUrl(value);
-      await set({ trackingUrl: url });
+      const [updated] = await set({ trackingUrl: url });
       await event('tracking_url', order.trackingUrl, url);
+      // A tracking link given after the order shipped: the partner hears "shipped" again, with it.
+      if (updated?.status === 'shipped' && url && url !== order.trackingUrl) await queuePartnerEvent(tx, updated, 'order.shipped');
       return { mail: null };
     }
     case 'internal_notes': {
@@ -117,6 +131,7 @@ export async function adminChangeOrder(deps: ServerDeps, actor: Actor, order: Or
     return { updated: row ?? locked, mailId: mail ? await deps.mailer.queue(tx, mail) : null };
   });
   if (mailId) await deps.mailer.deliver(mailId);
+  await kickDeliveries(deps);
   return fullOrderAnswer(deps, actor, updated, photographer);
 }
 

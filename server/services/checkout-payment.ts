@@ -12,6 +12,7 @@ import { NOT_ENOUGH_CREDIT, NOT_OPEN_TO_CHECKOUT } from './order-changes.ts';
 import { orderFigures, saveFigures } from './order-figures.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { accrueReferralCredit } from './referral-service.ts';
+import { queuePartnerEvent } from './partner-events.ts';
 
 /**
  * The two transactions around a charge (issue 12). No transaction is open while the provider is
@@ -129,6 +130,7 @@ async function markPaid(tx: Tx, deps: Pick<ServerDeps, 'config' | 'mailer'>, pay
     await tx.update(users).set({ defaultCardId: payment.cardId }).where(and(eq(users.guid, order.userGuid), sql`${users.defaultCardId} is null`));
   }
   await accrueReferralCredit(tx, deps.config.referralCreditPercent, order.id);
+  await queuePartnerEvent(tx, order, 'order.accepted');
   return deps.mailer.queue(tx, await receiptMail(tx, order));
 }
 

@@ -12,6 +12,7 @@ import { fullOrderAnswer } from './line-item-answer.ts';
 import { visibleOrder } from './order-access.ts';
 import { notOpenToCheckout } from './order-changes.ts';
 import { beingPaid } from './order-lock.ts';
+import { kickDeliveries } from './partner-events.ts';
 
 /**
  * POST /lab_orders/{id}/checkout: the order charged exactly once (checkout-payment.ts has the two
@@ -56,6 +57,7 @@ export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid:
     if (begun.kind === 'changed') throw totalChanged(begun.totalCents);
     if (begun.kind === 'paid') {
       await deps.mailer.deliver(begun.mailId);
+      await kickDeliveries(deps);
       return answer();
     }
     if (begun.kind === 'charge') {
@@ -128,5 +130,6 @@ async function charge(deps: ServerDeps, begun: Extract<Begun, { kind: 'charge' }
   crashPoint(deps.config.crashAt, 'payment-pending');
   const { mailId } = await settlePayment(deps, payment.id, outcome);
   if (mailId) await deps.mailer.deliver(mailId);
+  if (mailId) await kickDeliveries(deps);
   if ('charge' in outcome && outcome.charge.status === 'declined') throw cardError(outcome.charge.message ?? 'Your card was declined.');
 }

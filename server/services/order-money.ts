@@ -10,6 +10,7 @@ import { fullOrderAnswer } from './line-item-answer.ts';
 import { ownOrder, visibleOrder, type OrderRow } from './order-access.ts';
 import { requireAdmin } from './admin-guard.ts';
 import { askProvider, finishCancel, giveBack, settleMade } from './refund-settle.ts';
+import { kickDeliveries } from './partner-events.ts';
 
 /**
  * Refunds (admin) and cancellation (the photographer, within the window), through the payment
@@ -103,6 +104,7 @@ export async function refundOrder(
   });
   if (!settled) throw new HttpError(502, 'RefundFailed', REFUND_FAILED);
   if (settled.mailId) await deps.mailer.deliver(settled.mailId);
+  await kickDeliveries(deps);
   const [updated] = await deps.db.select().from(labOrders).where(eq(labOrders.id, order.id));
   return fullOrderAnswer(deps, admin, updated ?? reserved.locked, photographer);
 }
@@ -148,5 +150,6 @@ export async function cancelOrder(deps: ServerDeps, actor: Actor | null, guid: s
   });
   if (!updated) throw new HttpError(502, 'RefundFailed', 'The payment provider did not make the refund, so the order is not cancelled. Please try again.');
   if (mailId) await deps.mailer.deliver(mailId);
+  await kickDeliveries(deps);
   return fullOrderAnswer(deps, me, updated, me.user);
 }

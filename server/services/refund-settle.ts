@@ -9,6 +9,7 @@ import { releaseDiscountUse } from './discount-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { clawBackReferralCredit, clawbackText } from './referral-service.ts';
+import { queuePartnerEvent } from './partner-events.ts';
 
 /**
  * The two ends of a refund (order-money.ts): a refund is reserved (a `pending` refunds row, the
@@ -59,6 +60,7 @@ export async function finishCancel(tx: Tx, order: OrderRow, refundedCents: numbe
   const clawback = await clawBackReferralCredit(tx, order.id);
   const detail = [`refunded ${formatMoney(refundedCents)}, credit returned ${formatMoney(order.creditCents)}`, ...(clawback ? [clawbackText(clawback, formatMoney)] : [])].join('; ');
   await recordEvent(tx, order.id, actorGuid, 'cancel', { from: 'paid', to: 'cancelled', detail });
+  await queuePartnerEvent(tx, order, 'order.cancelled');
   return {
     to: await ownerEmail(tx, order),
     subject: `Your order ${order.orderName} is cancelled`,
@@ -82,6 +84,7 @@ export async function settleMade(tx: Tx, rowId: string, made: RefundRecord): Pro
   if (!order) return null;
   if (row.kind === 'cancel') return { order, mail: await finishCancel(tx, order, row.amountCents, row.actorGuid) };
   await recordEvent(tx, order.id, row.actorGuid, 'refund', { to: (row.amountCents / 100).toFixed(2), detail: row.note });
+  await queuePartnerEvent(tx, order, 'order.refunded', { cents: row.amountCents, note: row.note });
   await clawBackIfRefundedInFull(tx, order, row.actorGuid);
   return { order, mail: refundMail(await ownerEmail(tx, order), order, row.amountCents, row.note) };
 }

@@ -4,7 +4,8 @@
  */
 import type { CallTable } from './endpoint.ts';
 import type { statusEndpoints } from './status.ts';
+import type { webhookEndpoints } from './webhooks.ts';
 
-export type Contract = CallTable<typeof statusEndpoints>;
+export type Contract = CallTable<typeof statusEndpoints> & CallTable<typeof webhookEndpoints>;
 
 export type CallName = keyof Contract;

@@ -335,6 +335,25 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame(json(res), 'guid', w.owner.guid),
   },
   // Discount codes on the admin screen (issue 34)
+  // Partner webhooks (issue 34): each account's own
+  'GET /api/v2/webhooks': {
+    who: 'a signed-in user: their own webhooks',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/webhooks' }),
+    check: (res, w, c) => {
+      const listed = JSON.stringify(json(res)).includes(w.ownerWebhook);
+      if (listed !== (c.acting?.guid === w.owner.guid)) throw new Error(`A's webhook ${listed ? 'listed' : 'missing'} for ${c.caller}`);
+    },
+  },
+  'POST /api/v2/webhooks': {
+    who: 'a signed-in user: a webhook on their own account',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/webhooks', payload: { url: 'https://partner.example.com/lab-events' } }),
+  },
+  'DELETE /api/v2/webhooks/{guid}': { who: 'the account owner', access: OWNER_ONLY, request: (w) => ({ url: `/api/v2/webhooks/${w.ownerWebhook}` }) },
+  'GET /api/v2/webhooks/{guid}/deliveries': { who: 'the account owner', access: OWNER_ONLY, request: (w) => ({ url: `/api/v2/webhooks/${w.ownerWebhook}/deliveries` }) },
+  'POST /api/v2/webhook_deliveries/{guid}/resend': { who: 'the account owner', access: OWNER_ONLY, request: (w) => ({ url: `/api/v2/webhook_deliveries/${w.ownerWebhookDelivery}/resend` }) },
+
   'GET /api/v2/discount_codes': {
     who: 'lab admins',
     access: ADMIN_ONLY,

@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
 import { refreshFigures } from '../../server/services/order-figures.ts';
-import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users } from '../../server/db/schema.ts';
+import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users, webhookDeliveries, webhookEndpoints } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -62,6 +62,9 @@ export interface World {
   ownerSecondOrder: string;
   /** A discount code anyone may check (no one owns a code). */
   discountCode: string;
+  /** A partner webhook of A's, and one delivery of it. */
+  ownerWebhook: string;
+  ownerWebhookDelivery: string;
   /** The session token of each caller but the anonymous one. */
   tokens: Record<Exclude<Caller, 'anonymous'>, string>;
 }
@@ -203,7 +206,11 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       .returning();
     const [second] = await t.db.insert(labOrders).values({ userGuid: a.guid, orderName: `Matrix second ${tag}` }).returning();
     const [code] = await t.db.insert(discountCodes).values({ code: `MATRIX-${tag}`, kind: 'percent', percent: 10 }).returning();
-    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code || !paid || !second) throw new Error('world things not created');
+    const [webhook] = await t.db.insert(webhookEndpoints).values({ userGuid: a.guid, url: 'https://partner.example.com/hooks', secret: `whsec_${tag}` }).returning();
+    const [delivery] = webhook
+      ? await t.db.insert(webhookDeliveries).values({ endpointGuid: webhook.guid, eventId: randomUUID(), eventType: 'order.accepted', orderGuid: paid?.guid ?? null, payload: {}, state: 'delivered' }).returning()
+      : [];
+    if (!address || !card || !order || !pendingShop || !photo || !lineItem || !code || !paid || !second || !webhook || !delivery) throw new Error('world things not created');
 
     return {
       owner: a,
@@ -227,6 +234,8 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       discountCode: code.code,
       ownerPaidOrder: paid.guid,
       ownerSecondOrder: second.guid,
+      ownerWebhook: webhook.guid,
+      ownerWebhookDelivery: delivery.guid,
       tokens,
     };
   };

@@ -25,8 +25,8 @@ export interface Products {
 }
 
 /** A fresh lab with the default catalogue and a signed-in admin: the setup of the order tools' tests. */
-export async function labWithAdmin(): Promise<{ t: TestApp; p: Products; admin: string }> {
-  const t = await createTestApp();
+export async function labWithAdmin(opts: Parameters<typeof createTestApp>[1] = {}): Promise<{ t: TestApp; p: Products; admin: string }> {
+  const t = await createTestApp({}, opts);
   const p = await products(t);
   const a = await createUser(t.db, { isAdmin: true });
   return { t, p, admin: await signIn(t.app, a.user.email, a.password) };

@@ -1,0 +1,178 @@
+import { createHmac } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { webhookDeliveries } from '../../server/db/schema.ts';
+import { deliverWebhook, WEBHOOK_QUEUE, type WebhookJob } from '../../server/services/partner-events.ts';
+import { webhookUrl } from '../../server/services/webhook-url.ts';
+import { WEBHOOKS_PER_ACCOUNT } from '../../src/domain/partner-webhooks.ts';
+import { callApi } from './contract-call.ts';
+import { createUser, expectErrorBody, signIn } from './helper.ts';
+import { labWithAdmin, orderWithPhotos, payload, postItems, send } from './line-items-helpers.ts';
+import { readyOrder } from './checkout-helpers.ts';
+
+/**
+ * Partner webhooks (issue 34): registered on /account, told of each status change of the
+ * partner's own orders, signed as Standard Webhooks sign, retried until the receiver takes them.
+ * The job's tries are driven one by one here, as pg-boss runs them (its backoff is pg-boss's own,
+ * exercised with the real queue in tests/e2e/partner-webhooks.spec.ts).
+ */
+
+const received: { headers: IncomingHttpHeaders; body: string }[] = [];
+let answers: number[] = [];
+const receiver = createServer((req, res) => {
+  let body = '';
+  req.on('data', (c: Buffer) => (body += c.toString()));
+  req.on('end', () => {
+    received.push({ headers: req.headers, body });
+    res.statusCode = answers.shift() ?? 200;
+    res.end(res.statusCode === 200 ? 'thanks' : 'down for a deploy');
+  });
+});
+let receiverUrl = '';
+let lab: Awaited<ReturnType<typeof labWithAdmin>>;
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/lab-events`;
+  lab = await labWithAdmin({ jobs: 'recorded' });
+});
+afterAll(async () => {
+  await lab.t.close();
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+
+/** The receiver's check, as a partner would write it from the Standard Webhooks rules. */
+function signatureHolds(secret: string, headers: IncomingHttpHeaders, body: string): boolean {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const expected = createHmac('sha256', key).update(`${String(headers['webhook-id'])}.${String(headers['webhook-timestamp'])}.${body}`).digest('base64');
+  return String(headers['webhook-signature']).split(' ').includes(`v1,${expected}`);
+}
+
+const deps = () => ({ db: lab.t.db, jobs: lab.t.jobs, config: lab.t.config });
+/** The webhook jobs queued so far, by delivery id. */
+const queued = () => lab.t.sentJobs.filter((j) => j.queue === WEBHOOK_QUEUE).map((j) => (j.data as WebhookJob).deliveryId);
+
+describe('partner webhooks', () => {
+  it('registers a webhook, shows its secret once, and signs each status change of the partner’s orders', async () => {
+    const { t, p, admin } = lab;
+    const o = await orderWithPhotos(t, 1);
+    expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid)])).statusCode).toBe(201);
+    const made = await callApi(t.app, 'POST /webhooks', { body: { url: receiverUrl } }, { token: o.token });
+    expect(made.status).toBe(201);
+    const { secret, guid } = made.json().data;
+    expect(secret).toMatch(/^whsec_/);
+    const listed = (await callApi(t.app, 'GET /webhooks', {}, { token: o.token })).json().data;
+    expect(listed).toEqual([expect.objectContaining({ guid, url: receiverUrl, secret_hint: `whsec_…${secret.slice(-4)}` })]);
+    expect(JSON.stringify(listed)).not.toContain(secret);
+
+    for (const status of ['paid', 'printing', 'framing', 'shipped']) {
+      expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, admin, { type: 'status', value: status })).statusCode).toBe(200);
+    }
+    const tracking = 'https://tools.usps.com/go/TrackConfirmAction?tLabels=9400100000000000000001';
+    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, admin, { type: 'tracking_url', value: tracking })).statusCode).toBe(200);
+    // Framing is the lab's own step: four events, the last "shipped" again with its tracking link.
+    const jobs = queued();
+    expect(jobs).toHaveLength(4);
+    for (const id of jobs) await deliverWebhook(deps(), { deliveryId: id }, { retryCount: 0, retryLimit: 8 });
+    const events = received.map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type)).toEqual(['order.accepted', 'order.printing', 'order.shipped', 'order.shipped']);
+    expect(events[3].data.order).toMatchObject({ guid: o.order, status: 'shipped', tracking_url: tracking });
+    for (const r of received) {
+      expect(signatureHolds(secret, r.headers, r.body)).toBe(true);
+      expect(Math.abs(Number(r.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
+      expect(signatureHolds(`whsec_${Buffer.from('another secret').toString('base64')}`, r.headers, r.body)).toBe(false);
+    }
+    const log = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(log.map((d) => [d.event_type, d.state, d.last_status_code])).toEqual([
+      ['order.shipped', 'delivered', 200],
+      ['order.shipped', 'delivered', 200],
+      ['order.printing', 'delivered', 200],
+      ['order.accepted', 'delivered', 200],
+    ]);
+  });
+
+  it('retries a delivery the receiver refuses, keeps each answer, and fails it after the last try', async () => {
+    const { t, admin } = lab;
+    const o = await orderWithPhotos(t, 1);
+    const { guid } = (await callApi(t.app, 'POST /webhooks', { body: { url: receiverUrl } }, { token: o.token })).json().data;
+    const before = queued().length;
+    received.length = 0;
+    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, admin, { type: 'status', value: 'cancelled' })).statusCode).toBe(200);
+    const [id] = queued().slice(before);
+    answers = [500, 200];
+    await expect(deliverWebhook(deps(), { deliveryId: id ?? 0 }, { retryCount: 0, retryLimit: 8 })).rejects.toThrow(/HTTP 500/);
+    let [row] = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(row).toMatchObject({ event_type: 'order.cancelled', state: 'pending', attempts: 1, last_status_code: 500, last_answer: 'down for a deploy' });
+    await deliverWebhook(deps(), { deliveryId: id ?? 0 }, { retryCount: 1, retryLimit: 8 });
+    [row] = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(row).toMatchObject({ state: 'delivered', attempts: 2, last_status_code: 200 });
+    // Both tries carried the same event id: the receiver can drop the repeat.
+    expect(new Set(received.map((r) => r.headers['webhook-id'])).size).toBe(1);
+
+    // RESEND: the same event again; a receiver that keeps refusing fails it on the last try.
+    const resent = await callApi(t.app, 'POST /webhook_deliveries/:guid/resend', { params: { guid: row?.guid ?? '' } }, { token: o.token });
+    expect(resent.json().data.state).toBe('pending');
+    const again = queued().at(-1) ?? 0;
+    expect(again).toBe(id);
+    answers = [503];
+    await expect(deliverWebhook(deps(), { deliveryId: again }, { retryCount: 8, retryLimit: 8 })).rejects.toThrow(/HTTP 503/);
+    [row] = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(row).toMatchObject({ state: 'failed', attempts: 3, last_status_code: 503 });
+  });
+
+  it('tells of a checkout, a refund and a cancellation with their amounts', async () => {
+    const { t, p, admin } = lab;
+    const o = await readyOrder(t, p);
+    const { guid } = (await callApi(t.app, 'POST /webhooks', { body: { url: receiverUrl } }, { token: o.token })).json().data;
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {})).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/refund`, admin, { refund_amount: '1.25', refund_note: 'One print was scratched' })).statusCode).toBe(200);
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/cancel`, o.token)).statusCode).toBe(200);
+    const log = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(log.map((d) => d.event_type)).toEqual(['order.cancelled', 'order.refunded', 'order.accepted']);
+    const [refunded] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.guid, log[1]?.guid ?? ''));
+    expect(refunded?.payload).toMatchObject({ type: 'order.refunded', data: { order: { guid: o.order }, refund: { amount: 1.25, note: 'One print was scratched' } } });
+  });
+
+  it('shows a partner only their own webhooks and deliveries', async () => {
+    const { t } = lab;
+    const owner = await orderWithPhotos(t, 1);
+    const other = await createUser(t.db);
+    const otherToken = await signIn(t.app, other.user.email, other.password);
+    const { guid } = (await callApi(t.app, 'POST /webhooks', { body: { url: receiverUrl } }, { token: owner.token })).json().data;
+    expect((await callApi(t.app, 'GET /webhooks', {}, { token: otherToken })).json().data).toEqual([]);
+    for (const res of [
+      await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: otherToken }),
+      await callApi(t.app, 'DELETE /webhooks/:guid', { params: { guid } }, { token: otherToken }),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(expectErrorBody(res.json(), 404).message).toBe('This webhook does not exist.');
+    }
+    expect((await callApi(t.app, 'GET /webhooks', {}, {})).status).toBe(401);
+    // Removed, it is told nothing more and is gone from the list.
+    expect((await callApi(t.app, 'DELETE /webhooks/:guid', { params: { guid } }, { token: owner.token })).status).toBe(200);
+    expect((await callApi(t.app, 'GET /webhooks', {}, { token: owner.token })).json().data).toEqual([]);
+  });
+
+  it('refuses a URL that is not an http(s) address, and more than the limit of webhooks', async () => {
+    const { t } = lab;
+    const me = await createUser(t.db);
+    const token = await signIn(t.app, me.user.email, me.password);
+    for (const url of ['not a url', 'ftp://example.com/x', 'https://user:pw@example.com/x', 'javascript:alert(1)']) {
+      const res = await callApi(t.app, 'POST /webhooks', { body: { url } }, { token });
+      expect(expectErrorBody(res.json(), 422).message).toBe('The webhook URL must be an https address, like https://example.com/lab-events.');
+    }
+    for (let i = 0; i < WEBHOOKS_PER_ACCOUNT; i += 1) expect((await callApi(t.app, 'POST /webhooks', { body: { url: `https://example.com/${i}` } }, { token })).status).toBe(201);
+    const over = await callApi(t.app, 'POST /webhooks', { body: { url: 'https://example.com/over' } }, { token });
+    expect(expectErrorBody(over.json(), 422).message).toBe(`An account can have at most ${WEBHOOKS_PER_ACCOUNT} webhooks. Remove one first.`);
+    expect((await callApi(t.app, 'GET /webhooks', {}, { token })).json().data).toHaveLength(WEBHOOKS_PER_ACCOUNT);
+  });
+
+  it('in production takes https only, and never an address of the lab’s own network', () => {
+    expect(webhookUrl('https://partner.example.com/hook', true)).toBe('https://partner.example.com/hook');
+    for (const url of ['http://partner.example.com/hook', 'https://localhost/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.9/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fd00::1]/x']) {
+      expect(webhookUrl(url, true), url).toBeNull();
+    }
+    expect(webhookUrl('http://127.0.0.1:9999/x', false)).toBe('http://127.0.0.1:9999/x');
+  });
+});
