@@ -170,9 +170,8 @@ describe('partner webhooks', () => {
 
   it('in production takes https only, and never an address of the lab’s own network', () => {
     expect(webhookUrl('https://partner.example.com/hook', true)).toBe('https://partner.example.com/hook');
-    for (const url of ['http://partner.example.com/hook', 'https://localhost/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.9/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fd00::1]/x']) {
-      expect(webhookUrl(url, true), url).toBeNull();
-    }
+    const refused = ['http://partner.example.com/hook', 'https://localhost/x', 'https://127.0.0.1/x', 'https://10.1.2.3/x', 'https://192.168.0.9/x', 'https://169.254.169.254/latest', 'https://[::1]/x', 'https://[fd00::1]/x'];
+    expect(refused.filter((url) => webhookUrl(url, true) !== null)).toEqual([]);
     expect(webhookUrl('http://127.0.0.1:9999/x', false)).toBe('http://127.0.0.1:9999/x');
   });
 });
