@@ -8,12 +8,12 @@
 import { expose } from 'comlink';
 import { notAPhotoReason, readPixelSize, sniffPhotoType } from '../src/domain/photo-content.ts';
 import { labDb } from '../src/offline/db.ts';
-import { checkStoredPhoto } from '../src/offline/upload-prepare.ts';
-import { queueFiles } from '../src/offline/upload-store.ts';
-import { sha256Hex } from './upload/checksum.ts';
-import type { InspectResult, UploadWorkerApi } from './upload/protocol.ts';
-import { abortSends, send, setSendListener } from './upload/send.ts';
-import { makeThumbnail, readHead } from './upload/thumbnail.ts';
+import { checkStoredPhoto } from '../src/upload/page/upload-prepare.ts';
+import { queueFiles } from '../src/upload/shared/upload-store.ts';
+import { sha256Hex } from '../src/upload/worker/checksum.ts';
+import type { InspectResult, UploadWorkerApi } from '../src/upload/shared/protocol.ts';
+import { abortSends, send, setSendListener } from '../src/upload/worker/send.ts';
+import { makeThumbnail, readHead } from '../src/upload/worker/thumbnail.ts';
 
 const api: UploadWorkerApi = {
   queueFiles: (owner, orderGuid, files, onStored) => queueFiles(labDb, owner, orderGuid, files, undefined, onStored),
