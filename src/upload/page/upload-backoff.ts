@@ -1,5 +1,5 @@
 /**
- * When each file of the upload queue may go again after a failure (src/domain/upload-retry.ts
+ * When each file of the upload queue may go again after a failure (src/upload/shared/upload-retry.ts
  * has the rules): its failures in a row and its not-before time, in memory only. A wait for the
  * connection ends as soon as the lab is back; progress wipes the file's record.
  */

@@ -1,36 +1,28 @@
 /**
- * A chosen photo's check in the worker, before anything is sent: content by magic bytes (not a
- * photo: REJECTED with the reason) and the thumbnail (shown at once), from the file's first bytes.
- * The SHA-256 is not part of it: it is computed while the photo is sent (upload-steps.ts), so the
- * first PUT leaves as soon as the photo's row and bytes are stored. No byte is read here.
+ * The page's side of the chosen photos' checks: which photo the worker checks next, how many at
+ * once, and what the photo's bar says meanwhile. The check itself runs in the worker
+ * (src/upload/worker/upload-check.ts). No byte is read here.
  */
 import type { UploadEntry, LabDatabase } from '../../offline/db.ts';
+import type { PrepareOutcome } from '../shared/protocol.ts';
 import type { ProgressTracker } from './upload-progress.ts';
-import { failUpload, nextToCheck, rejectUpload } from '../shared/upload-store.ts';
+import { nextToCheck } from '../shared/upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';
 
 /** After the worker itself failed, the next check waits 10 s (a stuck worker must not spin). */
 export const PREPARE_RETRY_MS = 10_000;
 
-/** Thumbnails of 400 px on the long side: sharp in a grid at 2× density. */
-export const THUMBNAIL_SIDE = 400;
-
-/** Errors that mean the stored photo itself cannot be read (its bytes are gone from the disk). */
-const UNREADABLE = new Set(['NotReadableError', 'NotFoundError']);
-
-export type PrepareOutcome = 'ready' | 'rejected' | 'failed' | 'worker-failed';
-
 /**
- * The page's side of a photo's check: its bar says "Checking" meanwhile. With a worker that checks
- * stored photos itself (`check`, the app's), the page only waits for the outcome: the stored
- * File, the thumbnail and the row's writes never pass through its thread (per photo: a Blob read
- * from IndexedDB, two hand-overs to the worker, the thumbnail back and written, the row changed).
+ * The page's side of a photo's check: its bar says "Checking" meanwhile. The worker checks the
+ * stored photo itself, so the page only waits for the outcome: the stored File, the thumbnail and
+ * the row's writes never pass through its thread (per photo: a Blob read from IndexedDB, two
+ * hand-overs to the worker, the thumbnail back and written, the row changed).
  */
 export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, entry: UploadEntry, progress: ProgressTracker): Promise<PrepareOutcome> {
   progress.set(entry.id, { phase: 'checking', total: entry.size });
   let outcome: PrepareOutcome;
   try {
-    outcome = worker.check ? await worker.check(entry) : await checkStoredPhoto(db, worker, entry);
+    outcome = await worker.check(entry);
   } catch (err) {
     // The worker itself failed (it died, its script could not load): not this photo's fault.
     console.error('upload check', err);
@@ -39,38 +31,6 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
   if (outcome === 'ready') progress.set(entry.id, { phase: 'sending', sent: 0 });
   else if (outcome !== 'failed') progress.drop(entry.id, false);
   return outcome;
-}
-
-/** The check itself, wherever it runs (the worker, on its own IndexedDB connection; unit tests in-process). */
-export async function checkStoredPhoto(db: LabDatabase, worker: Pick<UploadWorkerPort, 'inspect'>, entry: UploadEntry): Promise<PrepareOutcome> {
-  try {
-    const stored = await db.uploadFiles.get(entry.id);
-    if (!stored) {
-      await failUpload(db, entry, `${entry.name} is no longer on this device. Remove it and choose it again.`);
-      return 'failed';
-    }
-    const inspected = await worker.inspect(stored.file, entry.name, THUMBNAIL_SIDE);
-    if (!inspected.ok) {
-      await rejectUpload(db, entry, inspected.reason);
-      return 'rejected';
-    }
-    if (inspected.thumbnail) await db.uploadThumbnails.put({ id: entry.id, blob: inspected.thumbnail.blob, source: inspected.thumbnail.source });
-    const ready: Partial<UploadEntry> = { state: 'ready', contentType: inspected.contentType };
-    if (inspected.width !== null) ready.width = inspected.width;
-    if (inspected.height !== null) ready.height = inspected.height;
-    // Removed or failed meanwhile: only a row still waiting for its check moves on.
-    await db.uploads.where('id').equals(entry.id).and((u) => u.state === 'queued').modify(ready);
-    return 'ready';
-  } catch (err) {
-    console.error('upload check', err);
-    if (err instanceof Error && UNREADABLE.has(err.name)) {
-      await failUpload(db, entry, `${entry.name} could not be read on this device. Retry, or remove it and choose it again.`);
-      return 'failed';
-    }
-    // The worker failed (its script could not load, it ran out of memory): not this photo's
-    // fault. The photo stays queued; the scheduler tries again later.
-    return 'worker-failed';
-  }
 }
 
 /**

@@ -9,7 +9,7 @@ import { Backoff } from './upload-backoff.ts';
 import { ProgressTracker } from './upload-progress.ts';
 import type { Reachability } from './upload-reachability.ts';
 import { MAX_ACTIVE_FILES } from '../shared/upload-slots.ts';
-import type { SendOutcome, SenderPort } from '../worker/upload-sender.ts';
+import type { SendOutcome, SenderPort } from '../shared/protocol.ts';
 import { CheckLoop } from './upload-prepare.ts';
 import { failUpload, nextToCheck, pendingBytes, removeUpload, retryUpload, sendCandidates, setPaused } from '../shared/upload-store.ts';
 import type { UploadWorkerPort } from './upload-worker-bridge.ts';

@@ -7,16 +7,11 @@ import { proxy, wrap, type Remote } from 'comlink';
 import { sessionRefusedElsewhere } from '../../api/client.ts';
 import { reportError } from '../../api/error-reporting.ts';
 import { currentToken } from '../../api/session.ts';
-import type { InspectResult, SendEvents, UploadWorkerApi } from '../shared/protocol.ts';
-import type { SendOutcome, SenderHooks, SenderPort } from '../worker/upload-sender.ts';
+import type { InspectResult, SendEvents, SendOutcome, SenderHooks, SenderPort, UploadWorkerApi } from '../shared/protocol.ts';
 import type { QueueFilesResult } from '../shared/upload-store.ts';
 
-export type { InspectResult, ProgressBatch, PutRequest, PutResult, ThumbnailResult } from '../shared/protocol.ts';
-
 /** The worker's checks as the queue uses them, plus a stop. Sending is workerSender's. */
-export type UploadWorkerPort = Pick<UploadWorkerApi, 'inspect' | 'thumbnail' | 'sha256'> & {
-  /** The whole check of a stored photo, run in the worker (upload-prepare.ts); absent, the page runs it. */
-  check?: UploadWorkerApi['check'];
+export type UploadWorkerPort = Pick<UploadWorkerApi, 'inspect' | 'thumbnail' | 'sha256' | 'check'> & {
   stop(): void;
   readonly running: boolean;
 };
@@ -91,7 +86,7 @@ export const queueFilesInWorker = (owner: string, orderGuid: string, files: read
   call((r) => r.queueFiles(owner, orderGuid, [...files], proxy(onStored)) as Promise<QueueFilesResult>);
 
 /**
- * The sending loop, run in the worker (workers/upload/send.ts): the page hands it whole files
+ * The sending loop, run in the worker (src/upload/worker/send.ts): the page hands it whole files
  * with the session's token and hears back outcomes and batched progress, nothing per part.
  */
 export const workerSender: SenderPort = {

@@ -1,14 +1,45 @@
 /**
  * What the upload worker offers the page, through the one Comlink bridge
- * (src/offline/upload-worker-bridge.ts). Files cross as Blob handles: structured cloning a Blob
+ * (src/upload/page/upload-worker-bridge.ts), and the plain data both sides exchange. Both sides
+ * import this file and nothing here imports either side, so the page and the worker never import
+ * each other. Files cross as Blob handles: structured cloning a Blob
  * copies a reference to its disk-backed bytes, never the bytes, so a 60 MB photo costs nothing to
  * hand over. Nothing returns a large ArrayBuffer; if one ever does, send it with Comlink.transfer.
  */
 import type { PhotoContentType } from '../../domain/photo-content.ts';
 import type { UploadEntry } from '../../offline/db.ts';
-import type { PrepareOutcome } from '../page/upload-prepare.ts';
-import type { SendOutcome } from '../worker/upload-sender.ts';
+import type { FailureAction } from './upload-retry.ts';
 import type { QueueFilesResult } from './upload-store.ts';
+
+/** How a stored photo's check ended; 'worker-failed' is the worker's fault, not the photo's. */
+export type PrepareOutcome = 'ready' | 'rejected' | 'failed' | 'worker-failed';
+
+/** How a file's run ended, as plain data (it crosses from the worker to the page). */
+export type SendOutcome =
+  | { kind: 'end'; end: 'done' | 'rejected' | 'failed' | 'gone' }
+  /** A failure for the scheduler: wait for the connection, back off, or fail the file. */
+  | { kind: 'step'; action: FailureAction; message: string }
+  | { kind: 'aborted' }
+  /** Not a failure the steps know: a bug, reported with its words. */
+  | { kind: 'bug'; message: string };
+
+/** What the sender tells the scheduler while files run. */
+export interface SenderHooks {
+  /** Bytes of this file in storage or on their way, and whether storage or the lab has it now. */
+  onBytes(entryId: string, sent: number, phase: 'sending' | 'processing'): void;
+  /** Something got through: the file's failure counters start again. */
+  onProgressMade(entryId: string): void;
+  /** A PUT got no answer at all: the link, not the file, is the likely trouble. */
+  onNoAnswer(): void;
+}
+
+/** The sender as the scheduler uses it, in the worker or in-process alike. */
+export interface SenderPort {
+  run(entry: UploadEntry): Promise<SendOutcome>;
+  abort(entryIds: readonly string[]): void;
+  /** The one listener of the sender's hooks; returns the unsubscribe. */
+  listen(hooks: SenderHooks): () => void;
+}
 
 export interface ThumbnailResult {
   blob: Blob;
@@ -63,13 +94,13 @@ export interface UploadWorkerApi {
   /** SHA-256 of the whole file, hex, read in slices (never the whole file in memory). */
   sha256(file: Blob): Promise<string>;
   /**
-   * A queued photo's whole check (src/offline/upload-prepare.ts checkStoredPhoto) on the worker's
+   * A queued photo's whole check (src/upload/worker/upload-check.ts checkStoredPhoto) on the worker's
    * IndexedDB connection: its stored File read, inspected and hashed, its thumbnail kept, its row
    * made ready (or the photo rejected or failed).
    */
   check(entry: UploadEntry): Promise<PrepareOutcome>;
   /**
-   * Runs one queued photo's steps to its end in the worker (src/offline/upload-sender.ts): every
+   * Runs one queued photo's steps to its end in the worker (src/upload/worker/upload-sender.ts): every
    * part's PUT and record, URL renewals, complete_upload, photograph_uploaded. `token` is the
    * session's, for the lab calls (a worker has no local storage to read it from).
    */

@@ -1,5 +1,5 @@
 /**
- * The sending loop inside the worker: one Sender (src/offline/upload-sender.ts) on the worker's
+ * The sending loop inside the worker: one Sender (upload-sender.ts) on the worker's
  * own IndexedDB connection, the one API client (src/api/client.ts) with the token the page hands
  * over, and the worker's XHR PUTs. What the page must see leaves in batches (SendEvents) at most
  * every 250 ms, so the page's thread does nothing per part and nothing per progress event.
@@ -8,9 +8,9 @@ import { setTokenSource, setUnauthorizedHandler } from '../../api/client.ts';
 import { forwardErrors } from '../../api/error-reporting.ts';
 import { labDb } from '../../offline/db.ts';
 import { labUploadApi } from './upload-api-port.ts';
-import { Sender, type SendOutcome } from './upload-sender.ts';
+import { Sender } from './upload-sender.ts';
 import type { UploadEntry } from '../../offline/db.ts';
-import type { SendEvents } from '../shared/protocol.ts';
+import type { SendEvents, SendOutcome } from '../shared/protocol.ts';
 import { sha256Hex } from './checksum.ts';
 import { abort, put, setProgressListener } from './put.ts';
 

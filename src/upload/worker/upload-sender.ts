@@ -1,7 +1,7 @@
 /**
  * The sending loop of the upload queue: runs one photo's steps (upload-steps.ts) from 'ready' to
  * 'done' with the PUT slots and part URLs every file shares. In the app it runs inside the upload
- * worker (workers/upload-worker.ts), so choosing each part, its PUT, recording it in IndexedDB,
+ * worker (src/upload/worker/worker-api.ts), so choosing each part, its PUT, recording it in IndexedDB,
  * renewing part URLs, complete_upload and photograph_uploaded never wait for the page's thread,
  * and a busy page never leaves a PUT slot idle. The page's scheduler (upload-queue.ts) hands it
  * whole files and hears back the outcome and throttled progress. The unit tests run the same
@@ -10,59 +10,22 @@
 import type { LabDatabase, UploadEntry } from '../../offline/db.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import { MAX_PARTS_IN_FLIGHT, Slots } from '../shared/upload-slots.ts';
-import { PartUrls, STEP_ABORTED, StepError, type LoadListener, type UploadEnv } from './upload-step-kit.ts';
-import type { FailureAction } from '../shared/upload-retry.ts';
+import { PartUrls, STEP_ABORTED, StepError, type LoadListener, type PutPort, type UploadEnv } from './upload-step-kit.ts';
 import { FileUploader } from './upload-steps.ts';
-import type { ProgressBatch, PutRequest, PutResult } from '../shared/protocol.ts';
-
-/** How a file's run ended, as plain data (it crosses from the worker to the page). */
-export type SendOutcome =
-  | { kind: 'end'; end: 'done' | 'rejected' | 'failed' | 'gone' }
-  /** A failure for the scheduler: wait for the connection, back off, or fail the file. */
-  | { kind: 'step'; action: FailureAction; message: string }
-  | { kind: 'aborted' }
-  /** Not a failure the steps know: a bug, reported with its words. */
-  | { kind: 'bug'; message: string };
-
-/** What the sender tells the scheduler while files run. */
-export interface SenderHooks {
-  /** Bytes of this file in storage or on their way, and whether storage or the lab has it now. */
-  onBytes(entryId: string, sent: number, phase: 'sending' | 'processing'): void;
-  /** Something got through: the file's failure counters start again. */
-  onProgressMade(entryId: string): void;
-  /** A PUT got no answer at all: the link, not the file, is the likely trouble. */
-  onNoAnswer(): void;
-}
-
-/** The sender as the scheduler uses it, in the worker or in-process alike. */
-export interface SenderPort {
-  run(entry: UploadEntry): Promise<SendOutcome>;
-  abort(entryIds: readonly string[]): void;
-  /** The one listener of the sender's hooks; returns the unsubscribe. */
-  listen(hooks: SenderHooks): () => void;
-}
-
-/** The PUTs themselves: in the worker its own XHR code (workers/upload/put.ts), in tests a fake. */
-export interface PutPort {
-  /** One PUT of a byte range to a signed URL, with progress through onProgress. */
-  put(request: PutRequest): Promise<PutResult>;
-  abort(ids: string[]): void | Promise<void>;
-  /** Batches of every request's bytes, a few times a second. */
-  onProgress(listener: (batch: ProgressBatch) => void): () => void;
-}
+import type { SendOutcome, SenderHooks, SenderPort } from '../shared/protocol.ts';
 
 export interface SenderDeps {
   db: LabDatabase;
   api: UploadApiPort;
   worker: PutPort;
-  /** SHA-256 of a Blob, hex: in the worker WebCrypto's (workers/upload/checksum.ts). */
+  /** SHA-256 of a Blob, hex: in the worker WebCrypto's (checksum.ts). */
   sha256(file: Blob): Promise<string>;
   now?: () => number;
 }
 
 /**
  * Photos hashed at once while they are sent. Each hash reads its photo whole (up to 64 MiB,
- * workers/upload/checksum.ts), so two bound the worker's memory at two photos' bytes, as the
+ * checksum.ts), so two bound the worker's memory at two photos' bytes, as the
  * checks did when they hashed; hashing runs far ahead of a link that sends a photo at a time.
  */
 export const CHECKSUMS_AT_ONCE = 2;

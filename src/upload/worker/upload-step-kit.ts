@@ -10,7 +10,16 @@ import type { LabDatabase, UploadEntry } from '../../offline/db.ts';
 import { newId } from '../../offline/ids.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import type { Slots } from '../shared/upload-slots.ts';
-import type { PutPort } from './upload-sender.ts';
+import type { ProgressBatch, PutRequest, PutResult } from '../shared/protocol.ts';
+
+/** The PUTs themselves: in the worker its own XHR code (put.ts), in tests a fake. */
+export interface PutPort {
+  /** One PUT of a byte range to a signed URL, with progress through onProgress. */
+  put(request: PutRequest): Promise<PutResult>;
+  abort(ids: string[]): void | Promise<void>;
+  /** Batches of every request's bytes, a few times a second. */
+  onProgress(listener: (batch: ProgressBatch) => void): () => void;
+}
 
 /** A file with a request under way: the worker's progress batches reach it. */
 export interface LoadListener {

@@ -1,5 +1,5 @@
 /**
- * One queued photo's way to the order, from 'ready' to 'done' (src/domain/upload-state.ts): the
+ * One queued photo's way to the order, from 'ready' to 'done' (src/upload/shared/upload-state.ts): the
  * create_presigned_url call, the PUT or the parts, complete_upload, photograph_uploaded. Each
  * step writes its outcome to IndexedDB before the next begins. The photo's SHA-256 is computed
  * alongside, from the first step on, and kept with the row; photograph_uploaded waits for it, so
@@ -16,7 +16,7 @@ import { newId } from '../../offline/ids.ts';
 import { ChecksumAlongside } from './checksum-alongside.ts';
 import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, orderHasPhotoOfSize, recordPart, rejectUpload, restartUpload, updateUpload } from '../shared/upload-store.ts';
-import type { PutResult } from '../page/upload-worker-bridge.ts';
+import type { PutResult } from '../shared/protocol.ts';
 
 const abortError = () => new DOMException('The upload was paused or stopped.', STEP_ABORTED);
 

@@ -53,7 +53,7 @@ afterEach(async () => {
 function setup(opts: { db?: LabDatabase; lab?: FakeLab; reachability?: Switch } = {}) {
   const db = opts.db ?? new LabDatabase(`queue-test-${++n}`);
   const lab = opts.lab ?? new FakeLab();
-  const worker = new FakeWorker(lab);
+  const worker = new FakeWorker(lab, db);
   const reachability = opts.reachability ?? new Switch();
   // random 0: every backoff is 0 ms, so retries happen at once in tests.
   // The sender runs in-process here; in the app it is the upload worker's (upload-worker-bridge).
