@@ -1,8 +1,8 @@
 /**
  * The upload queue's main-thread side: decides which queued photo is checked next and which are
  * sent, within bounds, and when to wait. The work itself is in the worker (upload-worker-bridge)
- * and in each file's steps (upload-steps.ts); every state lives in IndexedDB, so this class
- * holds nothing that a reload would miss: timers, counters and the files in flight.
+ * and in each file's steps (src/upload/worker/upload-steps.ts); every state lives in IndexedDB,
+ * so this class holds nothing that a reload would miss: timers, counters and the files in flight.
  */
 import type { LabDatabase, UploadEntry } from '../../offline/db.ts';
 import { Backoff } from './upload-backoff.ts';

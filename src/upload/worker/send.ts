@@ -1,8 +1,8 @@
 /**
- * The sending loop inside the worker: one Sender (upload-sender.ts) on the worker's
- * own IndexedDB connection, the one API client (src/api/client.ts) with the token the page hands
- * over, and the worker's XHR PUTs. What the page must see leaves in batches (SendEvents) at most
- * every 250 ms, so the page's thread does nothing per part and nothing per progress event.
+ * The sending loop inside the worker: one Sender (upload-sender.ts) on the worker's own
+ * IndexedDB connection, the one API client (src/api/client.ts) with the token the page hands over,
+ * and the worker's XHR PUTs. What the page must see leaves in batches (SendEvents) at most every
+ * 250 ms, so the page's thread does nothing per part and nothing per progress event.
  */
 import { setTokenSource, setUnauthorizedHandler } from '../../api/client.ts';
 import { forwardErrors } from '../../api/error-reporting.ts';

@@ -1,10 +1,10 @@
 /**
  * The sending loop of the upload queue: runs one photo's steps (upload-steps.ts) from 'ready' to
  * 'done' with the PUT slots and part URLs every file shares. In the app it runs inside the upload
- * worker (src/upload/worker/worker-api.ts), so choosing each part, its PUT, recording it in IndexedDB,
- * renewing part URLs, complete_upload and photograph_uploaded never wait for the page's thread,
- * and a busy page never leaves a PUT slot idle. The page's scheduler (upload-queue.ts) hands it
- * whole files and hears back the outcome and throttled progress. The unit tests run the same
+ * worker (worker-api.ts), so choosing each part, its PUT, recording it in IndexedDB, renewing
+ * part URLs, complete_upload and photograph_uploaded never wait for the page's thread, and a busy
+ * page never leaves a PUT slot idle. The page's scheduler (src/upload/page/upload-queue.ts) hands
+ * it whole files and hears back the outcome and throttled progress. The unit tests run the same
  * class in-process.
  */
 import type { LabDatabase, UploadEntry } from '../../offline/db.ts';

@@ -1,7 +1,7 @@
 /**
- * What the upload steps (upload-steps.ts) and the scheduler (upload-queue.ts) share: the
- * environment the scheduler gives each file, the failure a step reports, the signed part URLs
- * kept in memory, and how an API error becomes a step's failure.
+ * What a file's steps (upload-steps.ts) and the sender (upload-sender.ts) share: the environment
+ * the sender gives each file, the failure a step reports, the signed part URLs kept in memory,
+ * the PUTs' port, and how an API error becomes a step's failure.
  */
 import { ApiError } from '../../api/errors.ts';
 import type { SignedPart } from '../../domain/photo-upload-wire.ts';
@@ -26,7 +26,7 @@ export interface LoadListener {
   onLoaded(requestId: string, loaded: number): void;
 }
 
-/** What the scheduler gives each file's steps: the ports, the shared slots and URLs, its callbacks. */
+/** What the sender gives each file's steps: the ports, the shared slots and URLs, its callbacks. */
 export interface UploadEnv {
   db: LabDatabase;
   api: UploadApiPort;

@@ -5,7 +5,8 @@
  * alongside, from the first step on, and kept with the row; photograph_uploaded waits for it, so
  * the lab checks the stored photo against what this device read. Failures the file can handle
  * itself (a sealed key, a forgotten upload, expired URLs, a refusal) are handled here; waiting
- * for the connection and backing off from a busy server are the scheduler's (upload-queue.ts).
+ * for the connection and backing off from a busy server are the scheduler's
+ * (src/upload/page/upload-queue.ts).
  */
 import { ApiError } from '../../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../shared/multipart-plan.ts';
