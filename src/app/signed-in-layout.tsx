@@ -22,7 +22,7 @@ function keepCatalogue(): void {
 /** Photos queued before a reload, a crash or a closed browser go on by themselves (issue 10). */
 function resumeUploads(owner: string): void {
   afterFirstScreen()
-    .then(() => import('../offline/upload-autostart.ts'))
+    .then(() => import('../upload/page/upload-autostart.ts'))
     .then(({ resumeQueuedUploads }) => resumeQueuedUploads(owner))
     .catch((err: unknown) => console.error('could not resume queued uploads', err));
 }

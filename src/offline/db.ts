@@ -3,7 +3,7 @@ import type { LabOrderListAttributes } from '../api/lab-orders.ts';
 import type { BuilderLineItem } from '../domain/line-items.ts';
 import type { Cents } from '../domain/money.ts';
 import type { PhotoContentType } from '../domain/photo-content.ts';
-import type { UploadState } from '../domain/upload-state.ts';
+import type { UploadState } from '../upload/shared/upload-state.ts';
 
 /** The last answer of a signed-in list read, shown while offline. */
 export interface CachedRead {

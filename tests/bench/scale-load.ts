@@ -11,7 +11,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
-import { MULTIPART_THRESHOLD, MiB, usesMultipart } from '../../src/domain/multipart-plan.ts';
+import { MULTIPART_THRESHOLD, MiB, usesMultipart } from '../../src/upload/shared/multipart-plan.ts';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { BROWSER_ACCEPT } from './http.ts';
 import { answerKey, captureAnswer, type CapturedAnswers } from './floor-answers.ts';

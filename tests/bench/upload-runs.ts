@@ -12,7 +12,7 @@ import { filesInPage, printTrace, profileWorkers, traceApi } from './upload-benc
 import { ChromeTrace } from './chrome-trace.ts';
 import { cpuBetween, cpuSeconds, cpuSnapshot } from './process-cpu.ts';
 
-/** The queue's MAX_PARTS_IN_FLIGHT (src/offline/upload-slots.ts): the baseline and Uppy get the same. */
+/** The queue's MAX_PARTS_IN_FLIGHT (src/upload/shared/upload-slots.ts): the baseline and Uppy get the same. */
 export const PUTS_IN_FLIGHT = 4;
 
 /** CPU seconds of a run: every process of the bench, and Chromium's alone (page, workers, network, IndexedDB). */

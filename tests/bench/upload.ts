@@ -27,7 +27,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { MULTIPART_THRESHOLD } from '../../src/domain/multipart-plan.ts';
+import { MULTIPART_THRESHOLD } from '../../src/upload/shared/multipart-plan.ts';
 import { PART_SIZE } from '../../server/services/photo-upload-service.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { StorageProxy } from '../e2e/storage-proxy.ts';

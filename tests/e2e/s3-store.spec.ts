@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import S3rver from 's3rver';
-import { MULTIPART_THRESHOLD } from '../../src/domain/multipart-plan.ts';
+import { MULTIPART_THRESHOLD } from '../../src/upload/shared/multipart-plan.ts';
 import { aheadOfS3rver } from '../api/s3rver-multipart.ts';
 import { unzip } from '../unit/fixtures/unzip.ts';
 import { tile } from './builder-fixtures.ts';

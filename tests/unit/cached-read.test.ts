@@ -4,8 +4,8 @@ import { ApiError } from '../../src/api/errors.ts';
 import { SHARED_OWNER, keepRead, readThrough } from '../../src/offline/cached-read.ts';
 import { clearUserData } from '../../src/offline/clear-user-data.ts';
 import { LabDatabase, type UploadEntry } from '../../src/offline/db.ts';
-import { orderQueue, orderUploadCounts } from '../../src/offline/order-photos.ts';
-import { resumeQueuedUploads } from '../../src/offline/upload-autostart.ts';
+import { orderQueue, orderUploadCounts } from '../../src/upload/page/order-photos.ts';
+import { resumeQueuedUploads } from '../../src/upload/page/upload-autostart.ts';
 
 let n = 0;
 const dbs: LabDatabase[] = [];

@@ -76,7 +76,7 @@ describe('print-lab database version 4', () => {
     v3.close();
 
     const db = new LabDatabase(NAME);
-    const { orderPhotos, orderQueue } = await import('../../src/offline/order-photos.ts');
+    const { orderPhotos, orderQueue } = await import('../../src/upload/page/order-photos.ts');
     expect((await orderQueue('ann', 'o1', 10, db)).map((u) => u.id)).toEqual(['u1', 'u2']);
     expect((await orderPhotos('ann', 'o1', 10, db)).map((p) => p.id)).toEqual(['p1', 'p2']);
     expect(await db.uploads.get('u1')).toEqual(queued('u1', 'ann', 1));

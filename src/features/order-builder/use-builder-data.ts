@@ -7,7 +7,7 @@ import { readPapers } from '../../offline/catalogue-copy.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { keepFinishingForOffline, readFinishingGroups } from '../../offline/finishing-copy.ts';
 import { labDb, type PhotoEntry } from '../../offline/db.ts';
-import { refreshOrderPhotos } from '../../offline/order-photos.ts';
+import { refreshOrderPhotos } from '../../upload/page/order-photos.ts';
 import { refreshOrder } from '../../offline/order-store.ts';
 
 export type Loaded<T> = { state: 'loading' } | { state: 'ready'; data: T } | { state: 'failed'; message: string };

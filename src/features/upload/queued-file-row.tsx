@@ -1,7 +1,7 @@
 import { memo, useEffect, useState } from 'react';
-import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../domain/upload-speed.ts';
+import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../upload/shared/upload-speed.ts';
 import { labDb, type UploadEntry } from '../../offline/db.ts';
-import { useUploadProgress, type FileProgress } from '../../offline/upload-progress.ts';
+import { useUploadProgress, type FileProgress } from '../../upload/page/upload-progress.ts';
 import { useObjectUrl, useVisible } from '../../ui/use-visible.ts';
 
 export interface RowActions {

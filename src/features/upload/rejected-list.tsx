@@ -1,5 +1,5 @@
 import type { RejectionEntry } from '../../offline/db.ts';
-import { formatBytes } from '../../domain/upload-speed.ts';
+import { formatBytes } from '../../upload/shared/upload-speed.ts';
 
 /** The files that will not be uploaded, each marked REJECTED with its reason (orders.md §2). */
 export function RejectedList({ rejections, onDismiss }: { rejections: readonly RejectionEntry[]; onDismiss: () => void }) {

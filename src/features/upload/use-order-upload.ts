@@ -3,8 +3,8 @@ import { labDb, type PhotoEntry, type RejectionEntry, type UploadEntry } from '.
 import { ApiError, errorText } from '../../api/errors.ts';
 import { getLabOrder } from '../../api/lab-order-upload.ts';
 import { readThrough } from '../../offline/cached-read.ts';
-import { orderPhotos, orderQueue, orderRejections, orderUploadCounts, refreshOrderPhotos, type OrderUploadCounts } from '../../offline/order-photos.ts';
-import { startUploadQueue } from '../../offline/uploads.ts';
+import { orderPhotos, orderQueue, orderRejections, orderUploadCounts, refreshOrderPhotos, type OrderUploadCounts } from '../../upload/page/order-photos.ts';
+import { startUploadQueue } from '../../upload/page/uploads.ts';
 import { usePacedQuery } from './use-paced-query.ts';
 
 /** A page of rows: the screen never renders (or reads) a whole 1,000-photo order at once. */
