@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { API_PREFIX, isApiPath } from '../../src/domain/paths.ts';
 import { isPublicRoute, TOKEN_HEADER } from './auth.ts';
 import { errorBodySchema } from './errors.ts';
+import { partnerEventSchema } from '../../src/contract/webhooks.ts';
+import { PARTNER_EVENT_TYPES } from '../../src/domain/partner-webhooks.ts';
 import { API_LINKS, operationId } from './api-links.ts';
 import { MULTI_LINE_TEXT_PATTERN, ONE_LINE_TEXT_PATTERN } from './text-rules.ts';
 
@@ -43,6 +45,32 @@ interface OperationFacts {
 }
 
 type JsonSchema = Record<string, unknown>;
+
+/**
+ * The partner webhooks' events (src/contract/webhooks.ts): one POST per event type, signed with
+ * the Standard Webhooks headers; the partner answers 2xx to take it, anything else is retried.
+ */
+function partnerWebhooks() {
+  const payload = z.toJSONSchema(partnerEventSchema, { target: 'draft-2020-12', io: 'output' });
+  const header = (name: string, description: string) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } });
+  return Object.fromEntries(
+    PARTNER_EVENT_TYPES.map((type) => [
+      type,
+      {
+        post: {
+          summary: `${type}: sent to each webhook of the order's photographer`,
+          parameters: [
+            header('webhook-id', 'The event id: the same on every retry; drop repeats by it.'),
+            header('webhook-timestamp', 'Seconds since 1970 when this try was signed; refuse old ones (replay).'),
+            header('webhook-signature', 'v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the secret shown at registration>.'),
+          ],
+          requestBody: { required: true, content: { 'application/json': { schema: { ...payload, properties: { ...(payload.properties ?? {}), type: { const: type } } } } } },
+          responses: { '200': { description: 'Taken. Any other status (or none within 10 s) is tried again with backoff.' } },
+        },
+      },
+    ]),
+  );
+}
 
 /**
  * The statuses every route of a kind can answer, from the layers every route passes through:
@@ -99,11 +127,14 @@ export async function registerApiDocument(app: FastifyInstance, version: string)
   const facts = new Map<string, OperationFacts>();
   await app.register(swagger, {
     openapi: {
+      // 3.1 for its `webhooks`: what a partner's URL receives is part of the contract too.
+      openapi: '3.1.0',
       info: { title: 'Print lab ordering API', version },
       components: {
         securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } },
-        schemas: { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'openapi-3.0', io: 'output' }) as never },
+        schemas: { ErrorBody: z.toJSONSchema(errorBodySchema, { target: 'draft-2020-12', io: 'output' }) as never },
       },
+      webhooks: partnerWebhooks() as never,
     },
     transform: (document) => {
       const { url, route } = document;

@@ -60,6 +60,16 @@ describe('the API document', () => {
     expect(status.json().database).toBe('ok');
   });
 
+  it('documents what a partner webhook receives, per event, with its signature headers', () => {
+    const webhooks = (doc as Doc & { webhooks: Record<string, { post: { parameters: { name: string }[]; requestBody: { content: Record<string, { schema: { properties: Record<string, unknown>; required: string[] } }> } } }> }).webhooks;
+    expect(Object.keys(webhooks)).toEqual(['order.accepted', 'order.printing', 'order.shipped', 'order.cancelled', 'order.refunded', 'order.delayed']);
+    const shipped = webhooks['order.shipped']?.post;
+    expect(shipped?.parameters.map((h) => h.name)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
+    const schema = shipped?.requestBody.content['application/json']?.schema;
+    expect(schema?.properties.type).toEqual({ const: 'order.shipped' });
+    expect(schema?.required).toEqual(expect.arrayContaining(['id', 'type', 'created_at', 'data']));
+  });
+
   it('gives every error answer the one error body', () => {
     expect(doc.components.schemas).toHaveProperty('ErrorBody');
     const errorSchemas = Object.values(doc.paths)
