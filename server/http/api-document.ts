@@ -64,7 +64,7 @@ function partnerWebhooks() {
             header('webhook-timestamp', 'Seconds since 1970 when this try was signed; refuse old ones (replay).'),
             header('webhook-signature', 'v1,<base64 HMAC-SHA256 of "id.timestamp.body" under the secret shown at registration>.'),
           ],
-          requestBody: { required: true, content: { 'application/json': { schema: { ...payload, properties: { ...(payload.properties ?? {}), type: { const: type } } } } } },
+          requestBody: { required: true, content: { 'application/json': { schema: { ...payload, properties: { ...payload.properties, type: { const: type } } } } } },
           responses: { '200': { description: 'Taken. Any other status (or none within 10 s) is tried again with backoff.' } },
         },
       },
