@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS_FILE } from '../server/http/route-preloads-file.ts';
 import { ROUTES } from '../src/domain/paths.ts';
-
-/** The file the build writes and server/http/client-files.ts reads: screen path → files to preload. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
  * The screens a visit opens on, by their route's pattern (src/domain/paths.ts), with the module of
