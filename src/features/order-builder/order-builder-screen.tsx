@@ -7,7 +7,8 @@ import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../..
 import { cropOptions } from '../../domain/crop.ts';
 import { selectionsFromLineItem } from '../../domain/line-items.ts';
 import { ALL_PHOTOS, noteKey, shownNote } from '../../domain/notes.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { cropResolution } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';

@@ -4,7 +4,7 @@ import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { knownAdmin, useSession } from '../../api/session.ts';
 import type { MergeSelection } from '../../domain/order-actions.ts';
 import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { adminCardLines, adminTop } from './admin-parts.ts';
 import { OrderCard } from './order-card.tsx';

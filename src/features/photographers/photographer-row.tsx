@@ -5,7 +5,8 @@ import { loginAsUser, updatePhotographer, type PhotographerAttributes, type Phot
 import { startActingAs } from '../../api/session.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { creditValue, emailProblem, passwordProblem } from '../../domain/photographer-edits.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
 /** What an admin typed into a row and has not saved yet, by photographer and field. */

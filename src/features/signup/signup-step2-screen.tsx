@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { referralCodeExists, updateNewUser } from '../../api/signup.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { FormFailure } from './form-failure.tsx';
 import { forgetReferralCode, rememberedReferralCode } from './referral-arrival.ts';
 import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-field.tsx';
