@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
 import { CROP_CHECK, addToCartLabel, selectionCents, showsAddToCart } from '../../domain/add-to-cart.ts';
-import { builderReducer } from '../../domain/builder-reducer.ts';
+import { builderReducer } from './builder-reducer.ts';
 import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../../domain/builder-selections.ts';
 import { cropOptions } from '../../domain/crop.ts';
 import { selectionsFromLineItem } from '../../domain/line-items.ts';

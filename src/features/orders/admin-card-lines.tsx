@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { mergePair, type MergeSelection } from '../../domain/order-actions.ts';
+import { mergePair, type MergeSelection } from './order-actions.ts';
 import { isOrderStatus, ORDER_STATUSES } from '../../domain/order-status.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { canDeleteOrder, cardIndicators, rushShipping } from '../../domain/order-cards.ts';
+import { canDeleteOrder, cardIndicators, rushShipping } from './order-cards.ts';
 import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';

@@ -2,7 +2,7 @@ import { memo, startTransition, useCallback, useDeferredValue, useEffect, useRef
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getPhotographers, type PhotographerAttributes, type PhotographerList } from '../../api/photographers.ts';
 import { nextTask } from '../../offline/next-task.ts';
-import { photographerSearch } from '../../domain/photographer-edits.ts';
+import { photographerSearch } from './photographer-edits.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { PhotographerTable } from './photographer-table.tsx';
 import { LoadStatus } from '../../ui/load-status.tsx';
