@@ -1,12 +1,10 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { ROUTES } from '../src/domain/paths.ts';
-
-/** The file the build writes and server/http/client-files.ts reads: screen path → files to preload. */
-export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+import { ROUTE_PRELOADS_FILE } from '../server/http/route-preloads-file.ts';
+import { ROUTES } from '../src/app/routes.ts';
 
 /**
- * The screens a visit opens on, by their route's pattern (src/domain/paths.ts), with the module of
+ * The screens a visit opens on, by their route's pattern (src/app/routes.ts), with the module of
  * their lazy route (src/app/router.tsx): the list, where a signed-in photographer or admin lands
  * (/ and /lab-orders), /login where everyone else does, and the addresses a mail, a shared link or
  * a reload half-way leads to (an order, its upload, builder and cart, NEW LAB ORDER, the password

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -9,29 +8,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { drizzleClient, installDrizzleParsers } from './pglite-drizzle-client.ts';
 import { migrationsFolder } from './migrations-folder.ts';
+import type { Database, Db } from './database.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import * as schema from './schema.ts';
 
 export { migrationsFolder };
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
-/** A transaction of the app's database (what `db.transaction` hands its callback). */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-/** An open database: the Drizzle handle, raw SQL for pg-boss, and the one way to close it. */
-export interface Database {
-  db: Db;
-  kind: 'pglite' | 'postgres';
-  /** Runs SQL with parameters, or several statements without (pg-boss needs both). */
-  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
-  /**
-   * Runs `fn` while no other process sharing this database runs its own (start-up steps: the
-   * migrations, the first admin, the default catalogue). Several API processes started together
-   * would otherwise race to create the same tables and rows.
-   */
-  exclusive<T>(fn: () => Promise<T>): Promise<T>;
-  close(): Promise<void>;
-}
+export type { Database, Db, Tx } from './database.ts';
 
 // The PostgreSQL advisory-lock key of the start-up steps: any fixed number no other app on the
 // same server uses ("lab\0" in ASCII).

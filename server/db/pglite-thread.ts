@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { messages, type PGlite, type QueryOptions, type Results, type Transaction } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import type { Database, Db } from './client.ts';
+import type { Database, Db } from './database.ts';
 import type { ThreadAnswer, ThreadData, ThreadError, ThreadRequest, ThreadStart } from './pglite-thread-protocol.ts';
 import * as schema from './schema.ts';
 

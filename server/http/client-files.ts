@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { ROUTE_PRELOADS_FILE } from '../../scripts/route-preloads.ts';
+import { ROUTE_PRELOADS_FILE } from './route-preloads-file.ts';
 
 // Hashed build assets never change under their name: cache them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';

@@ -1,6 +1,6 @@
 import { open } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import { ACCEPTED_PHOTO_KINDS, SNIFF_BYTES, TAIL_BYTES, kindRefusal, sniffFileType, truncationRefusal, type FileKind } from '../../src/domain/file-types.ts';
+import { ACCEPTED_PHOTO_KINDS, SNIFF_BYTES, TAIL_BYTES, kindRefusal, sniffFileType, truncationRefusal, type FileKind } from './file-types.ts';
 import { validationError } from '../http/errors.ts';
 
 /**

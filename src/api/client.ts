@@ -1,5 +1,4 @@
 import { API_PREFIX } from '../domain/paths.ts';
-import { recordResponse, recordRoundTrip } from '../offline/connectivity.ts';
 import { reportError } from './error-reporting.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import { takeEarlyGet } from './early-get.ts';
@@ -26,6 +25,20 @@ let tokenSource: () => string | null = currentToken;
 
 export function setTokenSource(source: () => string | null): void {
   tokenSource = source;
+}
+
+/**
+ * Told of every call's outcome: the answer (from the lab or the service worker's cache), or null
+ * when none came. The connectivity store listens (src/offline/connectivity.ts): the client knows
+ * nothing of it, so src/api stays below src/offline.
+ */
+export type CallOutcomeListener = (answer: Response | null) => void;
+const outcomeListeners = new Set<CallOutcomeListener>();
+
+/** Adds a listener of every call's outcome; returns the way to remove it. */
+export function onCallOutcome(listener: CallOutcomeListener): () => void {
+  outcomeListeners.add(listener);
+  return () => outcomeListeners.delete(listener);
 }
 
 // Calls not yet answered, and who waits for there to be none (see whenNoCallInFlight).
@@ -94,11 +107,10 @@ async function request<T>(method: Method, path: string, opts: RequestOptions): P
       }));
   } catch (err) {
     if (opts.signal?.aborted) throw err;
-    recordRoundTrip(false);
+    for (const listener of outcomeListeners) listener(null);
     throw new ApiError('network', err instanceof Error ? err.message : 'No response');
   }
-  // Any answer from the lab proves it reachable; one from the service worker's cache does not.
-  recordResponse(response);
+  for (const listener of outcomeListeners) listener(response);
 
   const text = await response.text();
   let payload: unknown = null;

@@ -1,4 +1,7 @@
+import type { LoadedReporter } from './loaded-reporter.ts';
 import { useSession } from './session.ts';
+
+export type { LoadedReporter };
 
 /**
  * The app's errors that reach someone (accounts.md §8: "the error is also reported to an
@@ -12,10 +15,6 @@ export interface ClientConfig {
   error_reporting: { dsn: string; environment: string } | null;
 }
 
-/** A loaded reporter: sends one error with a few tags, for the signed-in user's guid only. */
-export interface LoadedReporter {
-  capture(err: unknown, tags: Record<string, string>, userGuid: string | null): void;
-}
 
 export type ReporterLoader = (opts: { dsn: string; environment: string; release: string }) => Promise<LoadedReporter>;
 

@@ -1,6 +1,6 @@
 import { BrowserClient, Scope, defaultStackParser, makeFetchTransport } from '@sentry/react';
 import { REPORT_DATA_COLLECTION, scrubEvent, scrubUrl } from '../domain/error-report-privacy.ts';
-import type { LoadedReporter } from './error-reporting.ts';
+import type { LoadedReporter } from './loaded-reporter.ts';
 
 /**
  * Sentry for the app, in a chunk of its own that error-reporting.ts loads only when the server

@@ -8,8 +8,9 @@
  */
 import { startEarlyGet } from '../api/early-get.ts';
 import { isLabAdmin, readStoredSession } from '../api/stored-session.ts';
-import { ADMIN_OPENING_FILTERS } from '../domain/order-filters.ts';
-import { API, ROUTES } from '../domain/paths.ts';
+import { ADMIN_OPENING_FILTERS } from '../features/orders/order-filters.ts';
+import { API } from '../domain/paths.ts';
+import { ROUTES } from './routes.ts';
 
 /**
  * The call startFirstOrdersPage will make for this address and stored session, or null (not a

@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { logout } from '../api/auth.ts';
 import { clearActingAs, clearSession, useSession } from '../api/session.ts';
 import { isLabAdmin } from '../api/stored-session.ts';
-import { ROUTES } from '../domain/paths.ts';
+import { ROUTES } from './routes.ts';
 import { ConnectionStatus } from './connection-status.tsx';
 
 /** The marketing site's price page (the PRICING link is external, accounts.md §2). */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../api/session.ts';
-import { LOGGED_OUT_FLAG, ROUTES } from '../domain/paths.ts';
+import { LOGGED_OUT_FLAG, ROUTES } from './routes.ts';
 
 /**
  * Signed-in routes: a visitor without token, email and identity hash goes to /login, carrying

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { NOTICE_PARAM, noticeText, type NoticeFlag } from '../domain/route-notices.ts';
+import { NOTICE_PARAM, noticeText, type NoticeFlag } from './routes.ts';
 import { toast } from '../ui/toasts/toast-store.ts';
 
 const KIND: Record<NoticeFlag, 'error' | 'info'> = { no_line_items: 'error', bad_status: 'error', cart_cleared: 'info', missing_address: 'error' };

@@ -1,6 +1,6 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { ROUTES } from '../domain/paths.ts';
+import { ROUTES } from './routes.ts';
 import { startFirstOrdersPage } from '../features/orders/first-page.ts';
 import { PlannedScreen } from './planned-screen.tsx';
 import { PublicLayout } from './public-layout.tsx';

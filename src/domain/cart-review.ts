@@ -1,12 +1,9 @@
 import { formatMoney, toCents, type Cents } from './money.ts';
 import { orderTotals, type OrderTotals } from './pricing.ts';
-import { ROUTES, routePath } from './paths.ts';
-import { withNotice } from './route-notices.ts';
 
 /** The cart review's rules (orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
 
-// The notices' words and flag live in route-notices.ts (loaded by the shell); re-exported for the cart's screens.
-export { CART_CLEARED, NEEDS_ADDRESS_AND_CARD, NO_LINE_ITEMS, NOTICE_PARAM, NOTICES, noticeText, ORDER_NOT_OPEN_TO_CHECKOUT, withNotice, type NoticeFlag } from './route-notices.ts';
+// The notices a redirect carries (their words and flag) are in src/app/routes.ts, loaded by the shell.
 
 export const CLEAR_CART_CONFIRM =
   'WAIT! This will remove all items from your cart and redirect you to the order page. You cannot undo this action. Are you sure you want to remove EVERYTHING from your cart and start over?';
@@ -14,19 +11,6 @@ export const CHECKING_CROPPED_IMAGE = 'checking for cropped image. could take up
 
 /** Only open orders change: quantity arrows, delete icons, CLEAR CART, the builder (orders.md §4). */
 export const canEditCart = (status: string): boolean => status === 'open';
-
-/**
- * Where the review sends the user instead of showing itself: an order that is not open to its
- * detail page (bad status), an empty cart to the builder ('You have no line items!'); null to stay.
- */
-export function reviewRedirect(order: { guid: string; status: string }, lineItemCount: number): string | null {
-  if (!canEditCart(order.status)) return withNotice(routePath(ROUTES.orderDetail, { id: order.guid }), 'bad_status');
-  if (lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: order.guid }), 'no_line_items');
-  return null;
-}
-
-/** After CLEAR CART: the builder, with the cart-cleared flag (which reloads it). */
-export const afterClearCart = (orderGuid: string): string => withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'cart_cleared');
 
 /** Wait before looking again for line items' cropped images (orders.md §9). */
 export const CROPPED_RECHECK_MS = 4000;

@@ -1,6 +1,4 @@
-import { NEEDS_ADDRESS_AND_CARD, withNotice } from './cart-review.ts';
 import { formatMoney, toCents, type Cents } from './money.ts';
-import { ROUTES, routePath } from './paths.ts';
 
 /**
  * The checkout's rules (orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
@@ -8,7 +6,6 @@ import { ROUTES, routePath } from './paths.ts';
  * from the lab (CHECKOUT-CONTRACT.md): these rules read them, they never compute a price.
  */
 
-export { NEEDS_ADDRESS_AND_CARD };
 export const INVALID_DISCOUNT_CODE = 'This is not a valid discount code.';
 export const CREDIT_OVER_LIMIT = 'You do not have this much credit available.';
 export const NONE_SELECTED = 'NONE SELECTED';
@@ -60,7 +57,7 @@ const cents = (dollars: number): Cents => toCents(dollars);
  */
 export const creditCoversAll = (o: Pick<CheckoutFacts, 'total'>): boolean => cents(o.total) === 0;
 
-const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
+export const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
 const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);
 
 /**
@@ -69,33 +66,6 @@ const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shi
  */
 export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
   return (hasCard(o) && hasAddress(o)) || creditCoversAll(o) || (hasCard(o) && o.local_pickup);
-}
-
-/**
- * Where checkout final sends the user instead of showing itself, the four guards in the spec's
- * order (orders.md §4); null to stay.
- * (1) not open and already charged (or paid by credit alone, which leaves no provider
- *     confirmation): the order's page, bad-status notice;
- * (2) no line items: the builder, no-line-items notice;
- * (3) shipped (not picked up) with no zip: checkout details, missing-address flag;
- * (4) no card and the credit does not cover the order: checkout details.
- */
-export function finalGuard(o: CheckoutFacts, orderGuid: string): string | null {
-  if (o.status !== 'open' && (o.stripe_order_confirmation || o.paid_at)) return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
-  if (o.lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'no_line_items');
-  if (!o.local_pickup && !o.shipping_address?.zip) return withNotice(routePath(ROUTES.checkoutDetails, { id: orderGuid }), 'missing_address');
-  if (!hasCard(o) && !creditCoversAll(o)) return routePath(ROUTES.checkoutDetails, { id: orderGuid });
-  return null;
-}
-
-/**
- * Where checkout details sends the user instead of showing itself: an order no longer open to its
- * page (bad status), an empty cart to the builder with the cart-cleared notice (orders.md §2).
- */
-export function detailsRedirect(o: Pick<CheckoutFacts, 'status' | 'lineItemCount'>, orderGuid: string): string | null {
-  if (o.status !== 'open') return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');
-  if (o.lineItemCount === 0) return withNotice(routePath(ROUTES.orderBuilder, { id: orderGuid }), 'cart_cleared');
-  return null;
 }
 
 /**

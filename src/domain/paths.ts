@@ -1,6 +1,6 @@
 /**
- * Every route path of the product in one place: the API paths the client calls and the server
- * serves, and the screen paths of the route table (accounts.md §2, orders.md §2).
+ * The API paths the client calls and the server serves, in one place. The screens' paths are in
+ * src/app/routes.ts; routePath fills the parameters of both.
  */
 export const API_PREFIX = '/api/v2';
 
@@ -86,56 +86,7 @@ export const API = {
 
 export type ApiPath = (typeof API)[keyof typeof API];
 
-/** Screen paths; `:name` segments are route parameters. */
-export const ROUTES = {
-  login: '/login',
-  signupStep1: '/signup/1-of-3',
-  refer: '/refer/:id',
-  shopifyConnect: '/shopify-connect',
-  forgotPassword: '/forgot-password',
-  forgotPasswordConfirmation: '/forgot-password-confirmation',
-  resetPassword: '/reset-password',
-  signupStep2: '/signup/2-of-3',
-  signupStep3: '/signup/3-of-3',
-  signupConfirmation: '/signup/confirmation',
-  home: '/',
-  account: '/account',
-  credit: '/credit',
-  calculate: '/calculate',
-  priceLists: '/price-lists',
-  cartPreview: '/cart-preview/:id',
-  labOrders: '/lab-orders',
-  apiInvoices: '/api-invoices',
-  photographer: '/photographers/:guid',
-  photographers: '/photographers',
-  discountCodes: '/discount-codes',
-  orderThanks: '/lab-order-confirmation',
-  newOrder: '/lab-orders/upload',
-  uploadProgress: '/lab-orders/:id/upload-progress',
-  orderBuilder: '/lab-orders/:id/edit/order-builder',
-  lineItemEdit: '/lab-orders/:id/edit/order-builder/line-item/:line_item_id',
-  cartReview: '/lab-orders/:id/review',
-  mergeReview: '/lab-orders/:startOrderId/merge-order/:endOrderId/review',
-  checkoutDetails: '/lab-orders/:id/checkout-details',
-  checkoutFinal: '/lab-orders/:id/checkout-final/',
-  orderDetail: '/lab-orders/:id',
-} as const;
-
-/** The query flag with which /login shows 'You have been logged out!' (accounts.md §2). */
-export const LOGGED_OUT_FLAG = 'notify';
-
-/** Routes a visitor may open without signing in (accounts.md §2). */
-export const PUBLIC_ROUTES: readonly string[] = [
-  ROUTES.login,
-  ROUTES.signupStep1,
-  ROUTES.refer,
-  ROUTES.shopifyConnect,
-  ROUTES.forgotPassword,
-  ROUTES.forgotPasswordConfirmation,
-  ROUTES.resetPassword,
-];
-
-/** Fills the `:name` segments of a route path: routePath(ROUTES.orderDetail, { id: 'abc' }). */
+/** Fills the `:name` segments of a path: routePath(API.labOrder, { guid: 'abc' }), or of a screen's route. */
 export function routePath(pattern: string, params: Record<string, string | number>): string {
   return pattern.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = params[name];

@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { onCallOutcome } from '../api/client.ts';
 import { API, API_PREFIX } from '../domain/paths.ts';
 import { SERVED_FROM_CACHE_HEADER } from './cache-names.ts';
 
@@ -42,6 +43,11 @@ export const servedFromCache = (response: Response): boolean => response.headers
 export function recordResponse(response: Response): void {
   if (!servedFromCache(response)) recordRoundTrip(true);
 }
+
+// Every call of the API client is a round trip: any answer from the lab proves it reachable, one
+// from the service worker's cache does not, no answer at all says unreachable. Wherever the store
+// is loaded, the client's calls feed it.
+onCallOutcome((answer) => (answer ? recordResponse(answer) : recordRoundTrip(false)));
 
 /** Resolves as soon as the store says online (at once if it already does): for the outbox. */
 export function whenOnline(): Promise<void> {

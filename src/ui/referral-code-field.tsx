@@ -1,14 +1,16 @@
-import { referralCodeExists } from '../api/signup.ts';
 import { REFERRAL_CHECK_FROM } from '../domain/validation.ts';
 import { useServerCheck } from './use-server-check.ts';
 
 export const REFERRAL_VALID = 'You successfully validated your referral code!';
 export const REFERRAL_UNKNOWN = 'This referral code does not exist.';
 
-/** Whether the typed referral code exists: checked with the server from 3 characters (accounts.md §5). */
-export function useReferralCodeCheck(code: string): boolean | null {
+/**
+ * Whether the typed referral code exists: checked with the server from 3 characters (accounts.md §5)
+ * by `exists`, the screen's call (src/api/signup.ts).
+ */
+export function useReferralCodeCheck(code: string, exists: (code: string) => Promise<boolean>): boolean | null {
   const typed = code.trim();
-  return useServerCheck(typed.length >= REFERRAL_CHECK_FROM ? typed : null, referralCodeExists);
+  return useServerCheck(typed.length >= REFERRAL_CHECK_FROM ? typed : null, exists);
 }
 
 /** A referral code input with the server's verdict under it (accounts.md §4). */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { kindRefusal, sniffFileType, truncationRefusal } from '../../src/domain/file-types.ts';
+import { kindRefusal, sniffFileType, truncationRefusal } from '../../server/services/file-types.ts';
 import { MAX_IMAGE_PIXELS, checkFileEnds, inspectImage } from '../../server/services/file-checks.ts';
 import { decompressionBombPng, minimalPdf, noisyJpeg, smallPng, textFile } from './hostile-files.ts';
 

@@ -8,7 +8,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { LineItemPayload } from '../../src/domain/line-item-payload.ts';
-import { API, API_PREFIX, ROUTES, routePath } from '../../src/domain/paths.ts';
+import { ROUTES } from '../../src/app/routes.ts';
+import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
 import type { SessionAnswer } from '../../src/domain/wire.ts';
 import { signIn } from './http.ts';
 import { seedPhotographerOrders, type SeededOrder } from './seed-builder-order.ts';

@@ -4,7 +4,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';
-import { ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/domain/cart-review.ts';
+import { ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/app/routes.ts';
 import { NO_BOUTIQUE_PACKAGING } from '../../src/domain/order-detail.ts';
 import { addLineItems, atLab, cartWithPhotos } from './cart-fixtures.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
@@ -69,7 +69,7 @@ test('a photographer sees the open order: summary, line items, the photo large, 
 
 test('the bad-status notice shows on the order detail once, and an unknown order says so', async ({ page }) => {
   const cart = await cartWithPhotos(page, [{ name: 'GREEN_0003.jpg', colour: 'green' }]);
-  // The redirect of a checkout of an order no longer open (src/domain/cart-review.ts reviewRedirect).
+  // The redirect of a checkout of an order no longer open (src/features/cart-review/review-redirects.ts reviewRedirect).
   await page.goto(`/lab-orders/${cart.orderGuid}?notice=bad_status`);
   await expect(page.getByText(ORDER_NOT_OPEN_TO_CHECKOUT)).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/lab-orders/${cart.orderGuid}$`));

@@ -4,7 +4,7 @@
  * (the server's own tests prove it keeps it), so each state is set exactly.
  */
 import { expect, test } from '@playwright/test';
-import { DELETE_ORDER_CONFIRM } from '../../src/domain/order-actions.ts';
+import { DELETE_ORDER_CONFIRM } from '../../src/features/orders/order-actions.ts';
 import { holdRequests, signIn } from './helpers.ts';
 import { order, playLab } from './orders-fixtures.ts';
 import { expectAccessible, WIDTHS } from './screens.ts';

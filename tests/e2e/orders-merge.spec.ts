@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { DELETE_ORDER_CONFIRM } from '../../src/domain/order-actions.ts';
+import { DELETE_ORDER_CONFIRM } from '../../src/features/orders/order-actions.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { signIn } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';

@@ -14,7 +14,7 @@ import {
   type AddToCartInput,
 } from '../../src/domain/add-to-cart.ts';
 import { PAPER_AND_SIZE_FIRST, PAPER_FIRST, SELECT_PHOTO_FIRST } from '../../src/domain/builder-gating.ts';
-import { builderReducer, type BuilderAction } from '../../src/domain/builder-reducer.ts';
+import { builderReducer, type BuilderAction } from '../../src/features/order-builder/builder-reducer.ts';
 import { INITIAL_SELECTIONS, type Selections } from '../../src/domain/builder-selections.ts';
 import { INCOMPLETE_FINISHING_MESSAGE } from '../../src/domain/catalogue.ts';
 import { resolutionCheck } from '../../src/domain/print-resolution.ts';

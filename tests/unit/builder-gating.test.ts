@@ -14,7 +14,7 @@ import {
   offersBorder,
   showsFinishingField,
 } from '../../src/domain/builder-gating.ts';
-import { builderReducer, type BuilderAction } from '../../src/domain/builder-reducer.ts';
+import { builderReducer, type BuilderAction } from '../../src/features/order-builder/builder-reducer.ts';
 import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../../src/domain/builder-selections.ts';
 import { brushedCanvas, contemporary, groups8x10, hardwood, lustre, mat, mount } from './fixtures/builder-catalogue.ts';
 

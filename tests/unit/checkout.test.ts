@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CREDIT_OVER_LIMIT,
-  EMPTY_ADDRESS_FORM,
-  addressFormReady,
-  boutiqueNote,
-  canPlaceOrder,
-  checkCredit,
-  checkoutReady,
-  codeAppliedText,
-  creditCoversAll,
-  detailsRedirect,
-  discountAndCreditCents,
-  finalGuard,
-  newAddressPayload,
-  shippingToLines,
-  shouldCheckDiscountCode,
-  summaryRows,
-  type CheckoutFacts,
-  type ShippingAddress,
-} from '../../src/domain/checkout.ts';
+import { CREDIT_OVER_LIMIT, EMPTY_ADDRESS_FORM, addressFormReady, boutiqueNote, canPlaceOrder, checkCredit, checkoutReady, codeAppliedText, creditCoversAll, discountAndCreditCents, newAddressPayload, shippingToLines, shouldCheckDiscountCode, summaryRows, type CheckoutFacts, type ShippingAddress } from '../../src/domain/checkout.ts';
+import { detailsRedirect, finalGuard } from '../../src/features/checkout/checkout-redirects.ts';
 
 const address: ShippingAddress = { guid: 'addr-1', recipient: 'Vivian Maier', street: '1 Lake Shore Dr', street_2: null, city: 'Chicago', state_province: 'IL', zip: '60611' };
 const ready: CheckoutFacts = {

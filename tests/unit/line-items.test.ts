@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { builderReducer, type BuilderAction } from '../../src/domain/builder-reducer.ts';
+import { builderReducer, type BuilderAction } from '../../src/features/order-builder/builder-reducer.ts';
 import { finishingChoice } from '../../src/domain/builder-gating.ts';
 import { INITIAL_SELECTIONS, type Selections } from '../../src/domain/builder-selections.ts';
 import { chunk } from '../../src/domain/collections.ts';

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabOrderList, LabOrderListAttributes } from '../../src/api/lab-orders.ts';
-import { ADMIN_OPENING_FILTERS } from '../../src/domain/order-filters.ts';
+import { ADMIN_OPENING_FILTERS } from '../../src/features/orders/order-filters.ts';
 import { reconcileRule, viewRule } from '../../src/features/orders/view-rule.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { forgetOrder } from '../../src/offline/forget-order.ts';

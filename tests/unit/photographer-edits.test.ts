@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditValue, emailProblem, passwordProblem, photographerSearch } from '../../src/domain/photographer-edits.ts';
+import { creditValue, emailProblem, passwordProblem, photographerSearch } from '../../src/features/photographers/photographer-edits.ts';
 
 describe('admin photographer edits', () => {
   it('searches from 3 characters', () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { Profile } from '../../api/account.ts';
+import { cardCalls } from '../../api/card-calls.ts';
 import { createCard, makePrimaryCard, removeCard } from '../../api/cards.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
 import { CardEntry } from '../../ui/card-field/card-entry.tsx';
@@ -57,7 +58,7 @@ export function CardsSection({ profile, onSaved }: { profile: Profile; onSaved: 
       ) : (
         <p className="muted">No saved cards yet.</p>
       )}
-      <CardEntry submitLabel="SAVE CARD" disabled={busy} onToken={saveCard} saveErrorText={saveErrorText} />
+      <CardEntry calls={cardCalls} submitLabel="SAVE CARD" disabled={busy} onToken={saveCard} saveErrorText={saveErrorText} />
     </section>
   );
 }

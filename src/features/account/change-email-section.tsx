@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { updateUserEmail } from '../../api/account.ts';
 import { ApiError, errorLines } from '../../api/errors.ts';
 import { clearSessionQuietly } from '../../api/session.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { MIN_PASSWORD, looksLikeEmail } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 

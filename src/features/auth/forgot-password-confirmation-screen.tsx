@@ -1,5 +1,5 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 
 export function ForgotPasswordConfirmationScreen() {
   const email = useSearchParams()[0].get('email');

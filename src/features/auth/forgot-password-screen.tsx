@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { errorLines } from '../../api/errors.ts';
 import { forgotPassword } from '../../api/password.ts';
 import { emailHasAccount } from '../../api/signup.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { looksLikeEmail } from '../../domain/validation.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 import { useServerCheck } from '../../ui/use-server-check.ts';

@@ -4,7 +4,7 @@ import { getStatus, login } from '../../api/auth.ts';
 import { ApiError, LOGGED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, errorLines, logErrorDetails } from '../../api/errors.ts';
 import { saveSession } from '../../api/session.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { LOGGED_OUT_FLAG, ROUTES } from '../../domain/paths.ts';
+import { LOGGED_OUT_FLAG, ROUTES } from '../../app/routes.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 

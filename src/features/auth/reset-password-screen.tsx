@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { errorLines } from '../../api/errors.ts';
 import { resetPassword, resetTokenValid } from '../../api/password.ts';
 import { saveSession } from '../../api/session.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { PASSWORD_RULE } from '../../domain/password-rule.ts';
 import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
 import { refreshOrder, useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
 import { PreviewCanvas } from './preview-canvas.tsx';

@@ -1,8 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorText } from '../../api/errors.ts';
-import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, afterClearCart, canEditCart, croppedRecheckIn, reviewRedirect } from '../../domain/cart-review.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, canEditCart, croppedRecheckIn } from '../../domain/cart-review.ts';
+import { afterClearCart, reviewRedirect } from './review-redirects.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { clearCart, deleteLineItem, dismissRefusal, refreshOrder, setLineItemQuantity, useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
 import { CheckoutBox } from './checkout-box.tsx';

@@ -1,4 +1,5 @@
 import type { Profile } from '../../api/account.ts';
+import { cardCalls } from '../../api/card-calls.ts';
 import { createOrderCard, updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
 import { errorLines } from '../../api/errors.ts';
 import { CardEntry } from '../../ui/card-field/card-entry.tsx';
@@ -63,7 +64,7 @@ export function CardSection(props: {
       ) : null}
       <h3 className="checkout-subhead">New card</h3>
       {/* The toast already says why a card was not used; the field keeps the card typed for another try. */}
-      <CardEntry submitLabel="USE THIS CARD" disabled={busy} onToken={useNewCard} saveErrorText={(err) => (err instanceof Error && err.message === 'not saved' ? '' : errorLines(err).join(' '))} />
+      <CardEntry calls={cardCalls} submitLabel="USE THIS CARD" disabled={busy} onToken={useNewCard} saveErrorText={(err) => (err instanceof Error && err.message === 'not saved' ? '' : errorLines(err).join(' '))} />
     </section>
   );
 }

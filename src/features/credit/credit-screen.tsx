@@ -3,10 +3,11 @@ import { useParams } from 'react-router-dom';
 import { getPhotographerCredit, type AccountUser, type ReferralRow } from '../../api/account.ts';
 import { errorLines, errorText } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
-import { updateNewUser } from '../../api/signup.ts';
+import { referralCodeExists, updateNewUser } from '../../api/signup.ts';
 import { toCsv } from '../../domain/csv.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { routePath, ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-field.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { OwnReferralCode } from './own-referral-code.tsx';
@@ -130,7 +131,7 @@ function PhotographerCredit({ guid }: { guid: string }) {
 /** 'Were you referred by another photographer?': shown only while no referrer is recorded. */
 function SubmitReferrer({ onDone }: { onDone: () => void }) {
   const [code, setCode] = useState('');
-  const exists = useReferralCodeCheck(code);
+  const exists = useReferralCodeCheck(code, referralCodeExists);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (e: FormEvent) => {

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import type { BuilderAction } from '../../domain/builder-reducer.ts';
+import type { BuilderAction } from './builder-reducer.ts';
 import { blockedBecause, finishingDropdowns, offersBorder, type FinishingDropdown } from '../../domain/builder-gating.ts';
 import type { Selections } from '../../domain/builder-selections.ts';
 import { BORDERS, type BorderValue, type FinishingCategory, type FinishingGroup, type Paper } from '../../domain/catalogue.ts';

@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom';
 import { ADDING_TO_CART } from '../../domain/add-to-cart.ts';
 import { formatMoney, type Cents } from '../../domain/money.ts';
 import { NOTES_MAX } from '../../domain/notes.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 
 /**
  * The right sidebar (orders.md §2): notes, ADD TO CART or UPDATE, VIEW CART (n), CHECKOUT and

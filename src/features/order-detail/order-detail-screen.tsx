@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { canContinueOrder } from '../../domain/order-detail.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { knownAdmin, useSession } from '../../api/session.ts';
 import { AlbumCard } from './album-card.tsx';
 import { LineItemCard } from './line-item-card.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { deleteOrder } from '../../api/orders-admin.ts';
-import { DELETE_ORDER_CONFIRM } from '../../domain/order-actions.ts';
+import { DELETE_ORDER_CONFIRM } from './order-actions.ts';
 import { labDb } from '../../offline/db.ts';
 import { forgetOrder } from '../../offline/forget-order.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';

@@ -1,9 +1,10 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { canDeleteOrder, cardIndicators, rushShipping } from '../../domain/order-cards.ts';
+import { canDeleteOrder, cardIndicators, rushShipping } from './order-cards.ts';
 import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 
 // Small line icons drawn inline: no icon font or image request for a list of thousands of cards.
 const NOTE_PATH = 'M4 3h12l4 4v14H4z M8 10h8 M8 14h8 M8 18h5';

@@ -1,8 +1,9 @@
-import { memo, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { groupOrdersByDate } from '../../domain/order-list.ts';
 import { moduleLoader } from '../../ui/use-module.ts';
+import type { Group, RenderCard } from './order-group.ts';
 
 // Up to this many cards the list is plain HTML (the first pages: no virtualiser code to fetch);
 // beyond it only the rows in view are in the page, so 10,000 orders scroll as smoothly as 50.
@@ -14,9 +15,6 @@ const FETCH_VIRTUAL_FROM = 100;
 // The windowed list's code, fetched once for every list of the visit; a failed fetch is asked
 // again by the next list that wants it (the plain list stays meanwhile).
 const windowedList = moduleLoader(() => import('./virtual-groups.tsx'));
-
-export type RenderCard = (order: LabOrderListAttributes) => ReactNode;
-export type Group = { heading: string; orders: LabOrderListAttributes[] };
 
 /** Every group in the page: one heading per date, '{Month day, year} ORDERS' (orders.md §2). */
 export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCard: RenderCard }) {

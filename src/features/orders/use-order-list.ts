@@ -5,6 +5,7 @@ import { rememberAdmin } from '../../api/session.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
+import { nextTask } from '../../offline/next-task.ts';
 import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt } from '../../offline/order-list-store.ts';
 import { matchesOrderSearch } from '../../domain/order-list.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
@@ -93,7 +94,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
   const [query, setQuery] = useState('');
   // Typing updates the box at once; the list follows once that frame is painted, when the browser
   // has time (never blocks a key, nor is the new list laid out in the key's own frame).
-  const deferredQuery = useDeferredValue(useAfterPaint(query));
+  const deferredQuery = useDeferredValue(useAfterPaint(query, nextTask));
   const [searchMore, setSearchMore] = useState<SearchAnswer | null>(null);
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
   const [rules, setRules] = useState<ViewRules | null>(null);

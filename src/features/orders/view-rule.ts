@@ -3,8 +3,8 @@
  * photographer, applied by the lab (orders.md §5) and, for the orders already on the device, here.
  */
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { passesFilters } from '../../domain/order-filter-rules.ts';
-import { ORDER_FILTERS, type OrderFilter } from '../../domain/order-filters.ts';
+import { passesFilters } from './order-filter-rules.ts';
+import { ORDER_FILTERS, type OrderFilter } from './order-filters.ts';
 import type { ListScope } from './first-page.ts';
 
 const isFilter = (f: string): f is OrderFilter => (ORDER_FILTERS as readonly string[]).includes(f);

@@ -1,6 +1,6 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { Group, RenderCard } from './order-groups.tsx';
+import type { Group, RenderCard } from './order-group.ts';
 
 // The grid's geometry (orders-list.css .order-grid): cards at least this wide, this far apart.
 const CARD_MIN_PX = 260;

@@ -4,8 +4,9 @@ import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loginAsUser, updatePhotographer, type PhotographerAttributes, type PhotographerEdit } from '../../api/photographers.ts';
 import { startActingAs } from '../../api/session.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { creditValue, emailProblem, passwordProblem } from '../../domain/photographer-edits.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { creditValue, emailProblem, passwordProblem } from './photographer-edits.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
 /** What an admin typed into a row and has not saved yet, by photographer and field. */

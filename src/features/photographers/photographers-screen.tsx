@@ -1,7 +1,8 @@
 import { memo, startTransition, useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { getPhotographers, type PhotographerAttributes, type PhotographerList } from '../../api/photographers.ts';
-import { photographerSearch } from '../../domain/photographer-edits.ts';
+import { nextTask } from '../../offline/next-task.ts';
+import { photographerSearch } from './photographer-edits.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { PhotographerTable } from './photographer-table.tsx';
 import { LoadStatus } from '../../ui/load-status.tsx';
@@ -77,7 +78,7 @@ export function PhotographersScreen() {
   const [text, setText] = useState('');
   // Typing updates the box at once; the lab is asked once that key's frame is painted (the same
   // rule as the orders list's search), so a key's frame never holds the list's work.
-  const words = photographerSearch(useDeferredValue(useAfterPaint(text)));
+  const words = photographerSearch(useDeferredValue(useAfterPaint(text, nextTask)));
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [more, setMore] = useState<{ busy: boolean; error: string | null }>({ busy: false, error: null });
 

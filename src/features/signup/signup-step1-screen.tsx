@@ -3,7 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { logErrorDetails } from '../../api/errors.ts';
 import { saveSession } from '../../api/session.ts';
 import { emailHasAccount, signUp } from '../../api/signup.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { MIN_PASSWORD, looksLikeEmail, passwordsOk } from '../../domain/validation.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 import { FormFailure } from './form-failure.tsx';

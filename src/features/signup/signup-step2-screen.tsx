@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { updateNewUser } from '../../api/signup.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { referralCodeExists, updateNewUser } from '../../api/signup.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { FormFailure } from './form-failure.tsx';
 import { forgetReferralCode, rememberedReferralCode } from './referral-arrival.ts';
 import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-field.tsx';
@@ -12,7 +12,7 @@ export function SignupStep2Screen() {
   const arrivedWith = rememberedReferralCode();
   const [answer, setAnswer] = useState<'' | 'YES' | 'NO'>(arrivedWith ? 'YES' : '');
   const [code, setCode] = useState(arrivedWith);
-  const exists = useReferralCodeCheck(code);
+  const exists = useReferralCodeCheck(code, referralCodeExists);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<unknown>(null);
 

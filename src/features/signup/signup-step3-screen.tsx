@@ -4,7 +4,7 @@ import { errorLines } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
 import { updateNewUser } from '../../api/signup.ts';
 import { uploadCertificate } from '../../api/uploads.ts';
-import { ROUTES } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
 import { CERTIFICATE_NOT_PDF, isPdfFile } from '../../domain/validation.ts';
 import { FormFailure } from './form-failure.tsx';
 import { ErrorLines } from '../../ui/error-lines.tsx';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../../api/session.ts';
-import { ROUTES, routePath } from '../../domain/paths.ts';
+import { ROUTES } from '../../app/routes.ts';
+import { routePath } from '../../domain/paths.ts';
 import { formatBytes, formatSpeed, formatTimeLeft, secondsLeft } from '../../upload/shared/upload-speed.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { orderQueueIds } from '../../upload/page/order-photos.ts';

@@ -1,6 +1,4 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { getPaymentsConfig, mintSandboxToken } from '../../api/cards.ts';
-import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
 import { CARD_NUMBER, EXPIRY_RULE, cvcProblem, expiryParts, expiryProblem, separatedDigitsProblem } from '../../domain/validation.ts';
 import { CheckedField, useFinishedFields } from '../checked-field.tsx';
 import { StripeCardField } from './stripe-card-field.tsx';
@@ -18,6 +16,15 @@ const fieldId = (name: SandboxField) => `card-${name}`;
 
 type Provider = { name: 'sandbox' | 'stripe'; key: string | null };
 
+/** The lab's calls and error words the field uses, passed in by the screen (src/api/card-calls.ts). */
+export interface CardCalls {
+  paymentsConfig(): Promise<{ provider: Provider['name']; publishable_key: string | null }>;
+  mintSandboxToken(card: { number: string; exp_month: number; exp_year: number; cvc: string }): Promise<{ id: string }>;
+  errorLines(err: unknown): string[];
+  /** The card provider's own message for a failed tokenization. */
+  providerMessage(err: unknown): string;
+}
+
 /**
  * A new card, typed into the payment provider's own field: Stripe Elements when the lab runs on
  * Stripe (its script loads only where this is shown), else the sandbox's clearly marked TEST MODE
@@ -26,13 +33,14 @@ type Provider = { name: 'sandbox' | 'stripe'; key: string | null };
  * `onToken` shows as `saveErrorText` words it.
  */
 export function CardEntry(props: {
+  calls: CardCalls;
   submitLabel: string;
   /** Another action of the screen is running: the submit waits. */
   disabled?: boolean;
   onToken: (tokenId: string) => Promise<void>;
   saveErrorText?: (err: unknown) => string;
 }) {
-  const { submitLabel, disabled = false, onToken, saveErrorText = (err: unknown) => errorLines(err).join(' ') } = props;
+  const { calls, submitLabel, disabled = false, onToken, saveErrorText = (err: unknown) => calls.errorLines(err).join(' ') } = props;
   const [card, setCard] = useState(EMPTY_CARD);
   const [providerError, setProviderError] = useState<string | null>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -43,14 +51,14 @@ export function CardEntry(props: {
 
   useEffect(() => {
     let live = true;
-    getPaymentsConfig().then(
+    calls.paymentsConfig().then(
       (c) => live && setProvider({ name: c.provider, key: c.publishable_key }),
-      (err: unknown) => live && setProviderError(errorLines(err).join(' ')),
+      (err: unknown) => live && setProviderError(calls.errorLines(err).join(' ')),
     );
     return () => {
       live = false;
     };
-  }, []);
+  }, [calls]);
   const checks = useFinishedFields<SandboxField>();
   // Filled in: the submit may be pressed, and says then which field is wrong.
   const ready = Object.values(card).every((v) => v.trim() !== '');
@@ -63,7 +71,7 @@ export function CardEntry(props: {
     }
     const parts = expiryParts(card.expiry);
     if (!parts) throw new Error(EXPIRY_RULE);
-    return (await mintSandboxToken({ number: card.number.trim(), exp_month: parts.month, exp_year: parts.year, cvc: card.cvc.trim() })).id;
+    return (await calls.mintSandboxToken({ number: card.number.trim(), exp_month: parts.month, exp_year: parts.year, cvc: card.cvc.trim() })).id;
   };
 
   const onSubmit = async (e: FormEvent) => {
@@ -82,7 +90,7 @@ export function CardEntry(props: {
       tokenId = await tokenize();
     } catch (err) {
       // The card provider's own message goes under the card field.
-      setProviderError(err instanceof ApiError ? (err.kind === 'server' ? err.message : NO_RESPONSE_MESSAGE) : err instanceof Error ? err.message : String(err));
+      setProviderError(calls.providerMessage(err));
       setBusy(false);
       return;
     }

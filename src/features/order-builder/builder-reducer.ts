@@ -1,9 +1,9 @@
-import type { BorderValue, FinishingCategory, Paper } from './catalogue.ts';
-import { blockedBecause, showsFinishingField, type FinishingField } from './builder-gating.ts';
-import { INITIAL_SELECTIONS, NO_FINISHING, type Selections } from './builder-selections.ts';
-import { normaliseCrop, type CropArea } from './crop.ts';
-import { NOTES_MAX, limitNote, noteKey } from './notes.ts';
-import { DEFAULT_QUANTITY, steppedQuantity, typedQuantity } from './quantity.ts';
+import type { BorderValue, FinishingCategory, Paper } from '../../domain/catalogue.ts';
+import { blockedBecause, showsFinishingField, type FinishingField } from '../../domain/builder-gating.ts';
+import { INITIAL_SELECTIONS, NO_FINISHING, type Selections } from '../../domain/builder-selections.ts';
+import { normaliseCrop, type CropArea } from '../../domain/crop.ts';
+import { NOTES_MAX, limitNote, noteKey } from '../../domain/notes.ts';
+import { DEFAULT_QUANTITY, steppedQuantity, typedQuantity } from '../../domain/quantity.ts';
 
 /**
  * The builder's choices as a reducer (orders.md §4): what each change resets, and which changes a

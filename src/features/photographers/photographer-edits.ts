@@ -1,5 +1,5 @@
 /** The admin's edits of a photographer (orders.md §2 Photographers list, §5). */
-import { looksLikeEmail, MIN_PASSWORD } from './validation.ts';
+import { looksLikeEmail, MIN_PASSWORD } from '../../domain/validation.ts';
 
 /** The list is searched from this many characters (orders.md §5). */
 export const PHOTOGRAPHER_SEARCH_FROM = 3;
