@@ -31,7 +31,8 @@ export function WebhookDeliveryLog({ webhook }: { webhook: Webhook }) {
   if (rows === null) return <p role="status">loading</p>;
   if (rows.length === 0) return <p className="muted">Nothing sent to this webhook yet.</p>;
   return (
-    <div className="webhook-log">
+    // Focusable, as it scrolls sideways on a phone: the keyboard can scroll it too.
+    <div className="webhook-log" role="region" aria-label={`Delivery log of ${webhook.url}`} tabIndex={0}>
       <button type="button" className="button" onClick={() => void load()}>
         REFRESH
       </button>

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { errorLines, errorText } from '../../api/errors.ts';
+import { ApiError, errorLines, errorText } from '../../api/errors.ts';
 import { listWebhooks, registerWebhook, removeWebhook, type Webhook } from '../../api/webhooks.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { WebhookDeliveryLog } from './webhook-delivery-log.tsx';
+import './webhooks.css';
 
 /**
  * PARTNER WEBHOOKS: URLs of the photographer's own systems (a gallery, a CRM) that the lab POSTs a
@@ -31,7 +32,7 @@ export function WebhooksSection() {
       await reload();
     } catch (err) {
       // The typed URL stays, with what is wrong with it beside the field.
-      setUrlError(errorText(err));
+      setUrlError(err instanceof ApiError && err.status === 422 ? err.message : errorText(err));
     } finally {
       setBusy(false);
     }
