@@ -1,5 +1,5 @@
 /**
- * The layout is the architecture (DESIGN.md §3); this check keeps it so:
+ * The layout is the architecture (docs/architecture.md §3); this check keeps it so:
  * - a feature never imports another feature;
  * - shared client code (api, domain, offline, ui) and workers never import features or the shell;
  * - domain code is pure: it imports only other domain code;

@@ -42,7 +42,7 @@ interface ChunkLike {
  * its chunk, the chunks it imports, and its stylesheets. The server names them in the page it
  * answers for that path (<link rel="modulepreload">), so they download alongside the app's own
  * scripts instead of after those have run and matched the route: one round trip and the app's
- * start-up less before the first screen (Lighthouse mobile on /lab-orders, README "Performance").
+ * start-up less before the first screen (Lighthouse mobile on /lab-orders, docs/performance-notes.md §3).
  */
 export const routePreloads = (): Plugin => {
   let root = process.cwd();

@@ -74,10 +74,10 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedHops(deps.config.trustProxy),
-    // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
+    // The time-out of the client is 20 minutes (docs/accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    // Every error of every layer has the error body of DESIGN.md §4: the router's, the HTTP
+    // Every error of every layer has the error body of docs/api.md §2: the router's, the HTTP
     // parser's, and the one sent while the server closes (see registerErrorHandling).
     frameworkErrors,
     clientErrorHandler,
@@ -99,7 +99,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, not in this process's memory: several API processes behind a load
-    // balancer share one limit (DESIGN.md §5).
+    // balancer share one limit (docs/lab-rules.md §1).
     store: databaseRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
   });

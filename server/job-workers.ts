@@ -87,7 +87,7 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // exist, the photo's addresses show the original. A photo that cannot be decoded is marked
   // unreadable by the job itself (not retried).
   // Two at once when no photos are arriving (a 200-photo batch's took 290 s one at a time on the
-  // lab's 2 cores, README Performance); one at a time while they are (upload-activity.ts).
+  // lab's 2 cores, docs/performance-notes.md §7); one at a time while they are (upload-activity.ts).
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log), { concurrency: PREVIEWS_AT_ONCE });
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 /**
  * The upload worker: everything that scales with a photo happens here, off the page's thread
- * (DESIGN.md §6a): the content check, the streamed SHA-256, the thumbnail, and the sending loop
+ * (docs/performance-notes.md §8): the content check, the streamed SHA-256, the thumbnail, and the sending loop
  * (every part's PUT and record, URL renewals, complete_upload, photograph_uploaded). The page
  * reaches it only through src/offline/upload-worker-bridge.ts.
  */

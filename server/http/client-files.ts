@@ -8,7 +8,7 @@ import { ROUTE_PRELOADS_FILE } from '../../scripts/route-preloads.ts';
 
 // Hashed build assets never change under their name: cache them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// The shell and the service worker are never kept by an HTTP cache (DESIGN.md §6a): a new
+// The shell and the service worker are never kept by an HTTP cache (docs/performance-notes.md §8): a new
 // version must reach an open app, and the service worker keeps the shell for offline use itself.
 const NEVER_STORE = 'no-store';
 // Other files without a hash in their name (manifest, icons) are revalidated on every load.

@@ -68,7 +68,7 @@ const claimQuery = perDatabase((db) =>
 );
 
 /**
- * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
+ * Idempotency-Key for every mutating call (docs/api.md §3): the first answer is stored per caller
  * and key; a replay with the same request gets it back and changes nothing twice. `crashAt`: the
  * crash test's point (crash-point.ts), unset outside it.
  */

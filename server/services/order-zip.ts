@@ -10,7 +10,7 @@ import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
 
 /**
- * DOWNLOAD ALL (ADMIN-CONTRACT.md Decisions): a background job streams an order's originals
+ * DOWNLOAD ALL (docs/lab-rules.md §2): a background job streams an order's originals
  * through archiver into one object in storage, a photo at a time, never the whole archive in
  * memory; the order's download_all_link signs it once ready.
  */

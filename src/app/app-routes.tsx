@@ -38,7 +38,7 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 /**
  * The app's routes (src/app/router.tsx) in the plain (declarative) router: React Router's data
  * router (loaders, actions, fetchers) cost about 15 KB gzip of every page's JavaScript and the app
- * used none of it. The first screen shows 'loading' while its code arrives (accounts.md §2);
+ * used none of it. The first screen shows 'loading' while its code arrives (docs/accounts.md §2);
  * later navigations are transitions, so the current screen stays, inert, until the next one is
  * ready (src/app/screen-frame.tsx).
  *

@@ -5,7 +5,7 @@ import { clearVersionedCaches } from '../offline/cache-names.ts';
 /** The build this page runs (vite.config.ts defines it; the server serves the same in version.json). */
 export const RUNNING_VERSION: string = __APP_VERSION__;
 
-/** Local storage keys of accounts.md §3: last cache-check time and cached client version. */
+/** Local storage keys of docs/accounts.md §3: last cache-check time and cached client version. */
 export const VERSION_KEYS = { lastCheck: 'last-cache-check', clientVersion: 'client-version' } as const;
 
 // How often an open app asks for a newer build, besides on focus and on reconnecting: often

@@ -1,5 +1,5 @@
 /**
- * Money: integer cents inside, dollars with 2 decimals on the wire (DESIGN.md §4), '$' and 2
+ * Money: integer cents inside, dollars with 2 decimals on the wire (docs/api.md §1), '$' and 2
  * decimals on screen. No float arithmetic on money anywhere else.
  */
 export type Cents = number;

@@ -1,4 +1,4 @@
-/** Rules of the orders list (orders.md §2, §5): search, date headings, card dates. */
+/** Rules of the orders list (docs/orders.md §2, §5): search, date headings, card dates. */
 
 export interface OrderSummary {
   guid: string;
@@ -12,7 +12,7 @@ export interface OrderSummary {
   external_order_id?: string | null;
 }
 
-// Each order's searched fields (orders.md §5), lower-cased once per order object and joined by a
+// Each order's searched fields (docs/orders.md §5), lower-cased once per order object and joined by a
 // character no search box can hold: a key filters 10,000 orders with one `includes` each instead of
 // seven lower-casings. Order objects are never changed in place (a change is a new object).
 const searchTexts = new WeakMap<OrderSummary, string>();
@@ -37,7 +37,7 @@ export function prepareOrderSearch(order: OrderSummary): void {
   searchText(order);
 }
 
-/** Trimmed, case-insensitive literal match on the fields orders.md §5 names. */
+/** Trimmed, case-insensitive literal match on the fields docs/orders.md §5 names. */
 export function matchesOrderSearch(order: OrderSummary, query: string): boolean {
   const q = query.trim().toLowerCase();
   return !q || searchText(order).includes(q);

@@ -1,5 +1,5 @@
 /**
- * The notices a redirect carries to the screen it lands on (orders.md §2, §4): their words and the
+ * The notices a redirect carries to the screen it lands on (docs/orders.md §2, §4): their words and the
  * `?notice=` flag. A module of their own because every signed-in screen reads the flag (the shell's
  * route-notice.ts): the cart's rules and pricing stay out of the first page's JavaScript.
  */
@@ -16,7 +16,7 @@ export const NOTICES = {
   no_line_items: NO_LINE_ITEMS,
   bad_status: ORDER_NOT_OPEN_TO_CHECKOUT,
   cart_cleared: CART_CLEARED,
-  // Checkout final sends an order without a shipping address back to checkout details (orders.md §4).
+  // Checkout final sends an order without a shipping address back to checkout details (docs/orders.md §4).
   missing_address: NEEDS_ADDRESS_AND_CARD,
 } as const;
 export type NoticeFlag = keyof typeof NOTICES;

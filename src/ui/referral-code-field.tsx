@@ -5,13 +5,13 @@ import { useServerCheck } from './use-server-check.ts';
 export const REFERRAL_VALID = 'You successfully validated your referral code!';
 export const REFERRAL_UNKNOWN = 'This referral code does not exist.';
 
-/** Whether the typed referral code exists: checked with the server from 3 characters (accounts.md §5). */
+/** Whether the typed referral code exists: checked with the server from 3 characters (docs/accounts.md §5). */
 export function useReferralCodeCheck(code: string): boolean | null {
   const typed = code.trim();
   return useServerCheck(typed.length >= REFERRAL_CHECK_FROM ? typed : null, referralCodeExists);
 }
 
-/** A referral code input with the server's verdict under it (accounts.md §4). */
+/** A referral code input with the server's verdict under it (docs/accounts.md §4). */
 export function ReferralCodeField(props: { value: string; onChange: (code: string) => void; exists: boolean | null }) {
   return (
     <>

@@ -1,6 +1,6 @@
 /**
- * Issue 13, the admin panel of the order detail against the real lab (orders.md §2, §6;
- * ADMIN-CONTRACT.md): flag and unflag urgent, tracking link, status with the shipped mail, admin
+ * Issue 13, the admin panel of the order detail against the real lab (docs/orders.md §2, §6;
+ * docs/api.md §6): flag and unflag urgent, tracking link, status with the shipped mail, admin
  * note, the history; and what the photographer then sees of it.
  */
 import { expect, test, type Page } from '@playwright/test';

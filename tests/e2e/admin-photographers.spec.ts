@@ -1,6 +1,6 @@
 /**
- * Issue 13 against the real lab: the photographers list and the admin's tools (orders.md §2, §5;
- * ADMIN-CONTRACT.md): search from 3 characters, credit, password, email in use, approval, log in
+ * Issue 13 against the real lab: the photographers list and the admin's tools (docs/orders.md §2, §5;
+ * docs/api.md §6): search from 3 characters, credit, password, email in use, approval, log in
  * as and back; and /api-invoices.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { budget } from './time-budget.ts';
 
-/** The demo admin every fresh server creates (DESIGN.md §2). */
+/** The demo admin every fresh server creates (docs/architecture.md §2). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 export const LOGGED_OUT = 'You have been logged out!';

@@ -53,7 +53,7 @@ export interface UploadWorkerApi {
   /**
    * Keeps chosen files in the queue (upload-store.ts queueFiles: all or none), on the worker's
    * IndexedDB connection: storing hundreds of File handles took the page's thread 60-120 ms
-   * (README Performance, the upload's fourth pass). `onStored` hears of each group stored.
+   * (docs/performance-notes.md §7). `onStored` hears of each group stored.
    */
   queueFiles(owner: string, orderGuid: string, files: File[], onStored: () => void): Promise<QueueFilesResult>;
   /** Content check (magic bytes), pixel size and thumbnail, from the first bytes and one decode at most. */

@@ -33,7 +33,7 @@ function LineItemRowView({ item, editable, checking, actions }: { item: LocalLin
   const each = item.printPriceCents + item.finishingPriceCents;
   const step = (delta: number) => {
     const next = steppedQuantity(item.quantity, delta);
-    // A decrease to 0 (or a step past the maximum) is ignored (orders.md §5).
+    // A decrease to 0 (or a step past the maximum) is ignored (docs/orders.md §5).
     if (next !== item.quantity) actions.setQuantity(item, next);
   };
   return (

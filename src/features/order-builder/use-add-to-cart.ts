@@ -27,7 +27,7 @@ const PAYLOAD_SLICE = 250;
 export type Question = { kind: 'crop'; answers: Answers } | { kind: 'resolution'; message: string; answers: Answers };
 
 /**
- * ADD TO CART / UPDATE (orders.md §5): the domain's steps (alert, first-add crop check, the
+ * ADD TO CART / UPDATE (docs/orders.md §5): the domain's steps (alert, first-add crop check, the
  * low-resolution confirmation, add) in order; the line items are written to the device store,
  * which sends them; then the review.
  */

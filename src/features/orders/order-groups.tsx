@@ -18,7 +18,7 @@ const windowedList = moduleLoader(() => import('./virtual-groups.tsx'));
 export type RenderCard = (order: LabOrderListAttributes) => ReactNode;
 export type Group = { heading: string; orders: LabOrderListAttributes[] };
 
-/** Every group in the page: one heading per date, '{Month day, year} ORDERS' (orders.md §2). */
+/** Every group in the page: one heading per date, '{Month day, year} ORDERS' (docs/orders.md §2). */
 export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCard: RenderCard }) {
   return groups.map((group) => (
     <section key={group.heading} aria-label={group.heading}>

@@ -14,7 +14,7 @@ export const REREAD_GAP_MS = 250;
  * its last result again while nothing shown changed (`same`), so React skips the render. With
  * useLiveQuery each write of the worker (each photo's state, each thumbnail, each photo accepted:
  * about 6 a photo) re-ran the screen's four queries and their renders at once; a 200-photo upload
- * spent 4-5 s of the page's thread there (README Performance, the upload's fourth pass).
+ * spent 4-5 s of the page's thread there (docs/performance-notes.md §7).
  * Only writes to `tables` (of the database named `dbName`) ask: the worker's part records, stored
  * files and thumbnails (about 5 writes a photo) change nothing the screen's counts and lists read.
  */
