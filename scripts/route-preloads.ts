@@ -10,9 +10,8 @@ export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
  * their lazy route (src/app/router.tsx): the list, where a signed-in photographer or admin lands
  * (/ and /lab-orders), /login where everyone else does, and the addresses a mail, a shared link or
  * a reload half-way leads to (an order, its upload, builder and cart, NEW LAB ORDER, the password
- * reset). Without its files named, a fresh visit to the builder asked for its 24 files only
- * after the app's own scripts had run, a round trip later: on this machine's loopback the
- * builder showed at a median of 262 ms, 231 ms with them named (10 fresh visits each). The
+ * reset). Without its files named, a fresh visit to the builder asked for its files only after
+ * the app's own scripts had run, a round trip later (docs/performance-notes.md §3). The
  * server cannot see the session: a signed-out visitor from a mail link fetches that screen's files
  * before being sent to /login, as one at / fetches the list's.
  */

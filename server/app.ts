@@ -45,19 +45,19 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 // and compressing them would cost more time than it saves.
 const COMPRESS_MIN_BYTES = 1024;
 // Dynamic answers are compressed per request on the server's one thread, so the cheapest level
-// that still shrinks JSON well: brotli 1 takes about a fifth of the CPU of the plugin's default
-// brotli 4 on the app's answers (a 48 KB orders page: 6.6 KB against 6.0 KB) and gzip 1 about a
-// fifth of gzip's default 6; both within 10 % of the bytes. A 256 KB window (brotli's default is
-// 4 MB) holds the largest list page whole and keeps each encoder's memory small.
+// that still shrinks JSON well: brotli 1 and gzip 1 take a small part of the CPU of the plugin's
+// defaults (brotli 4, gzip 6) on the app's answers for a few more bytes (docs/performance-notes.md
+// §2). A 256 KB window (brotli's default is 4 MB) holds the largest list page whole and keeps each
+// encoder's memory small.
 const BROTLI_QUALITY = 1;
 const BROTLI_WINDOW_BITS = 18;
 const GZIP_LEVEL = 1;
 // Answers up to this size are compressed in one call, not through a zlib stream per response
-// (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels, about
-// a millisecond); larger ones (an order of a thousand photos) still stream on the thread pool.
+// (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels);
+// larger ones (an order of a thousand photos) still stream on the thread pool.
 const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 // Compressed answers remembered by their text (http/remembered-compression.ts): room for the kept
-// pages of a few dozen busy photographers (a 50-order page is about 40 KB of text).
+// pages of a few dozen busy photographers (a 50-order page is tens of KB of text).
 const REMEMBERED_COMPRESSION_BYTES = 8 * 1024 * 1024;
 
 /**

@@ -12,8 +12,8 @@ import { JpegEndScanner } from './jpeg-end.ts';
  * JPEG's data reaches its end marker, a PNG has its IEND), and a header within the pixel limit.
  * Cheap checks first, so a wrong file is refused before it is read whole; the one whole read
  * hashes and walks the JPEG together. Decoding every pixel is the derivatives job's work, not
- * the request's (docs/performance-notes.md §8): on 2 cores it cost 0.2-0.6 s per 20 MB photo and held back
- * every upload behind it (docs/performance-notes.md §7).
+ * the request's (docs/performance-notes.md §8): on the lab's cores it held back every upload behind
+ * it (docs/performance-notes.md §7).
  */
 
 export type PhotoVerdict =

@@ -34,7 +34,7 @@ export interface RenewParts {
 }
 
 // Parts of 8 MiB: a 10–60 MB photo has 2–8 parts, so a dropped connection costs at most one
-// part, and a 200 MB photo has 25 (prior-art notes §5.2); above S3's 5 MiB minimum.
+// part, and a 200 MB photo has 25; above S3's 5 MiB minimum.
 export const PART_SIZE = 8 * 1024 * 1024;
 const EXTENSION: Record<PhotoContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const UPLOAD_GONE = 'This upload is already finished or no longer exists. Please upload the photo again.';

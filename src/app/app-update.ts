@@ -15,7 +15,8 @@ const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const useAppUpdate = create<{ available: boolean }>(() => ({ available: false }));
 
 // The service worker's registration, once made (production builds only). The browser's own API,
-// not workbox-window: the three calls used here cost 3 KB of every first load with it.
+// not workbox-window: the three calls used here do not need its bytes on every first load
+// (docs/performance-notes.md §4).
 let registration: ServiceWorkerRegistration | null = null;
 
 /** Offers the update once a new worker is installed and waits (not on the first install). */

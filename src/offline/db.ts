@@ -233,8 +233,8 @@ export class LabDatabase extends Dexie {
   constructor(name = 'print-lab') {
     // No shared live-query cache: Dexie 4's default deep-clones every live result on read and
     // applies each write to the cached results inside the write's own callback, which during a
-    // 200-photo upload (a write per part and per state) made main-thread tasks of 70-226 ms in
-    // IndexedDB callbacks (docs/performance-notes.md §5). Each live query re-reads after a commit instead.
+    // large upload (a write per part and per state) made long main-thread tasks in IndexedDB
+    // callbacks (docs/performance-notes.md §5). Each live query re-reads after a commit instead.
     super(name, { cache: 'disabled' });
     this.version(1).stores({
       cachedReads: 'key, owner',

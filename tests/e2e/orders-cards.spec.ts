@@ -71,7 +71,7 @@ test.describe('orders list cards', () => {
     await expect.poll(() => cards.count()).toBeLessThan(200);
 
     // Every key reaches the box and the list follows the search. How fast a keystroke paints is a
-    // figure of `npm run bench -- --only=lists` (a 200 ms bound here failed on a busy machine: the
+    // figure of `npm run bench -- --only=lists` (a time bound here failed on a busy machine: the
     // team measures speed by benchmarks against a baseline, never by timed assertions in npm test).
     const box = page.getByRole('searchbox', { name: 'Search by Order Name or Status' });
     await box.click();

@@ -52,7 +52,7 @@ export type ProgressBatch = [string, number][];
 export interface UploadWorkerApi {
   /**
    * Keeps chosen files in the queue (upload-store.ts queueFiles: all or none), on the worker's
-   * IndexedDB connection: storing hundreds of File handles took the page's thread 60-120 ms
+   * IndexedDB connection: storing hundreds of File handles made a long task on the page's thread
    * (docs/performance-notes.md §7). `onStored` hears of each group stored.
    */
   queueFiles(owner: string, orderGuid: string, files: File[], onStored: () => void): Promise<QueueFilesResult>;

@@ -17,7 +17,8 @@ import './orders-list.css';
 // The admin's tools load on demand: photographers never download them (docs/performance-notes.md §8 budget); a
 // known admin's come with the list's code (admin-parts.ts). Parts fetched on demand are shown
 // once in, through useModule rather than React.lazy: React reveals a lazy part no sooner than
-// 300 ms after its fallback showed, and the delete dialog came that long after its click.
+// its fallback throttle after its fallback showed, and the delete dialog came that late after its
+// click (docs/performance-notes.md §3).
 // LOAD MORE comes with the first list that has more than a page.
 const loadMoreButton = moduleLoader(() => import('./load-more.tsx'));
 const deleteDialog = moduleLoader(() => import('./delete-order-dialog.tsx'));
