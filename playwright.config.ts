@@ -56,10 +56,10 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     serviceWorkers: 'allow',
     // A failed test keeps its trace: every action with the page's DOM before and after. Without
-    // the screencast (screenshots), which cost a third of the accessibility sweep's time
-    // (6.2 → 4.1 min at 2 workers, 2026-11-24); a failure still saves its screenshot below.
+    // the screencast (screenshots), which cost a large share of the accessibility sweep's time
+    // (docs/performance-notes.md §9); a failure still saves its screenshot below.
     // Under CI (CI=true) no trace is recorded: that run's clone is thrown away with its results,
-    // so nobody could open one, and recording the DOM costs about a tenth of the sweep's time.
+    // so nobody could open one, and recording the DOM costs part of the sweep's time.
     trace: process.env.CI ? 'off' : { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },

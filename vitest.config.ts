@@ -2,9 +2,8 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // One test file per core in both projects: vitest's default (cores − 1) ran one file at a time
-// on CI's 2 cores. Measured on 2 cores (2026-11-24): unit 49-51 s → 27-32 s; API on PGlite
-// 680-721 s → 468 s, on PostgreSQL 499-516 s → 353 s (an API file waits on its database much of
-// the time: PGlite on its own thread, or a PostgreSQL process).
+// on CI's 2 cores, and an API file waits on its database much of the time (PGlite on its own
+// thread, or a PostgreSQL process), so two at once finish far sooner (docs/performance-notes.md §9).
 const FILES_AT_ONCE = availableParallelism();
 
 export default defineConfig({
@@ -29,11 +28,10 @@ export default defineConfig({
           // Each file still gets a fresh app over a fresh database (helper.ts); what a worker
           // keeps between its files is only the loaded server modules, which hold no state of a
           // lab (no module-level singletons, and these tests mock no module). Re-importing them
-          // cost about 3 s of CPU a file: measured on 2 cores (2026-11-24), PGlite 470 → 383 s,
-          // PostgreSQL 343 → 247 s.
+          // cost seconds of CPU a file (docs/performance-notes.md §9).
           isolate: false,
-          // PGlite starts from the migrated snapshot in about 2.5 s on its own thread (3.3 s of
-          // CPU, measured 2026-11-24), far longer on 2 loaded cores.
+          // PGlite starts from the migrated snapshot in seconds on its own thread, far longer on
+          // 2 loaded cores.
           hookTimeout: 60_000,
           testTimeout: 30_000,
         },

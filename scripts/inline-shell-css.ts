@@ -4,9 +4,9 @@ import type { Plugin } from 'vite';
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/g;
 
 /**
- * Writes the app's global stylesheet into index.html instead of linking it (about 3 KB gzip): the
+ * Writes the app's global stylesheet into index.html instead of linking it (it is small): the
  * first paint no longer waits for a request queued with the scripts' (Lighthouse counted the link
- * as render-blocking, about 160 ms on a phone; FCP on /lab-orders 2.1-2.2 s before, 1.9-2.0 after).
+ * as render-blocking: docs/performance-notes.md §3).
  * The CSP allows inline styles (server/http/security-headers.ts); the stylesheet has no url()
  * or @import that would resolve differently from the page. Screens' own stylesheets stay files,
  * loaded with their code.

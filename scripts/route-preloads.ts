@@ -8,9 +8,8 @@ import { ROUTES } from '../src/app/routes.ts';
  * their lazy route (src/app/router.tsx): the list, where a signed-in photographer or admin lands
  * (/ and /lab-orders), /login where everyone else does, and the addresses a mail, a shared link or
  * a reload half-way leads to (an order, its upload, builder and cart, NEW LAB ORDER, the password
- * reset). Without its files named, a fresh visit to the builder asked for its 24 files only
- * after the app's own scripts had run, a round trip later: on this machine's loopback the
- * builder showed at a median of 262 ms, 231 ms with them named (10 fresh visits each). The
+ * reset). Without its files named, a fresh visit to the builder asked for its files only after
+ * the app's own scripts had run, a round trip later (docs/performance-notes.md §3). The
  * server cannot see the session: a signed-out visitor from a mail link fetches that screen's files
  * before being sent to /login, as one at / fetches the list's.
  */
@@ -40,7 +39,7 @@ interface ChunkLike {
  * its chunk, the chunks it imports, and its stylesheets. The server names them in the page it
  * answers for that path (<link rel="modulepreload">), so they download alongside the app's own
  * scripts instead of after those have run and matched the route: one round trip and the app's
- * start-up less before the first screen (Lighthouse mobile on /lab-orders, README "Performance").
+ * start-up less before the first screen (Lighthouse mobile on /lab-orders, docs/performance-notes.md §3).
  */
 export const routePreloads = (): Plugin => {
   let root = process.cwd();

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { SERVER_NODE_OPTIONS } from './server-node-options.mjs';
 
 const SERVER = join('dist-server', 'main.js');
-// The server serves the app from CLIENT_DIR (README, Configuration).
+// The server serves the app from CLIENT_DIR (README.md#configure).
 const CLIENT = join(process.env.CLIENT_DIR || 'dist', 'index.html');
 
 const canBuild = existsSync(join('node_modules', '.bin', 'vite')) && existsSync(join('node_modules', '.bin', 'tsx'));

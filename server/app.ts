@@ -46,19 +46,19 @@ const BODY_LIMIT_BYTES = 1024 * 1024;
 // and compressing them would cost more time than it saves.
 const COMPRESS_MIN_BYTES = 1024;
 // Dynamic answers are compressed per request on the server's one thread, so the cheapest level
-// that still shrinks JSON well: brotli 1 takes about a fifth of the CPU of the plugin's default
-// brotli 4 on the app's answers (a 48 KB orders page: 6.6 KB against 6.0 KB) and gzip 1 about a
-// fifth of gzip's default 6; both within 10 % of the bytes. A 256 KB window (brotli's default is
-// 4 MB) holds the largest list page whole and keeps each encoder's memory small.
+// that still shrinks JSON well: brotli 1 and gzip 1 take a small part of the CPU of the plugin's
+// defaults (brotli 4, gzip 6) on the app's answers for a few more bytes (docs/performance-notes.md
+// §2). A 256 KB window (brotli's default is 4 MB) holds the largest list page whole and keeps each
+// encoder's memory small.
 const BROTLI_QUALITY = 1;
 const BROTLI_WINDOW_BITS = 18;
 const GZIP_LEVEL = 1;
 // Answers up to this size are compressed in one call, not through a zlib stream per response
-// (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels, about
-// a millisecond); larger ones (an order of a thousand photos) still stream on the thread pool.
+// (a stream, its pipeline and its buffers cost more than compressing 256 KB at these levels);
+// larger ones (an order of a thousand photos) still stream on the thread pool.
 const COMPRESS_SYNC_MAX_BYTES = 256 * 1024;
 // Compressed answers remembered by their text (http/remembered-compression.ts): room for the kept
-// pages of a few dozen busy photographers (a 50-order page is about 40 KB of text).
+// pages of a few dozen busy photographers (a 50-order page is tens of KB of text).
 const REMEMBERED_COMPRESSION_BYTES = 8 * 1024 * 1024;
 
 /**
@@ -75,10 +75,10 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
     logger: opts.logger ?? false,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: trustedHops(deps.config.trustProxy),
-    // The time-out of the client is 20 minutes (accounts.md §7); never cut a request shorter here.
+    // The time-out of the client is 20 minutes (docs/accounts.md §7); never cut a request shorter here.
     requestTimeout: 0,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
-    // Every error of every layer has the error body of DESIGN.md §4: the router's, the HTTP
+    // Every error of every layer has the error body of docs/api.md §2: the router's, the HTTP
     // parser's, and the one sent while the server closes (see registerErrorHandling).
     frameworkErrors,
     clientErrorHandler,
@@ -100,7 +100,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   await app.register(rateLimit, {
     global: false,
     // Counted in the database, not in this process's memory: several API processes behind a load
-    // balancer share one limit (DESIGN.md §5).
+    // balancer share one limit (docs/lab-rules.md §1).
     store: databaseRateLimitStore(deps.db, deps.now),
     errorResponseBuilder: () => tooManyRequests('Too many attempts. Please wait a minute and try again.'),
   });

@@ -6,7 +6,7 @@ import { CRASH_POINTS, type CrashPoint } from './crash-point.ts';
 
 /**
  * Every setting the lab API reads from its environment, validated once at start.
- * The names are part of the product's contract (README, acceptance tools): keep them stable.
+ * The names are part of the product's contract (README.md#configure): keep them stable.
  */
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 const TRUST_PROXY_RULE = 'must be false, true (one load balancer), the number of proxies in front, or their addresses (comma-separated IPs or CIDRs)';

@@ -37,8 +37,8 @@ export const HOUSEKEEPING = { queue: 'housekeeping', cron: '* * * * *', interval
  * The embedded database's upkeep, which PostgreSQL's autovacuum does on its own and PGlite has
  * not: planner statistics at start, and hourly a VACUUM with them.
  * - Without statistics PostgreSQL guesses the tables' sizes: with 10,000 orders a photographer's
- *   first page was a bitmap scan and a sort of all their orders (about 3 ms a call) instead of a
- *   read of the matching index in order (0.4 ms).
+ *   first page was a bitmap scan and a sort of all their orders instead of a read of the
+ *   matching index in order, several times slower.
  * - Without VACUUM the rows the minute's sweeps delete (sessions, idempotency keys, rate-limit
  *   windows) and every older version of an updated order stay on disk for good: tables and
  *   indexes only grow, and every scan reads past them. A plain VACUUM (not FULL) takes no
@@ -92,8 +92,9 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   // A failure (storage unreachable) is retried by pg-boss; until the preview and thumbnail
   // exist, the photo's addresses show the original. A photo that cannot be decoded is marked
   // unreadable by the job itself (not retried).
-  // Two at once when no photos are arriving (a 200-photo batch's took 290 s one at a time on the
-  // lab's 2 cores, README Performance); one at a time while they are (upload-activity.ts).
+  // Two at once when no photos are arriving (one at a time, a large batch's previews took about
+  // twice as long on the lab's 2 cores: docs/performance-notes.md §7); one at a time while they are
+  // (upload-activity.ts).
   await deps.jobs.work<{ photoGuid: string }>(PHOTO_DERIVATIVES_QUEUE, (data) => makeDerivatives(deps, data, deps.log), { concurrency: PREVIEWS_AT_ONCE });
   // Retried by pg-boss on failure; until it exists the review shows the photo itself.
   await deps.jobs.work<CropJob>(LINE_ITEM_CROP_QUEUE, (data) => makeCroppedImage(deps, data));

@@ -14,7 +14,7 @@ import { watchConnectivity } from './offline/connectivity.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
 
-// Any 401 on a signed-in call ends the session here too (accounts.md §4); the auth guard then
+// Any 401 on a signed-in call ends the session here too (docs/accounts.md §4); the auth guard then
 // shows /login with the logged-out notice.
 setUnauthorizedHandler(endRefusedSession);
 void startErrorReporting({ fetchConfig: getClientConfig, release: RUNNING_VERSION });

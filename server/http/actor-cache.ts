@@ -7,7 +7,7 @@ import type { Actor } from '../services/auth-service.ts';
  * about half the cost of a small read (the profile, the payment settings, the referral report).
  * A read (GET, HEAD) now reuses a lookup this process made in the last ACTOR_CACHE_TTL_MS.
  *
- * What that allows, and what it does not (README, "What the system promises"):
+ * What that allows, and what it does not (docs/lab-rules.md §8):
  * - Anything that changes data (every other method) looks the session up afresh, always.
  * - On this process, any change forgets every kept lookup before its answer leaves, so a
  *   signed-out token, a changed password or email, or an admin's change to an account is seen by

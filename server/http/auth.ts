@@ -23,7 +23,7 @@ declare module 'fastify' {
 /** Whether a route is open to callers without a session (its `config.public`). */
 export const isPublicRoute = (config: { public?: true } | undefined) => config?.public === true;
 
-/** The session token travels in a header named `token` (accounts.md §7). */
+/** The session token travels in a header named `token` (docs/accounts.md §7). */
 export const TOKEN_HEADER = 'token';
 
 // Reads may reuse a session lookup made a moment ago (actor-cache.ts); every other call looks

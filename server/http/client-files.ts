@@ -8,7 +8,7 @@ import { ROUTE_PRELOADS_FILE } from './route-preloads-file.ts';
 
 // Hashed build assets never change under their name: cache them for a year.
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-// The shell and the service worker are never kept by an HTTP cache (DESIGN.md §6a): a new
+// The shell and the service worker are never kept by an HTTP cache (docs/performance-notes.md §8): a new
 // version must reach an open app, and the service worker keeps the shell for offline use itself.
 const NEVER_STORE = 'no-store';
 // Other files without a hash in their name (manifest, icons) are revalidated on every load.
@@ -114,7 +114,7 @@ export async function registerClientFiles(app: FastifyInstance, clientDir: strin
       reply.code(200).header('cache-control', NEVER_STORE);
       if (html === null) return reply.sendFile('index.html');
       // Compressed as the precompressed copies of the static files are (the page carries the
-      // inlined stylesheet: 12 KB, 4 KB compressed).
+      // inlined stylesheet, which compresses well).
       const body = compressedShell(html, String(request.headers['accept-encoding'] ?? ''));
       if (body.encoding) reply.header('content-encoding', body.encoding);
       return reply.type('text/html; charset=utf-8').header('vary', 'Accept-Encoding').send(body.bytes);

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the wire contract (DESIGN.md §4). Every 4xx/5xx the API sends is built
+ * The one error shape of the wire contract (docs/api.md §2). Every 4xx/5xx the API sends is built
  * here, so the client's error catalogue can rely on it.
  */
 export interface ErrorBody {

@@ -49,7 +49,7 @@ const ABANDONED_AFTER_MS = 60 * 1000;
  * commit waited for the disk, and PostgreSQL writes its log in order, so that wait flushed the
  * claim's earlier commit too: a claim can only be lost together with a change that was lost.
  * The stored answer (onSend) still waits for the disk: it is what keeps a retry from making the
- * change twice. This saves a disk flush (3-6 ms here) on every change, during which a pooled
+ * change twice. This saves a disk flush on every change, during which a pooled
  * connection stood idle.
  */
 const claimQuery = perDatabase((db) =>
@@ -68,7 +68,7 @@ const claimQuery = perDatabase((db) =>
 );
 
 /**
- * Idempotency-Key for every mutating call (DESIGN.md §4): the first answer is stored per caller
+ * Idempotency-Key for every mutating call (docs/api.md §3): the first answer is stored per caller
  * and key; a replay with the same request gets it back and changes nothing twice. `crashAt`: the
  * crash test's point (crash-point.ts), unset outside it.
  */

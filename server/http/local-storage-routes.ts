@@ -9,7 +9,7 @@ import { HttpError } from './errors.ts';
 type Query = Record<string, string | undefined>;
 
 // S3 answers an expired presigned URL with 403; the class name tells the client to ask for a
-// fresh URL rather than give up (UPLOAD-CONTRACT.md).
+// fresh URL rather than give up (docs/upload-and-sync.md §1).
 const refused = (why: 'expired' | 'invalid') =>
   why === 'expired'
     ? new HttpError(403, 'SignatureExpired', 'This link has expired. Please try again.')

@@ -1,7 +1,7 @@
 import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /**
- * The one place that keeps secrets out of the logs (DESIGN.md §5): tokens, passwords and their
+ * The one place that keeps secrets out of the logs (docs/lab-rules.md §6): tokens, passwords and their
  * hashes, reset codes, URL signatures, card data and the parameters of failed queries. Each is
  * blanked once, in the field where it can appear: request URLs and errors through the serializers
  * below, structured fields through pino's redaction paths, and free text (a message, a string

@@ -31,7 +31,7 @@ const userShape = z.object({
   user_approved: z.boolean(),
   tn_business: z.boolean().nullable(),
 });
-/** The profile answer (accounts.md §7), also the answer of the card calls. */
+/** The profile answer (docs/accounts.md §7), also the answer of the card calls. */
 export const profileShape = z.object({
   user: userShape,
   cards: z.object({ data: z.array(z.object({ id: z.string(), masked_card: z.string() })) }),
@@ -63,7 +63,7 @@ const referralRow = z.object({ name: z.string(), business_name: z.string(), emai
 const guidParam = z.object({ guid: guid('This account does not exist.') });
 const connectionParam = z.object({ id: guid('This shop connection does not exist.') });
 /**
- * PATCH /users/{guid} takes one of three forms (accounts.md §7). Each is strict: a body mixing
+ * PATCH /users/{guid} takes one of three forms (docs/accounts.md §7). Each is strict: a body mixing
  * two forms, or with a field of none, is refused as a whole rather than half-applied.
  */
 export const ONE_CHANGE_AT_A_TIME =
@@ -80,7 +80,7 @@ const userUpdateForms = z.union(
       current_password: z.string().max(1000),
       email: z.string().max(320).optional(),
     }, onlyForm),
-    // The lab's admin tools on a photographer (ADMIN-CONTRACT.md Wire): one field per update.
+    // The lab's admin tools on a photographer (docs/api.md §6): one field per update.
     z.strictObject({
       type: z.enum(['password', 'email', 'credit', 'status']),
       value: z.union([z.string().max(1000), z.number().min(0).max(10_000_000), z.boolean()]),
@@ -99,7 +99,7 @@ const userUpdateForms = z.union(
 const LAST_YEAR_STORED = 9999;
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
-/** The account page and the credit page (accounts.md §2, §7). */
+/** The account page and the credit page (docs/accounts.md §2, §7). */
 export const accountRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -10,7 +10,7 @@ import { errorAnswers } from '../http/errors.ts';
 
 const tags = ['checkout'];
 
-/** Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); the order's choices are PATCH /lab_orders/{id}. */
+/** Checkout and payment (issue 12, docs/api.md §8); the order's choices are PATCH /lab_orders/{id}. */
 export const checkoutRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

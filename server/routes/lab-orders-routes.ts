@@ -6,7 +6,7 @@ import { DEFAULT_PER_PAGE, MAX_PER_PAGE, listLabOrdersJson } from '../services/l
 import { ORDER_FILTERS, type OrderFilter } from '../services/order-list-fields.ts';
 import { guid, listMetaSchema, orderSummaryAttributes } from '../../src/contract/shapes.ts';
 
-/** What a card of the orders list shows beyond the summary (ADMIN-CONTRACT.md Wire). */
+/** What a card of the orders list shows beyond the summary (docs/api.md §6). */
 export const orderListFields = z.object({
   urgent: z.boolean(),
   has_notes: z.boolean(),

@@ -27,7 +27,7 @@ const fullOrderQuery = z.object({
   line_items_cursor: z.string().max(100).optional().describe('meta.line_items_next_cursor of the page before (with line_items_per_page).'),
 });
 
-/** The cart of an order: the order builder, cart review and cart preview (orders.md §7; BUILDER-CONTRACT.md Wire). */
+/** The cart of an order: the order builder, cart review and cart preview (docs/orders.md §7; docs/api.md §9. */
 export const lineItemRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -5,7 +5,7 @@ import { NOTES_MAX } from '../../src/domain/notes.ts';
 import { MAX_QUANTITY } from '../../src/domain/quantity.ts';
 import { guid, listMetaSchema, orderSummaryAttributes } from '../../src/contract/shapes.ts';
 
-/** The wire of the cart (BUILDER-CONTRACT.md Wire; src/domain/line-items.ts, line-item-payload.ts). */
+/** The wire of the cart (docs/api.md §9; src/domain/line-items.ts, line-item-payload.ts). */
 
 const BORDER_VALUES = BORDERS.map((b) => b.value) as [BorderValue, ...BorderValue[]];
 // A frame takes the most details: mat, glass and stain; a little room for the categories to come.
@@ -114,7 +114,7 @@ const addressSchema = z.object({
   email: z.string().nullable(),
 });
 
-/** The checkout attributes of the order (CHECKOUT-CONTRACT.md, "the checkout order"); money in dollars. */
+/** The checkout attributes of the order (docs/api.md §8); money in dollars. */
 export const checkoutAttributesSchema = z.object({
   discount_code: z.object({ code: z.string() }).nullable(),
   boutique_shipping: z.boolean(),

@@ -32,7 +32,7 @@ const refundSchema = z.object({
   created_at: z.string(),
 });
 
-/** A custom album order (orders.md §3 Album), read-only. */
+/** A custom album order (docs/orders.md §3 Album), read-only. */
 export const albumSchema = z.object({
   id: z.string(),
   guid: z.string(),
@@ -93,7 +93,7 @@ const orderAttributes = orderSummaryAttributes.extend({
   .extend(adminOrderAttributes.partial().shape);
 const orderResource = z.object({ id: z.string(), type: z.literal('lab_order'), attributes: orderAttributes });
 
-/** New orders and one order with its photos (orders.md §2 New order, §7). */
+/** New orders and one order with its photos (docs/orders.md §2 New order, §7). */
 export const orderRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

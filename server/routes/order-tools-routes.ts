@@ -30,7 +30,7 @@ const label = z.string().max(ALBUM_TEXT_MAX, `At most ${ALBUM_TEXT_MAX} characte
 // As a new order's name (order-routes.ts).
 const ORDER_NAME_MAX = 120;
 
-/** The order tools of issue 13 beyond PATCH: refund, cancel, reorder, merge (ADMIN-CONTRACT.md Wire). */
+/** The order tools of issue 13 beyond PATCH: refund, cancel, reorder, merge (docs/api.md §6). */
 export const orderToolsRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -110,7 +110,7 @@ export const orderToolsRoutes =
       {
         schema: {
           tags,
-          summary: "Admins: adds a custom album (orders.md §3 Album) to an open order, from that order's photos; its price joins the order's figures; shown read-only on the order detail",
+          summary: "Admins: adds a custom album (docs/orders.md §3 Album) to an open order, from that order's photos; its price joins the order's figures; shown read-only on the order detail",
           params: orderParam,
           body: z.object({
             description: z.string().trim().min(1, 'Describe the album.').max(ALBUM_TEXT_MAX, `At most ${ALBUM_TEXT_MAX} characters.`),

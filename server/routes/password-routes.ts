@@ -11,7 +11,7 @@ const token = z
   .max(20)
   .regex(/^[A-Za-z0-9 ]*$/, 'The reset token has letters, digits and spaces only.');
 
-/** Forgotten passwords: a token by mail, checked, then the new password (accounts.md §4). */
+/** Forgotten passwords: a token by mail, checked, then the new password (docs/accounts.md §4). */
 export const passwordRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

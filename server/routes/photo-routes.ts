@@ -28,7 +28,7 @@ const photoSize = z
     error: (issue) => `This photo is ${megabytes(Number(issue.input))} MB; the lab takes photos up to ${megabytes(MAX_PHOTO_BYTES)} MB each.`,
   });
 
-// The three bodies create_presigned_url takes (the blanket certificate's is accounts.md §4).
+// The three bodies create_presigned_url takes (the blanket certificate's is docs/accounts.md §4).
 const certificateBody = z.object({ guid: guid('This account does not exist.'), file_name: z.string().min(1).max(255) });
 const renewBody = z.object({
   lab_order_guid: orderGuid,
@@ -39,7 +39,7 @@ const photoBody = z.object({
   lab_order_guid: orderGuid,
   photo_file_name: fileName,
   content_type: z.enum(['image/jpeg', 'image/png'], { error: 'Photos must be JPEG or PNG files.' }),
-  // orders.md §7 sends neither: the lab measures and hashes the stored object when it is confirmed.
+  // docs/orders.md §7 sends neither: the lab measures and hashes the stored object when it is confirmed.
   // A multipart upload needs its size to cut the photo into parts.
   size: photoSize.optional(),
   checksum: checksum.optional(),
@@ -59,7 +59,7 @@ function presignBodyError(issue: { input?: unknown; errors?: { message: string; 
   return first.message.endsWith('.') ? first.message : `${first.path.join('.')}: ${first.message}`;
 }
 
-/** The photos of an order and their upload straight to storage (UPLOAD-CONTRACT.md). */
+/** The photos of an order and their upload straight to storage (docs/api.md §7). */
 export const photoRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
@@ -110,7 +110,7 @@ export const photoRoutes =
           tags: ['uploads'],
           summary: 'The upload is done: the stored photo is checked (JPEG or PNG, size, checksum, readable) and joins the order (201), or is the same as one it has (200); refused photos are removed (422)',
           params: z.object({ guid: orderGuid }),
-          // orders.md §7 sends the file name alone: the lab finds that file's upload in the order.
+          // docs/orders.md §7 sends the file name alone: the lab finds that file's upload in the order.
           body: z.object({ key: z.string().min(1).max(500).optional(), photo_file_name: fileName, checksum: checksum.optional(), size: photoSize.optional() }),
           response: { 200: z.object({ data: photoSchema }), 201: z.object({ data: photoSchema }) },
         },

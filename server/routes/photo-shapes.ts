@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shapes of the photo upload contract (UPLOAD-CONTRACT.md) that several routes answer. */
+/** Shapes of the photo upload contract (docs/api.md §7) that several routes answer. */
 
 export const photoSchema = z.object({
   guid: z.string(),

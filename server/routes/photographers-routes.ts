@@ -31,7 +31,7 @@ export const photographerSchema = z.object({
 });
 const search = z.string().max(SEARCH_MAX, { error: `Search for at most ${SEARCH_MAX} characters.` });
 
-/** The photographers list, log in as, and API invoices (ADMIN-CONTRACT.md Wire). */
+/** The photographers list, log in as, and API invoices (docs/api.md §6). */
 export const photographersRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {

@@ -13,7 +13,7 @@ import { addresses, cards, creditLedger, shopConnections, taxReports, users } fr
 const userGuid = sql.raw('"users"."guid"');
 const referredByGuid = sql.raw('"users"."referred_by_guid"');
 
-/** How many photographers the user referred, and who referred them (accounts.md §3, User). */
+/** How many photographers the user referred, and who referred them (docs/accounts.md §3, User). */
 const referralFacts = {
   referredUsers: sql<number>`(select count(*)::int from ${users} r where r.referred_by_guid = ${userGuid})`,
   referrerEmail: sql<string | null>`(select r.email from ${users} r where r.guid = ${referredByGuid})`,

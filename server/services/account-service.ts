@@ -15,12 +15,12 @@ import { profileRead, type AddressJson, type UserFieldsRow } from './account-rea
 import { connectionCodeOf, shopLists } from './shop-connection-service.ts';
 import { taxReportLinks } from './tax-report-service.ts';
 
-/** The account page's data and changes (accounts.md §3, §7). A user sees and changes only their own. */
+/** The account page's data and changes (docs/accounts.md §3, §7). A user sees and changes only their own. */
 
 export const EMAIL_ALREADY_IN_USE = 'This email is already in use by another account.';
 export const WRONG_PASSWORD = 'The password is not correct.';
 
-/** The user as the profile shows it (accounts.md §3, User), with the facts read with it (account-reads.ts). */
+/** The user as the profile shows it (docs/accounts.md §3, User), with the facts read with it (account-reads.ts). */
 export async function userFields(deps: ServerDeps, user: UserFieldsRow, facts: { referredUsers: number; referrerEmail: string | null }) {
   return {
     guid: user.guid,
@@ -176,7 +176,7 @@ export async function removeAddress(deps: ServerDeps, actor: Actor | null, guid:
 
 /**
  * CHANGE ACCOUNT EMAIL: checked against the current password; afterwards every session ends and
- * the photographer signs in with the new email (accounts.md §5).
+ * the photographer signs in with the new email (docs/accounts.md §5).
  */
 export async function changeEmail(deps: ServerDeps, actor: Actor | null, input: { email: string; password: string }) {
   if (!actor) throw unauthorized();

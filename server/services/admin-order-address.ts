@@ -10,7 +10,7 @@ import { refreshFigures } from './order-figures.ts';
 import { refuseWhileBeingPaid } from './order-lock.ts';
 
 /**
- * The admin panel's EDIT ADDRESS (orders.md §6: "edit shipping address"), through the spec's own
+ * The admin panel's EDIT ADDRESS (docs/orders.md §6: "edit shipping address"), through the spec's own
  * address call: POST /addresses with lab_order_id and update_address_on_order, sent by an admin
  * for a photographer's order. The corrected address goes on that order only: it is the lab fixing
  * where one parcel goes, so no one's saved addresses change (the photographer's book is theirs).
@@ -64,7 +64,7 @@ export async function setOrderAddressAsAdmin(deps: ServerDeps, actor: Actor, ord
       city: input.city.trim(),
       state: input.state.trim(),
       zip: input.zip.trim(),
-      // The form has no phone (orders.md §3): the carrier's number stays as it was.
+      // The form has no phone (docs/orders.md §3): the carrier's number stays as it was.
       phone: before?.phone ?? null,
     };
     await tx.update(labOrders).set({ shippingAddress: next, updatedAt: new Date() }).where(eq(labOrders.id, locked.id));

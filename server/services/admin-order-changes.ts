@@ -15,7 +15,7 @@ import { kickDeliveries, queuePartnerEvent } from './partner-events.ts';
 
 /**
  * The PATCH /lab_orders/{id} types of the lab's admin panel (status, tracking URL, admin note,
- * urgent) and the photographer's colour-correction choice (ADMIN-CONTRACT.md Wire). Each change
+ * urgent) and the photographer's colour-correction choice (docs/api.md §6). Each change
  * and its event (and the shipped mail) are one transaction.
  */
 

@@ -14,7 +14,7 @@ import { lockOpenOrder } from './order-lock.ts';
 import { signPhotoKey } from './photo-service.ts';
 
 /**
- * Custom album orders (orders.md §1: "shown read-only on the order detail"; §3 Album). The lab
+ * Custom album orders (docs/orders.md §1: "shown read-only on the order detail"; §3 Album). The lab
  * enters an album it designed with the photographer on their open order, from that order's photos;
  * its price joins the order's figures (order-figures.ts) and nothing about it changes afterwards.
  */

@@ -16,7 +16,7 @@ export interface Actor {
 }
 
 
-// Sessions last 30 days from the last use (DESIGN.md §5).
+// Sessions last 30 days from the last use (docs/lab-rules.md §1).
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Sliding expiry is written at most this often, so reads do not each cost a write.
 const SESSION_TOUCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -83,7 +83,7 @@ export async function login(
 const loginFailed = () => new HttpError(401, 'InvalidCredentials', LOGIN_FAILED_MESSAGE);
 
 /**
- * Checks an account's password under the per-account lockout (DESIGN.md §5) that sign-in and the
+ * Checks an account's password under the per-account lockout (docs/lab-rules.md §1) that sign-in and the
  * in-session checks (email or password change) share: after MAX_FAILED_LOGINS failures in a row
  * the account refuses every password check with 429 and `lockedMessage` for LOGIN_LOCKOUT_MS.
  * Each try takes its place in the run first, in one statement, so tries sent at once cannot

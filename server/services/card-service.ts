@@ -8,7 +8,7 @@ import type { Actor } from './auth-service.ts';
 import { setOnOwnOpenOrder } from './order-changes.ts';
 
 /**
- * CREDIT CARDS (accounts.md §2, §7): saved through the payment provider; we keep brand and last 4.
+ * CREDIT CARDS (docs/accounts.md §2, §7): saved through the payment provider; we keep brand and last 4.
  * From checkout (lab_order_id), the card is saved unkept and selected for that open order of the
  * caller: checkout keeps it in the list only if SAVE CARD FOR FUTURE USE is ticked.
  */

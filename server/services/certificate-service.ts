@@ -15,7 +15,7 @@ const CERTIFICATE = 'The blanket certificate of resale';
 
 const keyPrefix = (userGuid: string) => `certificates/${userGuid}/`;
 
-/** A signed address the browser PUTs the certificate to (accounts.md §4, certificate upload). */
+/** A signed address the browser PUTs the certificate to (docs/accounts.md §4, certificate upload). */
 export async function presignCertificate(deps: ServerDeps, actor: Actor | null, input: { guid: string; file_name: string }) {
   if (!actor) throw unauthorized();
   if (input.guid !== actor.user.guid) throw notFound('This account does not exist.');

@@ -8,7 +8,7 @@ import type { OrderRow } from './order-access.ts';
 export const maskedCard = (card: { brand: string; last4: string }) => `${card.brand.toUpperCase()} •••• ${card.last4}`;
 
 /**
- * The checkout attributes of an order (CHECKOUT-CONTRACT.md, "the checkout order"): every figure
+ * The checkout attributes of an order (docs/api.md §8): every figure
  * as stored by order-figures.ts, in dollars; the choices made on the checkout screens.
  */
 export async function checkoutAttributes(db: Db, order: OrderRow) {

@@ -72,7 +72,7 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
     const belowMinimum = orderMinimumMessage(figures.subtotal, await orderMinimumCents(tx));
     if (belowMinimum) throw validationError(belowMinimum);
     const [card] = order.selectedCardId ? await tx.select().from(cards).where(and(eq(cards.id, order.selectedCardId), eq(cards.userGuid, order.userGuid))) : [];
-    // Readiness (orders.md §4): somewhere to send it (an address, or local pickup), and a card
+    // Readiness (docs/orders.md §4): somewhere to send it (an address, or local pickup), and a card
     // unless nothing is left to charge.
     if ((!order.shippingAddress && !order.localPickup) || (figures.total > 0 && !card)) throw validationError(NOT_READY);
     // The credit the order showed is the credit spent: if another order spent some of it

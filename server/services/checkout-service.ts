@@ -21,7 +21,7 @@ import { kickDeliveries } from './partner-events.ts';
  */
 
 // How long a second checkout waits for the one in flight before answering 409: longer than a
-// card charge takes (Stripe answers in 1–3 s), shorter than a client's patience.
+// card charge usually takes at Stripe, shorter than a client's patience.
 const WAIT_FOR_OTHER_MS = 8000;
 // How often it looks whether the other one is done: cheap (one indexed row), quick enough to feel instant.
 const POLL_MS = 100;

@@ -9,7 +9,7 @@ import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 
-/** Discount codes (CHECKOUT-CONTRACT.md Decisions): made on the admin screen or the command line, checked at checkout. */
+/** Discount codes (docs/lab-rules.md §3): made on the admin screen or the command line, checked at checkout. */
 
 export const INVALID_DISCOUNT_CODE = 'This is not a valid discount code.';
 export { DISCOUNT_CODE_RULE };

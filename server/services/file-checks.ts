@@ -4,12 +4,12 @@ import { ACCEPTED_PHOTO_KINDS, SNIFF_BYTES, TAIL_BYTES, kindRefusal, sniffFileTy
 import { validationError } from '../http/errors.ts';
 
 /**
- * The checks every uploaded file passes before the lab keeps it (DESIGN.md §5), in one place for
+ * The checks every uploaded file passes before the lab keeps it (docs/lab-rules.md §5), in one place for
  * the certificate and the photo upload: the type by magic bytes, a complete file, and for images
  * a size in pixels that cannot exhaust memory when decoded (a decompression bomb).
  */
 
-// Photos up to 200 MB each (DESIGN.md §5).
+// Photos up to 200 MB each (docs/lab-rules.md §5).
 export const MAX_PHOTO_BYTES = 200 * 1024 * 1024;
 // 300 megapixels: above the largest medium-format backs (150 MP) and big stitched panoramas,
 // far below what a small PNG can claim (a 50 KB PNG can declare 20,000 × 20,000 pixels, 1.6 GB
@@ -41,7 +41,7 @@ export async function checkFileEnds(reader: ObjectReader, accepted: readonly Fil
 /**
  * A photo (a file path or a buffer): JPEG or PNG by content, at most MAX_IMAGE_PIXELS, and
  * decodable to its last byte. Reads and decodes the whole image: call it from a background job,
- * never on a request (DESIGN.md §6a).
+ * never on a request (docs/performance-notes.md §8).
  */
 export async function inspectImage(input: string | Buffer, what = 'A photo'): Promise<ImageVerdict> {
   const head = typeof input === 'string' ? await readHead(input) : input.subarray(0, SNIFF_BYTES);

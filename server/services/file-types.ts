@@ -1,6 +1,6 @@
 /**
  * What a file is, told by its bytes (magic numbers), never by its name or the browser's content
- * type (DESIGN.md §5: JPEG or PNG for photos, PDF for certificates). Pure, so the upload worker
+ * type (docs/lab-rules.md §5: JPEG or PNG for photos, PDF for certificates). Pure, so the upload worker
  * can refuse a wrong file before sending it, and the server checks the stored object the same way.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Whether a JPEG's image data runs to its End Of Image marker, found in the same single pass that
  * hashes the stored photo (photo-checks.ts), instead of decoding every pixel on the request
- * (DESIGN.md §6a: the decode happens once, in the derivatives job). A cut-off JPEG never reaches
+ * (docs/performance-notes.md §8: the decode happens once, in the derivatives job). A cut-off JPEG never reaches
  * its EOI. The walk follows the marker segments (jumping over their declared lengths, so an
  * embedded EXIF preview's own EOI does not count) and scans the entropy-coded data for the next
  * real marker (0xFF followed by neither a stuffed 0x00, a restart marker nor fill). Bytes after

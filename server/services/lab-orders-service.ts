@@ -60,7 +60,7 @@ export function orderSummary(order: OrderSummaryRow, photographer: PhotographerS
   };
 }
 
-/** The list's meta block (orders.md §3, "Response meta"). */
+/** The list's meta block (docs/orders.md §3, "Response meta"). */
 export function listMeta(actor: Actor) {
   return {
     current_user_is_admin: actor.user.isAdmin,
@@ -78,7 +78,7 @@ export interface ListPage extends AdminListFilters {
   search?: string | undefined;
 }
 
-/** The date the list shows and sorts by: paid, else last updated (orders.md §2). */
+/** The date the list shows and sorts by: paid, else last updated (docs/orders.md §2). */
 const shownAt = sql`coalesce(${labOrders.paidAt}, ${labOrders.updatedAt})`;
 
 /**
@@ -263,7 +263,7 @@ function listItem(order: OrderRow, owner: ReturnType<typeof photographerAttribut
 
 /**
  * One page of the orders the caller may see, newest first: admins see every order; a
- * photographer only their own (DESIGN.md §5). `meta.total` counts every match, `meta.next_cursor`
+ * photographer only their own (docs/lab-rules.md §5). `meta.total` counts every match, `meta.next_cursor`
  * asks for the next page (null on the last). Keyset paging: a page costs the same at the end of
  * a 10,000-order list as at its start, and orders added meanwhile never repeat one.
  *

@@ -13,7 +13,7 @@ import { listMeta, orderSummary } from './lab-orders-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { signPhotoKey } from './photo-service.ts';
 
-/** Line items and the full order as the wire carries them (BUILDER-CONTRACT.md, Wire; orders.md §3). */
+/** Line items and the full order as the wire carries them (docs/api.md §9; docs/orders.md §3). */
 
 export type LineItemRow = typeof lineItems.$inferSelect;
 

@@ -8,7 +8,7 @@ import { MAX_IMAGE_PIXELS } from './file-checks.ts';
 import { PREVIEW_PX, screenJpeg } from './photo-derivatives.ts';
 
 /**
- * The cropped image of a line item (orders.md §2 Cart review, Cart preview): a background job
+ * The cropped image of a line item (docs/orders.md §2 Cart review, Cart preview): a background job
  * cuts the stored crop out of the original with sharp and records it; the line item's
  * photograph_cropped_url then names it (its address contains 'cropped', which the review checks).
  */

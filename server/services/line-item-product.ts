@@ -10,7 +10,7 @@ import { servicesFor } from './catalogue-service.ts';
 
 /**
  * The product a line item names, found in the lab's ACTIVE catalogue and priced there: the prices
- * a client sends are never read (DESIGN.md §5). A product the lab no longer offers is refused as
+ * a client sends are never read (docs/lab-rules.md §3). A product the lab no longer offers is refused as
  * ProductUnavailable, so the client can tell the photographer to choose again.
  */
 

@@ -18,7 +18,7 @@ import { orderFigures, saveFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 
 /**
- * The cart of an order (orders.md §5, §7; BUILDER-CONTRACT.md Wire): line items added in batches
+ * The cart of an order (docs/orders.md §5, §7; docs/api.md §9: line items added in batches
  * with client-made guids, edited, re-counted and removed, each change priced by the server from
  * its own catalogue and the order's figures kept with it, in one transaction.
  */
@@ -173,7 +173,7 @@ const cartMeta = (actor: Actor, order: OrderRow) => ({ ...listMeta(actor), order
 /**
  * POST line_items: a batch of 1..30. A guid already in the order is a replay (answered as it
  * stands); a line item of the same product as one in the cart raises that one by 1 instead
- * (orders.md §5), and its guid is remembered, so sending it again raises nothing. Answers one
+ * (docs/orders.md §5), and its guid is remembered, so sending it again raises nothing. Answers one
  * line item per payload, in order: for a merged payload, the line it was merged into (another guid).
  */
 export async function addLineItems(deps: ServerDeps, actor: Actor | null, orderGuid: string, inputs: LineItemInput[]) {

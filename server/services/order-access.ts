@@ -5,7 +5,7 @@ import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound, unauthorized } from '../http/errors.ts';
 import type { Actor, UserRow } from './auth-service.ts';
 
-/** Who may see or change an order (DESIGN.md §5), for every call that names one. */
+/** Who may see or change an order (docs/lab-rules.md §1), for every call that names one. */
 
 export const ORDER_NOT_OPEN = 'Order needs to be in open status to upload photos.';
 const ORDER_NOT_FOUND = 'This order does not exist.';
@@ -45,7 +45,7 @@ export async function ownOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null
   return order;
 }
 
-/** The order the caller may see: their own, or any for a lab admin (DESIGN.md §5); with its photographer. */
+/** The order the caller may see: their own, or any for a lab admin (docs/lab-rules.md §5); with its photographer. */
 export async function visibleOrder(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, guid: string): Promise<{ order: OrderRow; photographer: UserRow }> {
   if (!actor) throw unauthorized();
   if (!UUID.test(guid)) throw notFound(ORDER_NOT_FOUND);

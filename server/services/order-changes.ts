@@ -12,7 +12,7 @@ import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 import { ADMIN_CHANGE_TYPES, adminChangeOrder, changeColorCorrection, isAdminChange } from './admin-order-changes.ts';
 
-/** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (CHECKOUT-CONTRACT.md Wire). */
+/** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (docs/api.md §8). */
 
 export const NOT_OPEN_TO_CHECKOUT = 'Order needs to be in open status to checkout!';
 export const NOT_ENOUGH_CREDIT = 'You do not have this much credit available.';
@@ -20,7 +20,7 @@ export const BOUTIQUE_NOTE_RULE = 'The boutique packaging note is 1 to 300 chara
 export const CARD_NOT_FOUND = 'This card does not exist.';
 export const ADDRESS_NOT_FOUND = 'This address does not exist.';
 const CREDIT_RULE = 'Enter the credit as an amount in dollars, such as 12.50.';
-// orders.md §5, §9: the boutique packaging note.
+// docs/orders.md §5, §9: the boutique packaging note.
 export const BOUTIQUE_NOTE_MAX = 300;
 
 export const notOpenToCheckout = () => validationError(NOT_OPEN_TO_CHECKOUT);
@@ -106,7 +106,7 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderR
       return { boutiqueShipping: true, boutiqueNote: note };
     }
     case 'permission_to_share':
-      // orders.md §7: true unless the value is 'no'.
+      // docs/orders.md §7: true unless the value is 'no'.
       return { permissionToShare: !(value === 'no' || value === false) };
     case 'updated_at':
       return {};

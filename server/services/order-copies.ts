@@ -14,7 +14,7 @@ import { lockOpenOrder } from './order-lock.ts';
 import { ORDER_NAME_TAKEN } from './order-service.ts';
 import { requireAdmin } from './admin-guard.ts';
 
-/** Reorder (the photographer) and merge (the lab) (ADMIN-CONTRACT.md Decisions). */
+/** Reorder (the photographer) and merge (the lab) (docs/lab-rules.md §2). */
 
 export const MERGE_SAME_ORDER = 'Choose two different orders to merge.';
 export const MERGE_NOT_OPEN = 'Only open orders can be merged: one of these is no longer open.';

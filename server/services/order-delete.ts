@@ -6,7 +6,7 @@ import type { Actor } from './auth-service.ts';
 import { visibleOrder } from './order-access.ts';
 import { lockOpenOrder } from './order-lock.ts';
 
-/** DELETE /lab_orders/{id}: an open order, by its photographer or an admin (orders.md §2, the trash icon). */
+/** DELETE /lab_orders/{id}: an open order, by its photographer or an admin (docs/orders.md §2, the trash icon). */
 
 export const ONLY_OPEN_DELETED = 'Only open orders can be deleted.';
 

@@ -4,7 +4,7 @@ import { orderEvents, refunds, users } from '../db/schema.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import { fullName } from './auth-service.ts';
 
-/** The record of what happened to an order and who did it (ADMIN-CONTRACT.md Decisions). */
+/** The record of what happened to an order and who did it (docs/lab-rules.md §2). */
 
 export type OrderEventKind =
   | 'status'

@@ -9,7 +9,7 @@ import { signPhotoKey } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
 
 /**
- * What the orders list shows of each order beyond its summary (ADMIN-CONTRACT.md Wire): the
+ * What the orders list shows of each order beyond its summary (docs/api.md §6): the
  * indicators, notes icons, shipping, cover photo; and the admin's filters over them. Every
  * filtered value is a column of the order (the has_* flags are kept by triggers on line_items,
  * migration 0019_admin_tools), so a filtered page reads the same index as an unfiltered one.

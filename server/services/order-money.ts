@@ -14,7 +14,7 @@ import { kickDeliveries } from './partner-events.ts';
 
 /**
  * Refunds (admin) and cancellation (the photographer, within the window), through the payment
- * adapter (ADMIN-CONTRACT.md Decisions). As checkout does, the provider is called outside any
+ * adapter (docs/lab-rules.md §2). As checkout does, the provider is called outside any
  * transaction: the refund is first reserved (a `pending` refunds row, the order's refund_cents
  * raised) under the order's lock, so two refunds at once can never give back more than was paid;
  * then the provider refunds once per idempotency key (one per refund); then the row is settled, or

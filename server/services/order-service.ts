@@ -17,7 +17,7 @@ import { eventsOf, refundsOf } from './order-events.ts';
 import { listFields } from './order-list-fields.ts';
 import { cancelUntil } from './order-money.ts';
 
-/** New lab orders and one order with its photos (orders.md §2 New order, §7; UPLOAD-CONTRACT.md). */
+/** New lab orders and one order with its photos (docs/orders.md §2 New order, §7; docs/upload-and-sync.md §1). */
 
 export const ORDER_NAME_TAKEN = 'Order Name already taken. Please create a different Order Name.';
 
@@ -62,7 +62,7 @@ export async function getLabOrder(deps: ServerDeps, actor: Actor | null, guid: s
   };
 }
 
-/** What only an admin sees of an order (ADMIN-CONTRACT.md Wire, order detail). */
+/** What only an admin sees of an order (docs/api.md §6, order detail). */
 async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>, order: OrderRow, photographer: UserRow) {
   const [events, refunds] = await Promise.all([eventsOf(deps.db, order.id), refundsOf(deps.db, order.id)]);
   return {
@@ -74,13 +74,13 @@ async function adminAttributes(deps: Pick<ServerDeps, 'db' | 'storage' | 'now' |
     zip_requested_at: order.zipRequestedAt?.toISOString() ?? null,
     last_sent_to_vendor_at: order.lastSentToVendorAt?.toISOString() ?? null,
     vendor_send_status: vendorSendStatus(events),
-    // SEND TO VENDOR is offered only when the lab has a vendor to send to (orders.md §6: "when vendor set").
+    // SEND TO VENDOR is offered only when the lab has a vendor to send to (docs/orders.md §6: "when vendor set").
     vendor_configured: Boolean(deps.config.vendorApiUrl),
     photographer: { guid: photographer.guid, name: fullName(photographer), business: photographer.businessName, email: photographer.email },
   };
 }
 
-/** An order as the API answers it (orders.md §3), with its photos and line items. */
+/** An order as the API answers it (docs/orders.md §3), with its photos and line items. */
 async function orderResource<P, L>(
   deps: Pick<ServerDeps, 'db' | 'storage' | 'now' | 'config'>,
   actor: Actor,

@@ -10,7 +10,7 @@ import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
 
 /**
- * DOWNLOAD ALL (ADMIN-CONTRACT.md Decisions): a background job streams an order's originals
+ * DOWNLOAD ALL (docs/lab-rules.md §2): a background job streams an order's originals
  * through archiver into one object in storage, a photo at a time, never the whole archive in
  * memory; the order's download_all_link signs it once ready.
  */
@@ -21,8 +21,8 @@ const ZIP_LINK_TTL_S = 6 * 60 * 60;
 // Originals open at once while the zip is built: the next few are opened while one is archived,
 // so the archive never waits for a file or an S3 GET to start. All of them up front held an open
 // file (or an S3 response idle until its turn, which S3 drops after a while) and its first bytes
-// per photo for the whole zip: 1,000 photos of 2 MB peaked 183-193 MB over the idle process's
-// RSS, 4 at a time 57-121 MB, in about the same time (npm run bench -- --only=scale).
+// per photo for the whole zip; a few at a time keep the memory of a 1,000-photo zip low in about
+// the same time (measured: docs/performance.md, the scale part; docs/performance-notes.md §2).
 const ZIP_OPEN_AHEAD = 4;
 
 export interface ZipJob {

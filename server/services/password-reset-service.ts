@@ -8,14 +8,14 @@ import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 import { EMAIL_UNKNOWN, PASSWORD_RULE } from './signup-service.ts';
 
 export const TOKEN_INVALID = 'Reset token either expired or is not valid for this email address.';
-// DESIGN.md §5: 6 characters, 30 minutes, burnt after 5 wrong tries.
+// docs/lab-rules.md: 6 characters, 30 minutes, burnt after 5 wrong tries.
 export const RESET_TOKEN_LENGTH = 6;
 export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
 export const RESET_MAX_FAILURES = 5;
 // No 0/O or 1/I: the token is read from a mail and typed by hand.
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
-/** The token as the user may type it: spaces removed, any case (accounts.md §5). */
+/** The token as the user may type it: spaces removed, any case (docs/accounts.md §5). */
 export const normaliseResetToken = (token: string) => token.replace(/\s+/g, '').toUpperCase();
 
 /** Starts a reset: a new token, mailed; earlier unused tokens of the user stop working. */

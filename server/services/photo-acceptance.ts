@@ -13,7 +13,7 @@ import { photoByChecksum, photoUploadKeyOf } from './photo-upload-service.ts';
 import { INCOMING_PREFIX, discardUpload, sealUpload, sealedKeyOf, type UploadRow } from './upload-service.ts';
 
 /**
- * photograph_uploaded (UPLOAD-CONTRACT.md step 4): the upload is sealed (its addresses stop
+ * photograph_uploaded (docs/upload-and-sync.md §1): the upload is sealed (its addresses stop
  * working) and moved out of their reach, then checked; a refused photo is removed at once, an
  * accepted one joins the order and its preview and thumbnail are queued. The same bytes already
  * in the order are answered with that photo and stored once.
@@ -84,7 +84,7 @@ export async function confirmPhotograph(deps: ServerDeps, actor: Actor | null, o
 }
 
 /**
- * The upload a confirmation by file name alone (orders.md §7) means: of this owner's uploads of
+ * The upload a confirmation by file name alone (docs/orders.md §7) means: of this owner's uploads of
  * that name to the order, the newest whose file has arrived; else one confirmed before (a retried
  * confirmation); else the newest still arriving, which the caller is told to finish first.
  */
@@ -128,7 +128,7 @@ async function existing(deps: ServerDeps, photo: PhotoRow | null): Promise<Answe
 }
 
 /**
- * The preview and thumbnail are made in the background (DESIGN.md §6a). A queue that cannot take
+ * The preview and thumbnail are made in the background (docs/performance-notes.md §8). A queue that cannot take
  * the job does not undo the accepted photo: until they exist, the photo's addresses show the original.
  */
 async function queueDerivatives(deps: ServerDeps, photo: PhotoRow, log?: FastifyBaseLogger): Promise<void> {

@@ -7,13 +7,13 @@ import { MAX_IMAGE_PIXELS, MAX_PHOTO_BYTES } from './file-checks.ts';
 import { JpegEndScanner } from './jpeg-end.ts';
 
 /**
- * The check a stored photo passes before it joins an order (UPLOAD-CONTRACT.md step 4): size
+ * The check a stored photo passes before it joins an order (docs/upload-and-sync.md §1): size
  * within the limit and as declared, JPEG or PNG by its bytes, SHA-256 as declared, complete (a
  * JPEG's data reaches its end marker, a PNG has its IEND), and a header within the pixel limit.
  * Cheap checks first, so a wrong file is refused before it is read whole; the one whole read
  * hashes and walks the JPEG together. Decoding every pixel is the derivatives job's work, not
- * the request's (DESIGN.md §6a): on 2 cores it cost 0.2-0.6 s per 20 MB photo and held back
- * every upload behind it (README, Performance).
+ * the request's (docs/performance-notes.md §8): on the lab's cores it held back every upload behind
+ * it (docs/performance-notes.md §7).
  */
 
 export type PhotoVerdict =
@@ -45,7 +45,7 @@ export async function scanPhotoFile(path: string, kind: FileKind): Promise<{ che
 
 /**
  * The SHA-256 and JPEG end check the store computed while it joined the photo's parts (the local
- * store, DESIGN.md §6a): the same two facts scanPhotoFile reads the whole file for. Only when they
+ * store, docs/performance-notes.md §8): the same two facts scanPhotoFile reads the whole file for. Only when they
  * cover this object as it is now (its size) and, for a JPEG, the end was walked while joining.
  */
 async function digestOf(storage: Storage, key: string, kind: FileKind, size: number): Promise<{ checksum: string; complete: boolean } | null> {

@@ -7,7 +7,7 @@ import type { ServerDeps } from '../deps.ts';
 import { MAX_IMAGE_PIXELS } from './file-checks.ts';
 
 /**
- * The background job that makes each photo's screen-size preview and thumbnail (DESIGN.md §2,
+ * The background job that makes each photo's screen-size preview and thumbnail (docs/architecture.md §2,
  * §6a): EXIF orientation applied, colours converted to sRGB with the sRGB profile attached (what
  * browsers show right), JPEG. Read from a file, never from a buffer of the whole original.
  */

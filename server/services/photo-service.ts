@@ -5,7 +5,7 @@ import { notFound, unauthorized } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { visibleOrder } from './order-access.ts';
 
-/** The photos of an order as the API answers them (UPLOAD-CONTRACT.md, Photo). */
+/** The photos of an order as the API answers them (docs/api.md §7). */
 
 export type PhotoRow = typeof photographs.$inferSelect;
 

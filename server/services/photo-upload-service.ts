@@ -12,7 +12,7 @@ import { photoAnswer, type PhotoRow } from './photo-service.ts';
 import { INCOMING_PREFIX, issueMultipartUpload, issueUpload, openMultipartUpload, signParts, type UploadRow } from './upload-service.ts';
 
 /**
- * Signed addresses for a photo of an order, straight to storage (UPLOAD-CONTRACT.md steps 1 and
+ * Signed addresses for a photo of an order, straight to storage (docs/upload-and-sync.md §1 and
  * 3): one PUT, or S3-style multipart with part addresses that can be asked for again; the same
  * bytes already in the order are not sent again.
  */
@@ -22,7 +22,7 @@ export interface NewPhotoUpload {
   lab_order_guid: string;
   photo_file_name: string;
   content_type: PhotoContentType;
-  // Optional as orders.md §7 has it: the confirmation measures and hashes the stored object.
+  // Optional as docs/orders.md §7 has it: the confirmation measures and hashes the stored object.
   size?: number | undefined;
   checksum?: string | undefined;
   multipart?: boolean | undefined;
@@ -34,7 +34,7 @@ export interface RenewParts {
 }
 
 // Parts of 8 MiB: a 10–60 MB photo has 2–8 parts, so a dropped connection costs at most one
-// part, and a 200 MB photo has 25 (prior-art notes §5.2); above S3's 5 MiB minimum.
+// part, and a 200 MB photo has 25; above S3's 5 MiB minimum.
 export const PART_SIZE = 8 * 1024 * 1024;
 const EXTENSION: Record<PhotoContentType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png' };
 const UPLOAD_GONE = 'This upload is already finished or no longer exists. Please upload the photo again.';

@@ -8,9 +8,9 @@ import { listMeta } from './lab-orders-service.ts';
 import { requireAdmin } from './admin-guard.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 
-/** The photographers list and the admin's tools on a photographer (ADMIN-CONTRACT.md Wire; accounts.md). */
+/** The photographers list and the admin's tools on a photographer (docs/api.md §6; docs/accounts.md). */
 
-// Searches start at this many characters (orders.md §5): fewer match nearly everyone.
+// Searches start at this many characters (docs/orders.md §5): fewer match nearly everyone.
 export const MIN_SEARCH = 3;
 // find_photographer answers a short pick list.
 const FIND_LIMIT = 20;
@@ -99,7 +99,7 @@ async function photographerByGuid(deps: Pick<ServerDeps, 'db'>, guid: string) {
 export type AdminUserChange = { type: 'password' | 'email' | 'credit' | 'status'; value: string | number | boolean; password_confirmation?: string | undefined };
 
 /**
- * PATCH /users/{guid} admin types: one field per update (orders.md §5), each recorded in
+ * PATCH /users/{guid} admin types: one field per update (docs/orders.md §5), each recorded in
  * admin_actions with who and when, in the transaction of the change.
  */
 export async function adminUpdatePhotographer(deps: Pick<ServerDeps, 'db'>, actor: Actor | null, guid: string, change: AdminUserChange) {

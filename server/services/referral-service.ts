@@ -15,7 +15,7 @@ import { findByReferralCode, normaliseReferralCode } from './signup-service.ts';
 
 export const REFERRAL_CODE_IN_USE = 'This referral code is already in use.';
 
-/** A photographer's own referral code editor (accounts.md §2, credit page). Admins may edit anyone's. */
+/** A photographer's own referral code editor (docs/accounts.md §2, credit page). Admins may edit anyone's. */
 export async function updateOwnReferralCode(deps: ServerDeps, actor: Actor | null, guid: string, rawCode: string) {
   if (!actor) throw unauthorized();
   if (actor.user.guid !== guid && !actor.user.isAdmin) throw notFound('This photographer does not exist.');
@@ -80,7 +80,7 @@ export async function photographerCredit(deps: ServerDeps, actor: Actor | null, 
 
 /**
  * When a referred photographer's order is paid, their referrer earns REFERRAL_CREDIT_PERCENT of
- * its subtotal as credit (DESIGN.md §5). Once per order; called by the payment step inside the
+ * its subtotal as credit (docs/lab-rules.md §3). Once per order; called by the payment step inside the
  * transaction that marks the order paid, so the credit and the payment stand or fall together.
  */
 export async function accrueReferralCredit(tx: Tx, referralCreditPercent: number, labOrderId: number): Promise<number> {

@@ -7,7 +7,7 @@ import { HttpError, notFound, unauthorized, validationError } from '../http/erro
 import { createSession, normaliseEmail, type Actor } from './auth-service.ts';
 import { MIN_PASSWORD_LENGTH, hashPassword } from './passwords.ts';
 
-/** The spec's words (accounts.md §5). */
+/** The spec's words (docs/accounts.md §5). */
 export const EMAIL_IN_USE = 'Email already in use. Please login or reset your password.';
 export const EMAIL_UNKNOWN = 'Email does not exist. Please register as a new user.';
 export const REFERRAL_CODE_UNKNOWN = 'This referral code does not exist.';
@@ -31,7 +31,7 @@ export interface SignUpInput {
   password_confirmation: string;
 }
 
-/** Step 1 of sign-up: the account, signed in at once (accounts.md §4). */
+/** Step 1 of sign-up: the account, signed in at once (docs/accounts.md §4). */
 export async function signUp(deps: ServerDeps, input: SignUpInput, meta: { ip?: string; userAgent?: string }) {
   if (input.password.length < MIN_PASSWORD_LENGTH || input.password !== input.password_confirmation) throw validationError(PASSWORD_RULE);
   const email = normaliseEmail(input.email);
@@ -89,7 +89,7 @@ export async function checkReferralCode(deps: ServerDeps, code: string): Promise
   if (!(await findByReferralCode(deps, code))) throw notFound(REFERRAL_CODE_UNKNOWN);
 }
 
-/** Steps 2 and 3 of sign-up: the referrer, or the Tennessee answer (accounts.md §4). */
+/** Steps 2 and 3 of sign-up: the referrer, or the Tennessee answer (docs/accounts.md §4). */
 export async function updateNewUser(deps: ServerDeps, actor: Actor | null, input: { code?: string | undefined; tn_business?: boolean | undefined }) {
   if (!actor) throw unauthorized();
   const me = actor.user;

@@ -4,9 +4,9 @@
  * upload's), each as soon as its own photo is in, in the order the photos arrived; once no upload
  * is in progress, as many at once as the job worker runs.
  *
- * Why not wait for the end of the upload instead (as the lab first did, README Performance, the
- * upload's fifth pass: at 200 photos of 20 MB the job ran through the whole upload on both cores,
- * sharp costing about 175 ms of CPU a photo): every preview then came after the whole order, the
+ * Why not wait for the end of the upload instead (as the lab first did, docs/performance-notes.md §7:
+ * the job ran through a large upload on both cores, sharp's decode being the costly part of a
+ * photo's work at the lab): every preview then came after the whole order, the
  * first photo's as late as the last one's, and a long upload kept them all back for minutes.
  * One decode at a time costs at most one of the two cores, so the upload keeps the other.
  *

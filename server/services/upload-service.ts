@@ -8,7 +8,7 @@ import type { ServerDeps } from '../deps.ts';
 import { HttpError, notFound } from '../http/errors.ts';
 
 /**
- * Signed uploads (DESIGN.md §5): an address is good for ONE object that has not been confirmed.
+ * Signed uploads (docs/lab-rules.md §5): an address is good for ONE object that has not been confirmed.
  * Each address is recorded (storage_uploads) with its owner and expiry, and writes to a key under
  * incoming/. Confirming seals the record, so a PUT to the key is refused, and moves the object
  * to its lasting key, which no signed upload address ever names; only then is it checked. A file

@@ -13,7 +13,7 @@ import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
 
 /**
- * SEND TO VENDOR (ADMIN-CONTRACT.md Decisions): a background job POSTs the order's JSON to
+ * SEND TO VENDOR (docs/lab-rules.md §2): a background job POSTs the order's JSON to
  * VENDOR_API_URL, retried with backoff while the vendor fails, and records last_sent_to_vendor_at.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The checkout's calls (CHECKOUT-CONTRACT.md, Wire), one typed function per call. Checkout needs a
+ * The checkout's calls (docs/api.md §8), one typed function per call. Checkout needs a
  * connection: these go straight to the lab, never through the outbox.
  */
 import type { ShippingAddress } from '../domain/checkout.ts';

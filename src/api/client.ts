@@ -125,7 +125,7 @@ async function request<T>(method: Method, path: string, opts: RequestOptions): P
     const error = isErrorBody(payload)
       ? ApiError.fromBody(payload, response.status)
       : new ApiError('http', `HTTP ${response.status}`, { status: response.status });
-    // Any 401 on a signed-in call means the session has ended (accounts.md §4).
+    // Any 401 on a signed-in call means the session has ended (docs/accounts.md §4).
     if (token && (response.status === 401 || error.status === 401)) onUnauthorized?.(token);
     // A fault of the lab's (or of a proxy before it) is reported from here, whoever shows it.
     if (response.status >= 500) reportError(error, { call: `${method} ${path.split('?')[0] ?? ''}`, status: String(response.status) });

@@ -4,7 +4,7 @@ import { useSession } from './session.ts';
 export type { LoadedReporter };
 
 /**
- * The app's errors that reach someone (accounts.md §8: "the error is also reported to an
+ * The app's errors that reach someone (docs/accounts.md §8: "the error is also reported to an
  * error-reporting service"): crashes of a screen, unhandled errors and rejections, failed calls
  * the lab answered with an error. Reporting is on only when the server names a service
  * (SENTRY_DSN); only then is the reporting code (the Sentry SDK) downloaded at all.

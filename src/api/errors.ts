@@ -1,7 +1,7 @@
 import { reportError } from './error-reporting.ts';
 
 /**
- * The error catalogue of both specs (accounts.md §8, orders.md §8), implemented once: every
+ * The error catalogue of both specs (docs/accounts.md §8, docs/orders.md §8), implemented once: every
  * screen turns a failed call into words through these functions.
  */
 export const LOGGED_OUT_MESSAGE = 'You have been logged out!';
@@ -9,10 +9,10 @@ export const NO_RESPONSE_MESSAGE = 'Something went wrong:Please check your inter
 export const LOGIN_FAILED_MESSAGE =
   'There was a problem with your email or password. Please try again or click RESET below if you have forgotten your password.';
 export const FORM_FAILED_MESSAGE = 'Oops! Something went wrong while submitting the form.';
-// "Other failures" are cut to their first 20 words (accounts.md §8).
+// "Other failures" are cut to their first 20 words (docs/accounts.md §8).
 const OTHER_FAILURE_WORDS = 20;
 
-/** The server's error body (DESIGN.md §4). */
+/** The server's error body (docs/api.md §2). */
 export interface ErrorBody {
   error: {
     status: number;
@@ -77,7 +77,7 @@ export const errorText = (err: unknown): string => errorLines(err).join(' ');
 
 /**
  * An error with a body: more_info lines are logged, not shown, and the error is also reported to
- * the error-reporting service (accounts.md §8), when one is configured. A 401 is no fault: it
+ * the error-reporting service (docs/accounts.md §8), when one is configured. A 401 is no fault: it
  * only means the session has ended.
  */
 export function logErrorDetails(err: unknown): void {

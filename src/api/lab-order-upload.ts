@@ -1,5 +1,5 @@
 /**
- * The calls of the new-order form and the photo upload (UPLOAD-CONTRACT.md), one typed function
+ * The calls of the new-order form and the photo upload (docs/api.md §7), one typed function
  * per endpoint. Mutating calls take the Idempotency-Key the upload queue keeps in IndexedDB for
  * the step, so a call repeated after a crash or a lost answer changes nothing twice.
  */

@@ -13,7 +13,7 @@ export interface LabOrderListAttributes {
   photographer_name: string;
   photographer_business: string;
   photographer_email: string;
-  // Issue 13 (ADMIN-CONTRACT.md Wire); optional: a copy kept offline by an older version lacks them.
+  // Issue 13 (docs/api.md §6); optional: a copy kept offline by an older version lacks them.
   urgent?: boolean;
   has_notes?: boolean;
   /** Admins only; false for photographers. */

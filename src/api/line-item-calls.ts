@@ -1,5 +1,5 @@
 /**
- * The line-item calls of the builder, the review and the preview (BUILDER-CONTRACT.md, Wire), one
+ * The line-item calls of the builder, the review and the preview (docs/api.md §9, one
  * typed function per endpoint, over a request function. The page binds them to the app's HTTP
  * client (src/api/line-items.ts); the service worker, which has no local storage and so cannot
  * load that client, binds them to its own (src/offline/sw-request.ts). Both throw ApiError-shaped

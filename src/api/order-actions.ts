@@ -1,5 +1,5 @@
 /**
- * The photographer's own order actions of issue 13 (ADMIN-CONTRACT.md Wire), one typed function
+ * The photographer's own order actions of issue 13 (docs/api.md §6), one typed function
  * per call. They need a connection (money moves, or a new order is made on the lab): they go
  * straight to the lab, never through the outbox. The colour-correction choice is a PATCH type of
  * checkout's call (updateCheckout in checkout.ts).

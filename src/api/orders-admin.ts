@@ -1,5 +1,5 @@
 /**
- * The lab's admin calls on one order and the order actions of issue 13 (ADMIN-CONTRACT.md Wire),
+ * The lab's admin calls on one order and the order actions of issue 13 (docs/api.md §6),
  * one typed function per call. Mutations carry an Idempotency-Key made per user action, so a
  * retried request changes nothing twice.
  */

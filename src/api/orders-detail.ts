@@ -1,5 +1,5 @@
 /**
- * The order detail's reads (orders.md §2 Order detail, ADMIN-CONTRACT.md Wire): one order with
+ * The order detail's reads (docs/orders.md §2 Order detail, docs/api.md §6): one order with
  * its photos (and, for admins, the lab's fields), and the full order with line items and the
  * checkout figures. One typed function per call.
  */
@@ -44,7 +44,7 @@ export interface OrderRefund {
   created_at: string;
 }
 
-/** A custom album order (orders.md §3 Album), read-only. */
+/** A custom album order (docs/orders.md §3 Album), read-only. */
 export interface AlbumLineItem {
   id: string;
   guid: string;

@@ -1,4 +1,4 @@
-/** The photographers list, the admin's edits, log in as, and API invoices (ADMIN-CONTRACT.md Wire). */
+/** The photographers list, the admin's edits, log in as, and API invoices (docs/api.md §6). */
 import { API, routePath } from '../domain/paths.ts';
 import type { SessionAnswer } from '../domain/wire.ts';
 import { apiRequest } from './client.ts';
@@ -35,7 +35,7 @@ export type PhotographerEdit =
   | { type: 'credit'; value: number }
   | { type: 'status'; value: 'approved' | 'not_approved' };
 
-/** PATCH /users/:guid, one field per update (orders.md §5); answers the photographer as now stored. */
+/** PATCH /users/:guid, one field per update (docs/orders.md §5); answers the photographer as now stored. */
 export const updatePhotographer = (guid: string, edit: PhotographerEdit) =>
   apiRequest<{ data: { attributes: PhotographerAttributes } }>('PATCH', routePath(API.user, { guid }), { body: edit, idempotencyKey: crypto.randomUUID() });
 

@@ -70,7 +70,7 @@ export function clearSession(): void {
 }
 
 /**
- * A call made with `refusedToken` was answered 401 (accounts.md §4): the session it belongs to
+ * A call made with `refusedToken` was answered 401 (docs/accounts.md §4): the session it belongs to
  * has ended. A screen has several calls in flight, and they are refused together: only the first
  * refusal ends the session, since a second clearSession would find nobody signed in and take the
  * logged-out notice away again. A late refusal of a session already ended must not end the next

@@ -1,5 +1,5 @@
 /**
- * The session as the spec keeps it in local storage (accounts.md §3): token, identity hash,
+ * The session as the spec keeps it in local storage (docs/accounts.md §3): token, identity hash,
  * email, name, business name, and the logged-in-as set while an admin acts as a photographer.
  * A module of its own so that code running before the app (src/app/early-list-page.ts) reads
  * them by the same rules as the session store, without the store and React.
@@ -40,7 +40,7 @@ export function readStoredSession(get: (key: string) => string | null): { sessio
   const token = get(SESSION_KEYS.token);
   const identityHash = get(SESSION_KEYS.identityHash);
   const email = get(SESSION_KEYS.email);
-  // Signed in means token, email and identity hash are all present (accounts.md §2).
+  // Signed in means token, email and identity hash are all present (docs/accounts.md §2).
   const session =
     token && identityHash && email
       ? {

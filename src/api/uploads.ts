@@ -8,7 +8,7 @@ export interface PresignedUpload {
   headers: Record<string, string>;
 }
 
-/** A signed address for the blanket certificate of resale (accounts.md §7). */
+/** A signed address for the blanket certificate of resale (docs/accounts.md §7). */
 export const presignCertificate = (userGuid: string, fileName: string) =>
   apiRequest<PresignedUpload>('POST', routePath(API.createPresignedUrl, { guid: userGuid }), { body: { guid: userGuid, file_name: fileName } });
 

@@ -37,15 +37,15 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 
 /**
  * The app's routes (src/app/router.tsx) in the plain (declarative) router: React Router's data
- * router (loaders, actions, fetchers) cost about 15 KB gzip of every page's JavaScript and the app
- * used none of it. The first screen shows 'loading' while its code arrives (accounts.md §2);
+ * router (loaders, actions, fetchers) added to every page's JavaScript and the app used none of it
+ * (docs/performance-notes.md §4). The first screen shows 'loading' while its code arrives (docs/accounts.md §2);
  * later navigations are transitions, so the current screen stays, inert, until the next one is
  * ready (src/app/screen-frame.tsx).
  *
  * The first 'loading' is the boundary's content, not its fallback, and the first screen replaces
- * it in a transition. React shows a boundary's content no sooner than 300 ms after that boundary
- * last showed its fallback (FALLBACK_THROTTLE_MS, against flicker): with 'loading' as the fallback,
- * the orders list, its code and its answer in within 150 ms, was held until about 450 ms.
+ * it in a transition. React shows a boundary's content no sooner than FALLBACK_THROTTLE_MS after
+ * that boundary last showed its fallback (against flicker): with 'loading' as the fallback, the
+ * orders list was held back long after its code and its answer were in (docs/performance-notes.md §3).
  * A transition on a boundary already on show keeps what it shows until the new screen is ready
  * instead, so the screen comes the moment its code is in, and 'loading' is never a fallback.
  */

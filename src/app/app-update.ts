@@ -5,7 +5,7 @@ import { clearVersionedCaches } from '../offline/cache-names.ts';
 /** The build this page runs (vite.config.ts defines it; the server serves the same in version.json). */
 export const RUNNING_VERSION: string = __APP_VERSION__;
 
-/** Local storage keys of accounts.md §3: last cache-check time and cached client version. */
+/** Local storage keys of docs/accounts.md §3: last cache-check time and cached client version. */
 export const VERSION_KEYS = { lastCheck: 'last-cache-check', clientVersion: 'client-version' } as const;
 
 // How often an open app asks for a newer build, besides on focus and on reconnecting: often
@@ -15,7 +15,8 @@ const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const useAppUpdate = create<{ available: boolean }>(() => ({ available: false }));
 
 // The service worker's registration, once made (production builds only). The browser's own API,
-// not workbox-window: the three calls used here cost 3 KB of every first load with it.
+// not workbox-window: the three calls used here do not need its bytes on every first load
+// (docs/performance-notes.md §4).
 let registration: ServiceWorkerRegistration | null = null;
 
 /** Offers the update once a new worker is installed and waits (not on the first install). */

@@ -1,8 +1,8 @@
 /**
  * A script of its own, run before the app (vite.config.ts makes it a second entry and names it
  * first in index.html): on the orders list's addresses it asks for the list's first page at once,
- * while React and the app's code still download, instead of after they have run (Lighthouse
- * mobile on /lab-orders: the page's request came after 70 KB of React). The API client takes
+ * while React and the app's code still download, instead of after they have run
+ * (docs/performance-notes.md §3). The API client takes
  * this answer for its first identical call (src/api/early-get.ts); when the app asks for another
  * page, the answer is simply not used. It imports nothing that pulls React in.
  */

@@ -6,11 +6,11 @@ import { isLabAdmin } from '../api/stored-session.ts';
 import { ROUTES } from './routes.ts';
 import { ConnectionStatus } from './connection-status.tsx';
 
-/** The marketing site's price page (the PRICING link is external, accounts.md §2). */
+/** The marketing site's price page (the PRICING link is external, docs/accounts.md §2). */
 export const PRICING_URL: string = import.meta.env.VITE_PRICING_URL ?? 'https://www.example.com/pricing';
 
 /**
- * accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS and DISCOUNT CODES (admins), account
+ * docs/accounts.md §2: logo, ORDERS, PRICING, CREDIT, PHOTOGRAPHERS and DISCOUNT CODES (admins), account
  * and logout icons.
  * On narrow screens (app.css) the links fold into a MENU disclosure; the logo, the account and
  * logout icons stay in the bar.

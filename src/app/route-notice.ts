@@ -6,7 +6,7 @@ import { toast } from '../ui/toasts/toast-store.ts';
 const KIND: Record<NoticeFlag, 'error' | 'info'> = { no_line_items: 'error', bad_status: 'error', cart_cleared: 'info', missing_address: 'error' };
 
 /**
- * The notice a redirect carries in `?notice=` (orders.md §2: 'You have no line items!', bad
+ * The notice a redirect carries in `?notice=` (docs/orders.md §2: 'You have no line items!', bad
  * status, cart cleared), shown as a toast on whichever screen it lands on, then dropped from the
  * address so a reload does not repeat it. Runs after the landing screen's own effects, so a
  * screen that acts on the flag (the builder reloads on cart_cleared) still sees it.

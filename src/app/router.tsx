@@ -11,7 +11,7 @@ import { SignedInLayout } from './signed-in-layout.tsx';
 
 /**
  * A lazy screen: its code is fetched the first time its route matches, so each area ships its
- * own chunk and /login never pays for the account page (DESIGN.md §6a). The service worker
+ * own chunk and /login never pays for the account page (docs/performance-notes.md §8). The service worker
  * precaches every chunk, so a lazy route still opens offline. <AppRoutes> (src/app/app-routes.tsx)
  * shows 'loading' while the first screen's code arrives and keeps the current screen, inert and
  * marked busy (src/app/screen-frame.tsx), while a later one's does (navigations are transitions).
@@ -44,7 +44,7 @@ const planned = (title: string, purpose: string) => (
   </ScreenFrame>
 );
 
-/** The complete route table of accounts.md §2 and orders.md §2. */
+/** The complete route table of docs/accounts.md §2 and docs/orders.md §2. */
 export const routes: RouteObject[] = [
   {
     children: [

@@ -1,5 +1,5 @@
 /**
- * The screens' paths (accounts.md §2, orders.md §2), what a visitor may open without signing in,
+ * The screens' paths (docs/accounts.md §2, docs/orders.md §2), what a visitor may open without signing in,
  * and the notices a redirect carries to the screen it lands on. The one file of src/app that
  * features import: it holds no code of the shell, so a screen's chunk stays its own.
  */
@@ -39,10 +39,10 @@ export const ROUTES = {
   orderDetail: '/lab-orders/:id',
 } as const;
 
-/** The query flag with which /login shows 'You have been logged out!' (accounts.md §2). */
+/** The query flag with which /login shows 'You have been logged out!' (docs/accounts.md §2). */
 export const LOGGED_OUT_FLAG = 'notify';
 
-/** Routes a visitor may open without signing in (accounts.md §2). */
+/** Routes a visitor may open without signing in (docs/accounts.md §2). */
 export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.login,
   ROUTES.signupStep1,
@@ -54,7 +54,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
 ];
 
 /**
- * The notices a redirect carries to the screen it lands on (orders.md §2, §4): their words and the
+ * The notices a redirect carries to the screen it lands on (docs/orders.md §2, §4): their words and the
  * `?notice=` flag. Here, not with the cart's rules, because every signed-in screen reads the flag
  * (the shell's route-notice.ts): the cart's rules and pricing stay out of the first page's JavaScript.
  */
@@ -70,7 +70,7 @@ export const NOTICES = {
   no_line_items: NO_LINE_ITEMS,
   bad_status: ORDER_NOT_OPEN_TO_CHECKOUT,
   cart_cleared: CART_CLEARED,
-  // Checkout final sends an order without a shipping address back to checkout details (orders.md §4).
+  // Checkout final sends an order without a shipping address back to checkout details (docs/orders.md §4).
   missing_address: NEEDS_ADDRESS_AND_CARD,
 } as const;
 export type NoticeFlag = keyof typeof NOTICES;

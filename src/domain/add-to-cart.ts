@@ -12,7 +12,7 @@ import { toCents, type Cents } from './money.ts';
 import { linePriceCents } from './pricing.ts';
 import type { ResolutionCheck } from './print-resolution.ts';
 
-/** What ADD TO CART (or UPDATE) checks and asks before the selection goes into the cart (orders.md §5). */
+/** What ADD TO CART (or UPDATE) checks and asks before the selection goes into the cart (docs/orders.md §5). */
 
 export const ADD_TO_CART = 'ADD TO CART';
 export const UPDATE_LINE_ITEM = 'UPDATE';

@@ -19,7 +19,7 @@ import { toCents, type Cents } from './money.ts';
 import type { Selections } from './builder-selections.ts';
 
 /**
- * Which of the builder's dropdowns can be used and which show (orders.md §4 Builder gating):
+ * Which of the builder's dropdowns can be used and which show (docs/orders.md §4 Builder gating):
  * paper needs a selected photo, print size needs paper, finishing needs paper and size; the
  * finishing dropdowns appear one after another as each is chosen.
  */
@@ -28,7 +28,7 @@ export const SELECT_PHOTO_FIRST = 'Please select at least one photo to begin.';
 export const PAPER_FIRST = 'You must select a Paper Type first.';
 export const PAPER_AND_SIZE_FIRST = 'You must select a Paper Type and Print Size first.';
 
-/** The paper that must be finished: NONE is not offered with it (orders.md §4). */
+/** The paper that must be finished: NONE is not offered with it (docs/orders.md §4). */
 export const BRUSHED_CANVAS = 'Brushed Canvas';
 
 export type SidebarField = 'paper' | 'printSize' | 'border' | 'finishing';
@@ -139,7 +139,7 @@ export function finishingDropdowns(s: Selections, paper: Pick<Paper, 'name'> | n
   return dropdowns;
 }
 
-/** Menu sizes of the finishing dropdowns (orders.md §2): 400 px high (50 px for MOUNT SIZE), 150 px wide. */
+/** Menu sizes of the finishing dropdowns (docs/orders.md §2): 400 px high (50 px for MOUNT SIZE), 150 px wide. */
 export const DROPDOWN_MENU_HEIGHT_PX = 400;
 export const MOUNT_SIZE_MENU_HEIGHT_PX = 50;
 export const DROPDOWN_WIDTH_PX = 150;

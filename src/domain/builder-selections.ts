@@ -6,7 +6,7 @@ import type { PixelSize } from './print-size.ts';
 import { DEFAULT_QUANTITY } from './quantity.ts';
 
 /**
- * The order builder's choices (orders.md §3 Selections), kept as guids so they can be stored on
+ * The order builder's choices (docs/orders.md §3 Selections), kept as guids so they can be stored on
  * the device and passed as navigation state. The spec's finishingPricing and
  * finishingDetailPricing are not stored: they follow from the guids and the catalogue
  * (finishingChoice in builder-gating.ts), so they can never disagree with them.

@@ -5,7 +5,8 @@ import type { CalculatorGroup, DetailKind, FinishingCategory, FinishingService, 
  * is the same from one print size and paper to the next (the same frame woods, stains and mat
  * classes), so each distinct finishing and each distinct detail choice is sent once, under a key,
  * and each print size lists its own finishing services by guid with the key of what they are.
- * The default catalogue's 552 services and 2,635 detail choices travel as 160 and 77 (401 KB → 100 KB).
+ * The default catalogue's many services and detail choices repeat a few distinct ones, so the answer
+ * is a fraction of the size it would be written out.
  */
 
 /** One finishing service of a print size: its own guid (for the quote) and the key of its content. */

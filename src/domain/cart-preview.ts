@@ -3,7 +3,7 @@ import { cropShape } from './crop.ts';
 import { parsePrintSize, type PixelSize } from './print-size.ts';
 
 /**
- * The cart preview (orders.md §2, §9): a line item's cropped photo drawn with its paper's effect.
+ * The cart preview (docs/orders.md §2, §9): a line item's cropped photo drawn with its paper's effect.
  * Frame profiles show through frameProfileWords (catalogue.ts).
  */
 
@@ -26,7 +26,7 @@ export function previewEffect(paperName: string): PreviewEffect {
   return cropShape(paperName) === 'round' ? { kind: 'circle' } : { kind: 'flat' };
 }
 
-/** The wrap edge in canvas pixels grows with the print: its width in inches plus 4 (orders.md §9). */
+/** The wrap edge in canvas pixels grows with the print: its width in inches plus 4 (docs/orders.md §9). */
 export const PREVIEW_BORDER_GROWTH = 4;
 
 /** The drawn border of a print size ('16x24' → 20); null for a name that is not 'WxH'. */
@@ -35,7 +35,7 @@ export function previewBorderWidth(printSizeName: string): number | null {
   return inches ? inches.width + PREVIEW_BORDER_GROWTH : null;
 }
 
-/** Image previews are drawn at most this high (orders.md §9). */
+/** Image previews are drawn at most this high (docs/orders.md §9). */
 export const PREVIEW_MAX_HEIGHT_PX = 800;
 
 /** The drawn size of an image: its own, scaled down (never up) to the preview's height, whole pixels. */

@@ -1,7 +1,7 @@
 import { formatMoney, toCents, type Cents } from './money.ts';
 import { orderTotals, type OrderTotals } from './pricing.ts';
 
-/** The cart review's rules (orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
+/** The cart review's rules (docs/orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
 
 // The notices a redirect carries (their words and flag) are in src/app/routes.ts, loaded by the shell.
 
@@ -9,12 +9,12 @@ export const CLEAR_CART_CONFIRM =
   'WAIT! This will remove all items from your cart and redirect you to the order page. You cannot undo this action. Are you sure you want to remove EVERYTHING from your cart and start over?';
 export const CHECKING_CROPPED_IMAGE = 'checking for cropped image. could take up to 15 seconds...';
 
-/** Only open orders change: quantity arrows, delete icons, CLEAR CART, the builder (orders.md §4). */
+/** Only open orders change: quantity arrows, delete icons, CLEAR CART, the builder (docs/orders.md §4). */
 export const canEditCart = (status: string): boolean => status === 'open';
 
-/** Wait before looking again for line items' cropped images (orders.md §9). */
+/** Wait before looking again for line items' cropped images (docs/orders.md §9). */
 export const CROPPED_RECHECK_MS = 4000;
-/** Checks at most (orders.md §9); the server's job may take up to 15 s, after that the review stops asking. */
+/** Checks at most (docs/orders.md §9); the server's job may take up to 15 s, after that the review stops asking. */
 export const CROPPED_MAX_CHECKS = 2;
 
 /** A line item shows the checking text while its photo URL is not the cropped image's. */

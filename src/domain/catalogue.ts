@@ -1,7 +1,7 @@
 import { toCents, type Cents } from './money.ts';
 import { finishingCents } from './pricing.ts';
 
-/** The lab's products as the wire carries them (DESIGN.md §4) and the rules of choosing them. */
+/** The lab's products as the wire carries them (docs/api.md §9) and the rules of choosing them. */
 
 export const FINISHING_CATEGORIES = [
   'none',
@@ -41,11 +41,11 @@ export const DETAIL_LABELS: Record<DetailKind, string> = {
 const STAINED: readonly FinishingCategory[] = ['hardwood_frame', 'hardwood_float_canvas_frame', 'desktop_frame'];
 export const isFrame = (c: FinishingCategory) => c === 'contemporary_frame' || STAINED.includes(c);
 export const isMat = (c: FinishingCategory) => c === 'four_ply_mat' || c === 'eight_ply_mat';
-/** Stain is chosen for hardwood, hardwood float canvas and desktop frames (orders.md §4). */
+/** Stain is chosen for hardwood, hardwood float canvas and desktop frames (docs/orders.md §4). */
 export const isStained = (c: FinishingCategory) => STAINED.includes(c);
 
 /**
- * The details a category needs before it can be priced or ordered (orders.md §4): mats only
+ * The details a category needs before it can be priced or ordered (docs/orders.md §4): mats only
  * their size; a mount its colour; a frame its mat and glass; a hardwood frame also its stain.
  */
 export function requiredDetails(category: FinishingCategory): DetailKind[] {
@@ -57,7 +57,7 @@ export function requiredDetails(category: FinishingCategory): DetailKind[] {
 
 /**
  * Details a category may take but does not need: a mat's class (the builder's MAT CLASS). The
- * calculator asks only for the mat size (orders.md §4), so an unchosen class prices as the
+ * calculator asks only for the mat size (docs/orders.md §4), so an unchosen class prices as the
  * standard one, which costs nothing extra.
  */
 export function optionalDetails(category: FinishingCategory): DetailKind[] {
@@ -67,7 +67,7 @@ export function optionalDetails(category: FinishingCategory): DetailKind[] {
 /** Every detail a category takes, needed ones first. */
 export const allowedDetails = (category: FinishingCategory): DetailKind[] => [...requiredDetails(category), ...optionalDetails(category)];
 
-/** The label of the first finishing choice (orders.md §2, builder). */
+/** The label of the first finishing choice (docs/orders.md §2, builder). */
 export function optionOneLabel(category: FinishingCategory): string {
   if (isMat(category)) return 'MAT SIZE';
   if (isFrame(category)) return 'FRAME WOOD';
@@ -77,7 +77,7 @@ export function optionOneLabel(category: FinishingCategory): string {
 
 /**
  * What the second finishing choice picks: MAT CLASS (mats), FRAME MAT (frames), MOUNT COLOR
- * (mount); null for NONE. The builder shows it after the first, never for mats (orders.md §4).
+ * (mount); null for NONE. The builder shows it after the first, never for mats (docs/orders.md §4).
  */
 export function optionTwoKind(category: FinishingCategory): DetailKind | null {
   if (isMat(category)) return 'mat_class';
@@ -86,13 +86,13 @@ export function optionTwoKind(category: FinishingCategory): DetailKind | null {
   return null;
 }
 
-/** The label of the second finishing choice (orders.md §2, builder), or null for NONE. */
+/** The label of the second finishing choice (docs/orders.md §2, builder), or null for NONE. */
 export function optionTwoLabel(category: FinishingCategory): string | null {
   const kind = optionTwoKind(category);
   return kind ? DETAIL_LABELS[kind] : null;
 }
 
-/** The calculator's groups (orders.md §3) and the categories each gathers. */
+/** The calculator's groups (docs/orders.md §3) and the categories each gathers. */
 export const CALCULATOR_GROUPS = {
   four_ply_mat: ['four_ply_mat'],
   eight_ply_mat: ['eight_ply_mat'],
@@ -109,7 +109,7 @@ export const CALCULATOR_GROUP_NAMES: Record<CalculatorGroup, string> = {
   premium_frame: 'PREMIUM FRAME',
 };
 
-/** Border values of orders.md §3; any other value reads as no border. */
+/** Border values of docs/orders.md §3; any other value reads as no border. */
 export const BORDERS = [
   { value: 'none', label: 'No border' },
   { value: 'one_eighth', label: '1/8" border' },
@@ -124,7 +124,7 @@ export const BORDERS = [
 export type BorderValue = (typeof BORDERS)[number]['value'];
 export const borderLabel = (value: string): string => BORDERS.find((b) => b.value === value)?.label ?? 'No border';
 
-/** Frame profile strings as the lab writes them, sent in their short code (orders.md §9): the wire's formatted_frame_profile. */
+/** Frame profile strings as the lab writes them, sent in their short code (docs/orders.md §9): the wire's formatted_frame_profile. */
 export function formatFrameProfile(profile: string | null): string | null {
   if (profile === null) return null;
   if (profile === ' 3/4') return '-.75';

@@ -1,9 +1,9 @@
 import { formatMoney, toCents, type Cents } from './money.ts';
 
 /**
- * The checkout's rules (orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
+ * The checkout's rules (docs/orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
  * Final-step guards, Boutique packaging, Discount box, Credit box; §5; §9). Every figure comes
- * from the lab (CHECKOUT-CONTRACT.md): these rules read them, they never compute a price.
+ * from the lab (docs/lab-rules.md §3): these rules read them, they never compute a price.
  */
 
 export const INVALID_DISCOUNT_CODE = 'This is not a valid discount code.';
@@ -14,9 +14,9 @@ export const NO_BOUTIQUE_PACKAGING = 'NO BOUTIQUE PACKAGING';
 export const CHECKOUT_NEEDS_CONNECTION =
   'Checkout needs a connection. Your cart is kept on this device; you can check out as soon as the lab can be reached.';
 
-/** A discount code is checked with the lab once it has this many characters (orders.md §9). */
+/** A discount code is checked with the lab once it has this many characters (docs/orders.md §9). */
 export const DISCOUNT_CHECK_FROM = 4;
-/** The boutique packaging note's limit (orders.md §5, §9). */
+/** The boutique packaging note's limit (docs/orders.md §5, §9). */
 export const BOUTIQUE_NOTE_MAX = 300;
 
 /** The shipping address as the checkout order carries it. */
@@ -61,7 +61,7 @@ export const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boole
 const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);
 
 /**
- * REVIEW & CONFIRM may go on (orders.md §4 Checkout readiness): a card and a shipping address; or
+ * REVIEW & CONFIRM may go on (docs/orders.md §4 Checkout readiness): a card and a shipping address; or
  * the credit covers everything; or a card and local pickup.
  */
 export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
@@ -69,7 +69,7 @@ export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 's
 }
 
 /**
- * PLACE ORDER is active (orders.md §4): the order is open, it has somewhere to go (a shipping
+ * PLACE ORDER is active (docs/orders.md §4): the order is open, it has somewhere to go (a shipping
  * address, or local pickup: the spec's readiness rule takes a pickup with a card, so a pickup
  * needs no address here either), and a card is selected or the credit covers everything.
  */
@@ -78,7 +78,7 @@ export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_addres
 }
 
 /**
- * SHIPPING TO's lines (orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
+ * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
  * (recipient, else the client's name, else the photographer's), street, street 2, 'city, state zip'.
  */
 export function shippingToLines(o: { local_pickup: boolean; shipping_address: ShippingAddress | null; client_name: string | null; photographer_name: string | null }): string[] {
@@ -90,7 +90,7 @@ export function shippingToLines(o: { local_pickup: boolean; shipping_address: Sh
   return [name, a.street, a.street_2?.trim() || undefined, cityLine].filter((l): l is string => typeof l === 'string' && l !== '');
 }
 
-/** 'CODE APPLIED: <code or NONE SELECTED>' (orders.md §2 Checkout details). */
+/** 'CODE APPLIED: <code or NONE SELECTED>' (docs/orders.md §2 Checkout details). */
 export const codeAppliedText = (code: { code: string } | null): string => `CODE APPLIED: ${code?.code || NONE_SELECTED}`;
 
 /** DISCOUNT AND CREDIT APPLIED: the credit plus the discount, in cents. */
@@ -105,7 +105,7 @@ export const shouldCheckDiscountCode = (typed: string): boolean => normaliseDisc
 export type CreditCheck = { kind: 'none' } | { kind: 'over'; message: string } | { kind: 'ok'; cents: Cents };
 
 /**
- * The credit box (orders.md §5): text that is not an amount (or has more than 2 decimals) gives no
+ * The credit box (docs/orders.md §5): text that is not an amount (or has more than 2 decimals) gives no
  * error and nothing to apply; an amount above the available credit, or any amount when none is
  * available, gives 'You do not have this much credit available.'.
  */
@@ -123,7 +123,7 @@ export function boutiqueNote(note: string): { counter: string; canSave: boolean 
   return { counter: `${n}/${BOUTIQUE_NOTE_MAX}`, canSave: note.trim() !== '' && n <= BOUTIQUE_NOTE_MAX };
 }
 
-/** The new-address form of checkout details (orders.md §3: business name and phone are not sent). */
+/** The new-address form of checkout details (docs/orders.md §3: business name and phone are not sent). */
 export interface NewAddressForm {
   firstName: string;
   lastName: string;
@@ -138,14 +138,14 @@ export interface NewAddressForm {
 
 export const EMPTY_ADDRESS_FORM: NewAddressForm = { firstName: '', lastName: '', businessName: '', street: '', street2: '', city: '', state: '', zip: '', phone: '' };
 
-/** The spec's minimum zip length (orders.md §9). */
+/** The spec's minimum zip length (docs/orders.md §9). */
 export const ZIP_MIN = 5;
 
-/** SAVE is enabled when first and last name, street, state and city are filled and the zip has 5+ characters (orders.md §5). */
+/** SAVE is enabled when first and last name, street, state and city are filled and the zip has 5+ characters (docs/orders.md §5). */
 export const addressFormReady = (f: NewAddressForm): boolean =>
   [f.firstName, f.lastName, f.street, f.state, f.city].every((v) => v.trim() !== '') && f.zip.trim().length >= ZIP_MIN;
 
-/** The new-address payload (orders.md §3), set on the order in the same call (CHECKOUT-CONTRACT.md). */
+/** The new-address payload (docs/orders.md §3), set on the order in the same call (docs/lab-rules.md §3). */
 export function newAddressPayload(f: NewAddressForm, orderGuid: string) {
   return {
     recipient_name: `${f.firstName.trim()} ${f.lastName.trim()}`,

@@ -2,7 +2,7 @@ import type { PrintSizePricing } from './catalogue.ts';
 import { isLandscape, parsePrintSize, type Inches, type PixelSize } from './print-size.ts';
 
 /**
- * The crop of a photo for a print (orders.md §5 Cropping): its aspect comes from the print size,
+ * The crop of a photo for a print (docs/orders.md §5 Cropping): its aspect comes from the print size,
  * flipping the orientation inverts it, a 16x24 gallery wrap is cut from a 20x28 picture, deckled
  * circles crop round, and the values travel in percent with 2 decimals.
  */
@@ -15,7 +15,7 @@ export interface CropArea {
   height: number;
 }
 
-/** The whole photo: what a line item carries when no crop was made (orders.md §3, §9). */
+/** The whole photo: what a line item carries when no crop was made (docs/orders.md §3, §9). */
 export const DEFAULT_CROP: Readonly<CropArea> = Object.freeze({ x: 0, y: 0, width: 100, height: 100 });
 
 export const GALLERY_WRAP = 'Canvas - Gallery Wrap';
@@ -23,7 +23,7 @@ export const GALLERY_WRAP = 'Canvas - Gallery Wrap';
 /**
  * Print faces that are printed larger than they show. A gallery wrap folds the picture round the
  * stretcher bars, so the lab's 16x24 gallery wrap is printed as 20x28 (2" more each side) and the
- * crop must take the whole 20x28 (orders.md §5 names this one size).
+ * crop must take the whole 20x28 (docs/orders.md §5 names this one size).
  */
 const PRINTED_LARGER: readonly { paper: string; face: [number, number]; printed: [number, number] }[] = [
   { paper: GALLERY_WRAP, face: [16, 24], printed: [20, 28] },
@@ -56,7 +56,7 @@ export function printedInches(paperName: string, sizeName: string): Inches | nul
 export const cropShape = (paperName: string): 'rect' | 'round' => (/deckled circle/i.test(paperName) ? 'round' : 'rect');
 
 /**
- * The crop options of an image (orders.md §3 Image.cropOptions), for the cropper and for the
+ * The crop options of an image (docs/orders.md §3 Image.cropOptions), for the cropper and for the
  * line-item edit's navigation state.
  */
 export interface CropOptions {
@@ -93,7 +93,7 @@ export function startsFlipped(photo: PixelSize, size: Pick<PrintSizePricing, 'x_
   return (isLandscape(photo) && printPortrait) || (photoPortrait && printLandscape);
 }
 
-/** Crop values carry 2 decimals (orders.md §5). */
+/** Crop values carry 2 decimals (docs/orders.md §5). */
 export const round2 = (value: number): number => Math.round(value * 100) / 100;
 // Rounding down keeps a computed crop inside the photo; the epsilon absorbs 33.33999… for 33.34.
 const floor2 = (value: number): number => Math.floor(value * 100 + 1e-9) / 100;

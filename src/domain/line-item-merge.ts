@@ -1,7 +1,7 @@
 import type { LineItemPayload } from './line-item-payload.ts';
 
 /**
- * The merge rule (orders.md §5): adding a photo that the cart already holds with the same print
+ * The merge rule (docs/orders.md §5): adding a photo that the cart already holds with the same print
  * size and finishing service raises that line item's quantity by 1 and posts nothing new. It is a
  * quantity update, not an addition of the new quantity.
  */

@@ -6,11 +6,11 @@ import { DEFAULT_CROP, normaliseCrop, type CropArea } from './crop.ts';
 import { defaultNote } from './notes.ts';
 
 /**
- * What the builder sends to create or update line items (orders.md §3 Line item creation
+ * What the builder sends to create or update line items (docs/orders.md §3 Line item creation
  * payload), in batches of 30 (§9).
  */
 
-/** Line items per POST (orders.md §9): one request for a typical order, bounded bodies for large ones. */
+/** Line items per POST (docs/orders.md §9): one request for a typical order, bounded bodies for large ones. */
 export const LINE_ITEM_BATCH_SIZE = 30;
 
 export interface LineItemPayload {

@@ -7,7 +7,7 @@ import { isLandscape, parsePrintSize } from './print-size.ts';
 
 /**
  * A line item as the server sends it and as the builder, the review and the preview use it
- * (orders.md §3, both shapes).
+ * (docs/orders.md §3, both shapes).
  */
 
 /** The finishing of a server line item; null on the line item for no finishing (NONE). */
@@ -133,7 +133,7 @@ const isBorderValue = (value: string): value is BorderValue => BORDERS.some((b) 
 
 /**
  * The selections that edit a line item (the line-item edit screen's starting point). A mat's
- * class is not carried: the builder never shows it (orders.md §4), so UPDATE prices the
+ * class is not carried: the builder never shows it (docs/orders.md §4), so UPDATE prices the
  * standard class, as the builder would have.
  */
 export function selectionsFromLineItem(item: BuilderLineItem): Selections {

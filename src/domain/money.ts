@@ -1,5 +1,5 @@
 /**
- * Money: integer cents inside, dollars with 2 decimals on the wire (DESIGN.md §4), '$' and 2
+ * Money: integer cents inside, dollars with 2 decimals on the wire (docs/api.md §1), '$' and 2
  * decimals on screen. No float arithmetic on money anywhere else.
  */
 export type Cents = number;
@@ -21,9 +21,9 @@ export const toDollars = (cents: Cents): number => Math.round(cents) / 100;
 
 /**
  * A whole number with US thousands separators: 1234567 → '1,234,567'. Written out, not Intl: the
- * first Intl.NumberFormat of a page loads the locale's data, 11 ms of CPU in the task that
- * evaluated this module (the builder's first render, npm run bench), and Number#toLocaleString
- * builds a new formatter per call (0.4 s of a 1,000-line cart's first render, before).
+ * first Intl.NumberFormat of a page loads the locale's data inside the task that evaluated this
+ * module (the builder's first render), and Number#toLocaleString builds a new formatter per call,
+ * which a 1,000-line cart's first render paid for each line (docs/performance-notes.md §3).
  */
 export function groupThousands(whole: number): string {
   const digits = String(Math.trunc(Math.abs(whole)));

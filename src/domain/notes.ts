@@ -1,7 +1,7 @@
 import { ownValue } from './collections.ts';
 
 /**
- * Notes of line items and the boutique packaging note (orders.md §5): a note per photo, one for
+ * Notes of line items and the boutique packaging note (docs/orders.md §5): a note per photo, one for
  * all photos under 'ALL', limits of 5000 and 300 characters (counted as a textarea's maxLength
  * counts them).
  */

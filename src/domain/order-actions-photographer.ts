@@ -46,7 +46,7 @@ export type Cancellation =
 export const CANCEL_CLOSED_PREFIX = 'This order can no longer be cancelled: ';
 
 /**
- * Whether the photographer may cancel now (ADMIN-CONTRACT.md: while paid, within the window
+ * Whether the photographer may cancel now (docs/api.md §6: while paid, within the window
  * after payment), and why not. The server decides again on the call; this only keeps the button
  * from being offered when it would be refused.
  */

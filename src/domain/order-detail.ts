@@ -1,4 +1,4 @@
-/** Rules of the order detail and its admin panel (orders.md §2 Order detail, §4, §5, §6). */
+/** Rules of the order detail and its admin panel (docs/orders.md §2 Order detail, §4, §5, §6). */
 import { finishingWords, type FinishingCategory } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
@@ -9,10 +9,10 @@ export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.
 /** Only an open order goes back to the builder (CONTINUE ORDER). */
 export const canContinueOrder = (status: string): boolean => status === 'open';
 
-/** What a photographer reads when the order has no boutique packaging (orders.md §2). */
+/** What a photographer reads when the order has no boutique packaging (docs/orders.md §2). */
 export const NO_BOUTIQUE_PACKAGING = 'NO BOUTIQUE PACKAGING';
 
-// The server's limits (ADMIN-CONTRACT.md, PATCH types): checked here so a mistake is named before it is sent.
+// The server's limits (docs/api.md §6, PATCH types): checked here so a mistake is named before it is sent.
 export const TRACKING_URL_MAX = 500;
 export const INTERNAL_NOTES_MAX = 5000;
 
@@ -43,7 +43,7 @@ export function refundAmount(text: string, leftCents: Cents): { cents: Cents } |
   return { cents };
 }
 
-/** The refund as the wire takes it: a number of dollars with 2 decimals (orders.md §5). */
+/** The refund as the wire takes it: a number of dollars with 2 decimals (docs/orders.md §5). */
 export const refundDollars = (cents: Cents): number => Number((cents / 100).toFixed(2));
 
 /** A lab's line item's finishing as one line of text (finishingWords). */
@@ -105,7 +105,7 @@ export function eventText(event: OrderEventLike): string {
   return event.detail ? `${name}: ${event.detail}` : name;
 }
 
-/** The admin's shipping-address form (orders.md §6 "edit shipping address"). */
+/** The admin's shipping-address form (docs/orders.md §6 "edit shipping address"). */
 export interface AdminAddressForm {
   recipient: string;
   street: string;
@@ -122,7 +122,7 @@ export function adminAddressForm(a: { recipient: string | null; street: string; 
 
 /**
  * What is wrong with the form, per field, in the lab's words (the same the lab answers): every
- * field but street 2 is needed, the zip is 5 digits (orders.md §5, §9: zip at least 5; the lab
+ * field but street 2 is needed, the zip is 5 digits (docs/orders.md §5, §9: zip at least 5; the lab
  * ships within the US). Empty when it may be sent.
  */
 export function adminAddressProblems(f: AdminAddressForm): Partial<Record<keyof AdminAddressForm, string>> {

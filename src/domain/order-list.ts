@@ -1,4 +1,4 @@
-/** Rules of the orders list (orders.md §2, §5): search, date headings, card dates. */
+/** Rules of the orders list (docs/orders.md §2, §5): search, date headings, card dates. */
 
 export interface OrderSummary {
   guid: string;
@@ -12,7 +12,7 @@ export interface OrderSummary {
   external_order_id?: string | null;
 }
 
-// Each order's searched fields (orders.md §5), lower-cased once per order object and joined by a
+// Each order's searched fields (docs/orders.md §5), lower-cased once per order object and joined by a
 // character no search box can hold: a key filters 10,000 orders with one `includes` each instead of
 // seven lower-casings. Order objects are never changed in place (a change is a new object).
 const searchTexts = new WeakMap<OrderSummary, string>();
@@ -37,7 +37,7 @@ export function prepareOrderSearch(order: OrderSummary): void {
   searchText(order);
 }
 
-/** Trimmed, case-insensitive literal match on the fields orders.md §5 names. */
+/** Trimmed, case-insensitive literal match on the fields docs/orders.md §5 names. */
 export function matchesOrderSearch(order: OrderSummary, query: string): boolean {
   const q = query.trim().toLowerCase();
   return !q || searchText(order).includes(q);
@@ -55,8 +55,8 @@ const MONTHS = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 
 /**
  * en-US's long date ('March 4, 2026'), with its time ('March 4, 2026 at 3:05 PM'), in capitals,
  * written out rather than through Intl.DateTimeFormat: the page's first DateTimeFormat loads the
- * locale's data, 13-18 ms in this Chromium on a quiet desktop (several times that on a phone),
- * inside the orders list's first render. tests/unit/order-list.test.ts holds the text equal to
+ * locale's data, a long task on a phone, inside the orders list's first render
+ * (docs/performance-notes.md §3). tests/unit/order-list.test.ts holds the text equal to
  * Intl's en-US in several time zones.
  */
 function longDate(iso: string, zone: ShownZone, withTime: boolean): string {
@@ -83,7 +83,7 @@ export function orderCardDate(iso: string, zone?: ShownZone): string {
 
 // Each order's time and heading, worked out once per order object: a search re-groups the same
 // objects on every key, and 10,000 Date.parse calls in a sort's comparator plus 10,000 date
-// formats took 100-200 ms, long enough to be felt while typing.
+// formats took long enough to be felt while typing (docs/performance-notes.md §5).
 const shownAt = new WeakMap<object, { at: number; heading: Map<string, string> }>();
 function facts(order: OrderSummary, timeZone: ShownZone): { at: number; heading: string } {
   let f = shownAt.get(order);

@@ -51,23 +51,23 @@ export const API = {
   priceLists: '/price-lists',
   priceQuote: '/price_quote',
   openapi: '/openapi.json',
-  // New order and photo upload (issue 10, UPLOAD-CONTRACT.md); create_presigned_url is above.
+  // New order and photo upload (issue 10, docs/upload-and-sync.md §1); create_presigned_url is above.
   checkUniqueOrderName: '/check_unique_order_name',
   labOrder: '/lab_orders/:guid',
   labOrderPhotographs: '/lab_orders/:guid/lab_order_photographs',
   photograph: '/lab_orders/:guid/photographs/:photoGuid',
   completeUpload: '/lab_orders/:guid/complete_upload',
   photographUploaded: '/lab_orders/:guid/photograph_uploaded',
-  // The order builder, cart review and cart preview (issue 11, BUILDER-CONTRACT.md Wire).
+  // The order builder, cart review and cart preview (issue 11, docs/api.md §9.
   retrieveFullOrder: '/lab_orders/:guid/retrieve_full_order',
   orderLineItems: '/lab_orders/:guid/line_items',
   orderLineItem: '/lab_orders/:guid/line_items/:lineItemGuid',
   lineItem: '/line_items/:guid',
   updateQuantity: '/line_items/:guid/update_quantity',
-  // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); PATCH labOrder carries the choices.
+  // Checkout and payment (issue 12, docs/api.md §8); PATCH labOrder carries the choices.
   validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
-  // The lab's admin tools (issue 13, ADMIN-CONTRACT.md Wire); PATCH/DELETE labOrder and PATCH user carry more types.
+  // The lab's admin tools (issue 13, docs/api.md §6); PATCH/DELETE labOrder and PATCH user carry more types.
   photographers: '/photographers',
   findPhotographer: '/find_photographer',
   loginAsUser: '/login_as_user',

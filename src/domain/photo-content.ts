@@ -1,11 +1,11 @@
 /**
- * What a photo is, judged by its bytes and never by its name (DESIGN.md §5): JPEG or PNG, at most
+ * What a photo is, judged by its bytes and never by its name (docs/lab-rules.md §5): JPEG or PNG, at most
  * 200 MB. The upload worker checks this before anything is sent; the server checks it again on
  * the stored object, with the same words.
  */
 export type PhotoContentType = 'image/jpeg' | 'image/png';
 
-/** Photos up to 200 MB each (DESIGN.md §5; UPLOAD-CONTRACT.md: 209,715,200 bytes). */
+/** Photos up to 200 MB each (docs/lab-rules.md §5; docs/upload-and-sync.md §1: 209,715,200 bytes). */
 export const MAX_PHOTO_BYTES = 209_715_200;
 
 /** Enough of a file's head to tell JPEG from PNG (PNG's signature is the longer, 8 bytes). */

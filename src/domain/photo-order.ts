@@ -1,5 +1,5 @@
 /**
- * The order photos show in the builder (orders.md §5): by the leading number of the file name,
+ * The order photos show in the builder (docs/orders.md §5): by the leading number of the file name,
  * or, when the name starts with text, by the number after the first underscore ('IMG_0045.jpg'
  * → 45). And long names shortened to 4 leading and up to 10 trailing characters.
  */

@@ -1,5 +1,5 @@
 /**
- * The shapes of the photo-upload wire contract (/work/wt/UPLOAD-CONTRACT.md, issue 10) that the
+ * The shapes of the photo-upload wire contract (docs/upload-and-sync.md §1, issue 10) that the
  * client and the server both name. One definition, so the two halves cannot drift apart.
  */
 import type { PhotoContentType } from './photo-content.ts';

@@ -1,11 +1,11 @@
 import type { Cents } from './money.ts';
 
 /**
- * Every price rule of the lab in one place (DESIGN.md §5): the calculator, the builder, the cart,
+ * Every price rule of the lab in one place (docs/lab-rules.md §3): the calculator, the builder, the cart,
  * checkout and the server call these; the server's figure is the authority.
  */
 
-/** Flat shipping per order (orders.md §9: 'All orders are charged $10 for shipping'). */
+/** Flat shipping per order (docs/orders.md §9: 'All orders are charged $10 for shipping'). */
 export const SHIPPING_CENTS: Cents = 1000;
 
 /** The lab's price for boutique packaging (gift boxing and tissue), once per order. */

@@ -1,5 +1,5 @@
 /**
- * The quantity of a line item (orders.md §5): digits only, 1 by default; a decrease that would
+ * The quantity of a line item (docs/orders.md §5): digits only, 1 by default; a decrease that would
  * reach 0 or below is ignored, and input that is not a valid quantity is ignored (the quantity
  * keeps its last good value).
  */
@@ -28,7 +28,7 @@ export function steppedQuantity(current: number, delta: number): number {
   return isValidQuantity(next) ? next : current;
 }
 
-/** The body the client sends to update_quantity (orders.md §7). */
+/** The body the client sends to update_quantity (docs/orders.md §7). */
 export const quantityUpdateBody = (quantity: number) => ({ line_items: [{ quantity }] });
 
 /**

@@ -1,4 +1,4 @@
-/** Field rules of the specs' forms (accounts.md §5), shared by screens and tests. */
+/** Field rules of the specs' forms (docs/accounts.md §5), shared by screens and tests. */
 
 /** 'Email must look like {email}': something@something.something, no spaces. */
 export const looksLikeEmail = (email: string): boolean => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
@@ -22,7 +22,7 @@ export const isPdfFile = (file: { name: string; type: string }): boolean => file
 
 export const CERTIFICATE_NOT_PDF = 'The blanket certificate of resale must be a PDF file.';
 
-/** The fields of BASIC INFORMATION on the account page (accounts.md §2, §5), as the wire names them. */
+/** The fields of BASIC INFORMATION on the account page (docs/accounts.md §2, §5), as the wire names them. */
 export const BASIC_INFO_FIELDS = ['first_name', 'last_name', 'business_name', 'phone'] as const;
 export type BasicInfoField = (typeof BASIC_INFO_FIELDS)[number];
 export const BASIC_INFO_NAMES: Record<BasicInfoField, string> = { first_name: 'first name', last_name: 'last name', business_name: 'business name', phone: 'phone' };

@@ -1,4 +1,4 @@
-/** Shapes of the wire contract (DESIGN.md §4) that both the server and the client name. */
+/** Shapes of the wire contract (docs/api.md §5) that both the server and the client name. */
 
 /** The answer of login, sign-up and login_as_user. */
 export interface SessionAnswer {

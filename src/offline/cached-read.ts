@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors.ts';
 import type { LabDatabase } from './db.ts';
 
 /**
- * IndexedDB's code (Dexie, about 28 KB of brotli and a long task on a phone) is fetched only when
+ * IndexedDB's code (Dexie: one of the larger chunks, and a long task on a phone) is fetched only when
  * something is kept or read back, so a signed-in screen shows its live data without waiting for it.
  */
 export async function database(db: LabDatabase | undefined): Promise<LabDatabase> {

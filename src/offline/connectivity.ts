@@ -4,7 +4,7 @@ import { API, API_PREFIX } from '../domain/paths.ts';
 import { SERVED_FROM_CACHE_HEADER } from './cache-names.ts';
 
 /**
- * Whether the lab can be reached: ONE store (DESIGN.md §6) that the connection indicator, the
+ * Whether the lab can be reached: ONE store (docs/architecture.md §6) that the connection indicator, the
  * orders list's offline notice, the upload queue and the outbox all read. It combines
  *  - the browser's flag: false means certainly offline; true proves nothing (a dead Wi-Fi);
  *  - the result of real round trips to the lab: any answer from the lab itself, but never one the

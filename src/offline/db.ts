@@ -233,8 +233,8 @@ export class LabDatabase extends Dexie {
   constructor(name = 'print-lab') {
     // No shared live-query cache: Dexie 4's default deep-clones every live result on read and
     // applies each write to the cached results inside the write's own callback, which during a
-    // 200-photo upload (a write per part and per state) made main-thread tasks of 70-226 ms in
-    // IndexedDB callbacks (README Performance). Each live query re-reads after a commit instead.
+    // large upload (a write per part and per state) made long main-thread tasks in IndexedDB
+    // callbacks (docs/performance-notes.md §5). Each live query re-reads after a commit instead.
     super(name, { cache: 'disabled' });
     this.version(1).stores({
       cachedReads: 'key, owner',
@@ -286,7 +286,7 @@ export class LabDatabase extends Dexie {
     // The upload screen's queue and photo grid read one owner's order in order from an index of
     // its own, a single key range instead of a walk of the order's rows filtered by owner: a
     // filtered walk made each live re-read (one per queue write) track every row it passed
-    // (README Performance). Only indexes are added: every row of every table stays as it is.
+    // (docs/performance-notes.md §5). Only indexes are added: every row of every table stays as it is.
     this.version(4).stores({
       uploads:
         'id, owner, [orderGuid+seq], [owner+orderGuid], [owner+orderGuid+state], [owner+orderGuid+paused], [owner+state+seq], [owner+state+size], [owner+orderGuid+seq]',

@@ -14,7 +14,7 @@ import { isOnline, useConnectivity } from './connectivity.ts';
  */
 
 // Between two background reads: the link and the lab are shared with what the photographer does
-// (uploads, line items); about 75 sizes are kept in some 15 s of idle time.
+// (uploads, line items); every size of the default catalogue is still kept within a short idle spell.
 const GAP_MS = 150;
 // The longest an idle moment is waited for before a read goes anyway (a page never idle still
 // gets its copy, slowly).

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
  * dexie-react-hooks' useLiveQuery, as the orders list uses it: the querier's result, read again
  * after every change of what it read (undefined until the first read; the last result stays while
  * new deps are read). Written here for the list because the library's module also sets up its
- * Y.js document support, which cost a photographer's /lab-orders 0.7 KB gzip of its 150 KB budget
- * (this is 0.2 KB); the other screens use the library.
+ * Y.js document support, which a photographer's /lab-orders paid for out of its JavaScript budget
+ * (docs/performance-notes.md §4); the other screens use the library.
  */
 export function useLiveQuery<T>(querier: () => Promise<T>, deps: readonly unknown[]): T | undefined {
   const [read, setRead] = useState<{ value?: T; error?: unknown }>({});

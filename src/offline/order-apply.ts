@@ -17,7 +17,8 @@ import { entryLineItemGuids, readEntry } from './outbox-handlers.ts';
 
 // Line items written per request when a whole order is applied: each bulkPut waits for IndexedDB,
 // so each slice's copying into the store runs in a task of its own. In one bulkPut, the 1,000 rows
-// of a cart read after its sending took one task of 200-245 ms (IDBObjectStore put setup, traced).
+// of a cart read after its sending made one long task (IDBObjectStore put setup, traced;
+// docs/performance-notes.md §6).
 const APPLY_SLICE = 100;
 
 const cents = (dollars: unknown, fallback: number): number => (typeof dollars === 'number' || typeof dollars === 'string' ? toCents(dollars) : fallback);

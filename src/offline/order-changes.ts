@@ -27,7 +27,7 @@ export interface ChangeContext {
   now?: () => number;
 }
 
-// groupThousands, not toLocaleString: an Intl formatter's first use costs the page ~10 ms (money.ts).
+// groupThousands, not toLocaleString: an Intl formatter's first use costs the page a long task (money.ts).
 const QUANTITY_MESSAGE = `The quantity must be a whole number from 1 to ${groupThousands(MAX_QUANTITY)}.`;
 
 /** Adds one outbox row; call inside a rw transaction on the outbox. */
@@ -51,7 +51,7 @@ async function readLookup(db: LabDatabase, owner: string, orderGuid: string, kno
 }
 
 // Line items priced (localLineItem) per task before ADD TO CART's transaction. Before, all 1,000
-// were priced and written in one task: 21-41 ms of CPU at load 10-15, 66 ms on a quiet machine.
+// were priced and written in one long task (docs/performance.md, "builder 1,000").
 const BUILD_SLICE = 200;
 // Line items written per request of the transaction: each bulkAdd waits for IndexedDB, so each
 // slice's copying into the store (structured clone, the larger part) runs in a task of its own.

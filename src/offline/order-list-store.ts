@@ -1,5 +1,5 @@
 /**
- * The orders list's side of the orders table (local-first, DESIGN.md §6): the list screen reads
+ * The orders list's side of the orders table (local-first, docs/architecture.md §6): the list screen reads
  * listed rows with useLiveQuery; the lab's pages only fill and reconcile them here.
  *
  * A page of GET /lab_orders covers a range of the sort (newest first by paid date, else updated

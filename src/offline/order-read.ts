@@ -5,8 +5,8 @@
  */
 import type { FullOrder, LineItemCalls } from '../api/line-item-calls.ts';
 
-// Line items per answer when the device reads an order: a 1,000-photo order comes in 5 answers of
-// about 200 KB rather than one of a megabyte (the lab takes up to 500).
+// Line items per answer when the device reads an order: a 1,000-photo order comes in 5 answers
+// rather than one five times the size, each signing only its own photos (the lab takes up to 500).
 export const LINE_ITEM_READ_PAGE = 200;
 // A cart longer than this many pages is not a real one (10,000 line items): stop reading.
 const MAX_READ_PAGES = 50;

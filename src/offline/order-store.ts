@@ -1,6 +1,6 @@
 /**
  * The builder's, the review's and the preview's one source of orders and line items
- * (BUILDER-CONTRACT.md, Client data): screens read these hooks and call these functions, never
+ * (docs/upload-and-sync.md §2): screens read these hooks and call these functions, never
  * fetch. Changes are kept on the device at once and sent later, exactly once (order-changes.ts,
  * outbox-drain.ts); refreshOrder fills the tables from the lab without losing changes on their way.
  */

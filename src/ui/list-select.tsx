@@ -4,7 +4,7 @@ import './list-select.css';
 
 export type { ListOption } from './list-select-keys.ts';
 
-// The open list's height (orders.md §9: 'Dropdown sizes 400 px (50 px mount size)').
+// The open list's height (docs/orders.md §9: 'Dropdown sizes 400 px (50 px mount size)').
 const DEFAULT_MAX_HEIGHT_PX = 400;
 export const MOUNT_SIZE_MAX_HEIGHT_PX = 50;
 
@@ -28,12 +28,12 @@ export interface ListSelectProps {
 }
 
 /**
- * A select whose open list can be sized (orders.md §9: 400 px tall, 50 px for the mount size,
+ * A select whose open list can be sized (docs/orders.md §9: 400 px tall, 50 px for the mount size,
  * 150 px wide), which a native <select> popup cannot be. It follows the WAI-ARIA APG
  * "select-only combobox": focus stays on the combobox, the active option is named by
  * aria-activedescendant, and the keys are those of src/ui/list-select-keys.ts.
  *
- * Blocked (orders.md §4: 'You must select a Paper Type first.'), it stays focusable and refuses
+ * Blocked (docs/orders.md §4: 'You must select a Paper Type first.'), it stays focusable and refuses
  * to open with an alert saying why; aria-disabled rather than no focus, because a control that
  * cannot be reached cannot explain itself.
  *

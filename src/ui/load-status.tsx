@@ -9,7 +9,7 @@ export interface LoadState {
 
 /**
  * A full screen's 'loading' while its data is on its way, and its 'ERROR LOADING: …' when the lab
- * could not give it (accounts.md §2's wording), in one place so every screen says it alike and a
+ * could not give it (docs/accounts.md §2's wording), in one place so every screen says it alike and a
  * screen reader hears the first as a status and the second as an alert. Nothing once loaded.
  * `children` follow the error's words (a RELOAD, say).
  */

@@ -5,7 +5,7 @@ export const REFERRAL_VALID = 'You successfully validated your referral code!';
 export const REFERRAL_UNKNOWN = 'This referral code does not exist.';
 
 /**
- * Whether the typed referral code exists: checked with the server from 3 characters (accounts.md §5)
+ * Whether the typed referral code exists: checked with the server from 3 characters (docs/accounts.md §5)
  * by `exists`, the screen's call (src/api/signup.ts).
  */
 export function useReferralCodeCheck(code: string, exists: (code: string) => Promise<boolean>): boolean | null {
@@ -13,7 +13,7 @@ export function useReferralCodeCheck(code: string, exists: (code: string) => Pro
   return useServerCheck(typed.length >= REFERRAL_CHECK_FROM ? typed : null, exists);
 }
 
-/** A referral code input with the server's verdict under it (accounts.md §4). */
+/** A referral code input with the server's verdict under it (docs/accounts.md §4). */
 export function ReferralCodeField(props: { value: string; onChange: (code: string) => void; exists: boolean | null }) {
   return (
     <>

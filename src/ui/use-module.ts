@@ -27,8 +27,8 @@ export function moduleLoader<T>(importer: () => Promise<T>): ModuleLoader<T> {
  * The module once it is in (fetched when `wanted`), else null: the caller shows its own
  * placeholder meanwhile. Not React.lazy for parts that appear inside a screen already on show: a
  * lazy part suspends, its boundary commits the fallback, and React then reveals the part no sooner
- * than 300 ms after that fallback (FALLBACK_THROTTLE_MS), however soon the code came. An admin's
- * order panel came exactly 300 ms after 'loading the admin tools…', whatever the link.
+ * than its FALLBACK_THROTTLE_MS after that fallback, however soon the code came, so an admin's
+ * order panel waited that long whatever the link (docs/performance-notes.md §3).
  * A failed fetch is thrown to the route's error boundary, as a screen's own code is.
  */
 export function useModule<T>(loader: ModuleLoader<T>, wanted = true): T | null {

@@ -6,7 +6,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { products, send, type Products } from './line-items-helpers.ts';
 
 /**
- * The admin panel's EDIT ADDRESS (orders.md §6), through POST /addresses with lab_order_id and
+ * The admin panel's EDIT ADDRESS (docs/orders.md §6), through POST /addresses with lab_order_id and
  * update_address_on_order sent by an admin: the order's address only, recorded with who and when,
  * nothing saved half-way.
  */

@@ -4,7 +4,7 @@ import { labOrders, lineItems, mailOutbox, orderEvents, photographs } from '../.
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 
-/** PATCH /lab_orders/{id} admin types and color_correction, DELETE /lab_orders/{id} (ADMIN-CONTRACT.md Wire). */
+/** PATCH /lab_orders/{id} admin types and color_correction, DELETE /lab_orders/{id} (docs/api.md §6). */
 
 let t: TestApp;
 let p: Products;

@@ -5,7 +5,7 @@ import { recordEvent } from '../../server/services/order-events.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { addPhotos, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 
-/** The orders list and order detail of issue 13 (ADMIN-CONTRACT.md Wire): list fields, admin filters, urgent, events. */
+/** The orders list and order detail of issue 13 (docs/api.md §6): list fields, admin filters, urgent, events. */
 
 type Item = { attributes: Record<string, unknown> & { guid: string; order_name: string } };
 let t: TestApp;

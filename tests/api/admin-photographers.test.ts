@@ -4,7 +4,7 @@ import { adminActions, creditLedger, labOrders, sessions, users } from '../../se
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { send } from './line-items-helpers.ts';
 
-/** Photographers list, admin edits, log in as, API invoices (ADMIN-CONTRACT.md Wire). */
+/** Photographers list, admin edits, log in as, API invoices (docs/api.md §6). */
 
 let t: TestApp;
 let admin: { guid: string; token: string };

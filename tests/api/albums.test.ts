@@ -5,7 +5,7 @@ import { cartOrder } from './checkout-helpers.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { addPhotos, labWithAdmin, send, type Products } from './line-items-helpers.ts';
 
-/** Custom album orders (orders.md §1, §3 Album): entered by the lab on an open order, read-only on its detail. */
+/** Custom album orders (docs/orders.md §1, §3 Album): entered by the lab on an open order, read-only on its detail. */
 
 let t: TestApp;
 let p: Products;

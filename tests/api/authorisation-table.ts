@@ -170,7 +170,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     },
   },
 
-  // New order and photo upload (UPLOAD-CONTRACT.md): A's order, its photos and uploads
+  // New order and photo upload (docs/upload-and-sync.md §1): A's order, its photos and uploads
   'POST /api/v2/check_unique_order_name': {
     who: "a signed-in user, about their own order names (A's name is taken only for A)",
     access: OWNER_ONLY,
@@ -215,7 +215,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/photograph_uploaded`, payload: { key: w.ownerPhotoUpload, photo_file_name: 'matrix.jpg' } }),
   },
 
-  // The cart (issue 11, BUILDER-CONTRACT.md Wire): A's order and its line items
+  // The cart (issue 11, docs/api.md §9: A's order and its line items
   'GET /api/v2/lab_orders/{guid}/retrieve_full_order': {
     who: "the order's photographer, or an admin",
     access: OWNER_OR_ADMIN,
@@ -250,7 +250,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
   },
 
-  // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire)
+  // Checkout and payment (issue 12, docs/api.md §8)
   'POST /api/v2/validate_discount_code': {
     who: 'a signed-in user (whether a code can be used; no one owns a code)',
     access: SIGNED_IN_SELF,
@@ -315,7 +315,7 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     }),
   },
 
-  // The lab's admin tools on photographers (issue 13, ADMIN-CONTRACT.md Wire)
+  // The lab's admin tools on photographers (issue 13, docs/api.md §6)
   'GET /api/v2/photographers': {
     who: 'lab admins',
     access: ADMIN_ONLY,

@@ -125,7 +125,7 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
     });
     await t.db.insert(sessions).values([session(a.guid, tokens.owner), session(b.guid, tokens.other), session(admin.guid, tokens.admin)]);
     if (opts.impersonateThroughApi) {
-      // login_as_user exists: the admin's impersonation token comes from it (orders.md §7).
+      // login_as_user exists: the admin's impersonation token comes from it (docs/orders.md §7).
       const res = await t.app.inject({ method: 'POST', url: api('/login_as_user'), headers: { token: tokens.admin }, payload: { email: a.email } });
       if (res.statusCode !== 200) throw new Error(`login_as_user: ${res.statusCode} ${res.body}`);
       tokens.adminAsOwner = res.json<{ token: string }>().token;

@@ -7,7 +7,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { addAddress, addCard, cartOrder, change, changed, checkoutOrder, discountCode } from './checkout-helpers.ts';
 import { products, send, type Products } from './line-items-helpers.ts';
 
-/** The choices of the checkout screens: PATCH /lab_orders/{id} and its figures (CHECKOUT-CONTRACT.md Wire). */
+/** The choices of the checkout screens: PATCH /lab_orders/{id} and its figures (docs/api.md §8). */
 let t: TestApp;
 let p: Products;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { addPhotos, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
 
-/** Checkout's API tests (CHECKOUT-CONTRACT.md Wire): an order with a cart, and the calls of the checkout screens. */
+/** Checkout's API tests (docs/api.md §8): an order with a cart, and the calls of the checkout screens. */
 
 export interface CartOrder {
   user: { guid: string; email: string };

@@ -8,7 +8,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { addAddress, addCard, cartOrder, changed, checkoutOrder, discountCode, expectOnePayment, readyOrder, secondOrder } from './checkout-helpers.ts';
 import { addPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 
-/** POST /lab_orders/{id}/checkout on the sandbox provider (CHECKOUT-CONTRACT.md Wire; issue 12). */
+/** POST /lab_orders/{id}/checkout on the sandbox provider (docs/api.md §8; issue 12). */
 let t: TestApp;
 let p: Products;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { discountCode } from './checkout-helpers.ts';
 import { send } from './line-items-helpers.ts';
 import { photographer } from './photo-helpers.ts';
 
-/** Discount codes: made from the command line, checked by validate_discount_code (CHECKOUT-CONTRACT.md). */
+/** Discount codes: made from the command line, checked by validate_discount_code (docs/lab-rules.md §3). */
 let t: TestApp;
 let token: string;
 beforeAll(async () => {

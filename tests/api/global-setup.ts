@@ -13,7 +13,7 @@ declare module 'vitest' {
 
 /**
  * Migrates one PGlite once and saves it as a snapshot; each test file starts its own database
- * from it (about 1 s instead of 4-5 s for a cold create plus migrations).
+ * from it, a fraction of the time of a cold create plus migrations (docs/performance-notes.md §9).
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'lab-api-tests-'));

@@ -166,7 +166,7 @@ export async function signIn(app: App, email: string, password: string): Promise
   return res.json<{ token: string }>().token;
 }
 
-/** The error body of DESIGN.md §4, checked field by field. */
+/** The error body of docs/api.md §2, checked field by field. */
 export function expectErrorBody(body: unknown, status: number): { class_name: string; message: string; more_info: string[] } {
   const b = body as { error?: Record<string, unknown> };
   if (!b.error) throw new Error(`no error body: ${JSON.stringify(body)}`);

@@ -15,8 +15,8 @@ import { reachableRoutes } from './routes-of-app.ts';
  * its authorisation row and spoiling one part: never a 500, always the error body on a 4xx,
  * and after a refusal the database as it was.
  */
-// Random runs per route, on top of REQUIRED_CASES: the file takes about 30 s on 2 loaded cores
-// on PGlite.
+// Random runs per route, on top of REQUIRED_CASES: enough to find a route's gaps, few enough to keep
+// the file well inside CI's time on 2 loaded cores.
 const RUNS_PER_ROUTE = 15;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -11,7 +11,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { fullOrder, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 import { newKey } from './photo-helpers.ts';
 
-/** The cart on the server (BUILDER-CONTRACT.md Wire; orders.md §5, §7). */
+/** The cart on the server (docs/api.md §9; docs/orders.md §5, §7). */
 let t: TestApp;
 let p: Products;
 let frameCents: number;

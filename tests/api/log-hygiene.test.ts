@@ -5,7 +5,7 @@ import { api, createTestApp, expectLogHygiene, type TestApp } from './helper.ts'
 
 /**
  * Logs never hold tokens, passwords or their hashes, reset codes, URL signatures or card data
- * (DESIGN.md §5). The app runs with its real logger options at trace level, every line captured;
+ * (docs/lab-rules.md §6). The app runs with its real logger options at trace level, every line captured;
  * the flows below put each kind of secret through the API, and no line may show one.
  */
 let t: TestApp;

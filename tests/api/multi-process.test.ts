@@ -10,7 +10,7 @@ import { freePort, scratchPostgres, startServer, type ServerProcess } from './se
 
 /**
  * Two real API processes on one PostgreSQL, as a lab behind a load balancer runs them: sessions,
- * rate limits, lockouts and the housekeeping schedule hold across both (DESIGN.md §5). Both are
+ * rate limits, lockouts and the housekeeping schedule hold across both (docs/lab-rules.md §1). Both are
  * the compiled server of a production install, run with plain node, as a lab runs it.
  * Needs PostgreSQL: PGlite is one process's own database. In `npm test` it runs in the
  * PostgreSQL pass only.

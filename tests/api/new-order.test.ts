@@ -4,7 +4,7 @@ import { labOrders } from '../../server/db/schema.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { call, newKey, newOrder, photographer } from './photo-helpers.ts';
 
-/** New order (orders.md §2, §5): the name check, creating the order, reading it back. */
+/** New order (docs/orders.md §2, §5): the name check, creating the order, reading it back. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

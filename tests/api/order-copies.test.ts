@@ -4,7 +4,7 @@ import { idempotencyKeys, labOrders, lineItems, photographs } from '../../server
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
 
-/** Reorder and merge (ADMIN-CONTRACT.md Decisions). */
+/** Reorder and merge (docs/lab-rules.md §2). */
 
 let t: TestApp;
 let p: Products;

@@ -11,7 +11,7 @@ import { buildZip } from '../../server/services/order-zip.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { orderWithPhotos, payload, postItems, products, send } from './line-items-helpers.ts';
 
-/** The zip of an order's originals and the vendor send: pg-boss jobs (ADMIN-CONTRACT.md Decisions). */
+/** The zip of an order's originals and the vendor send: pg-boss jobs (docs/lab-rules.md §2). */
 
 /** A noisy JPEG (it does not compress): each photo different bytes, some large. */
 const noisy = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();

@@ -6,7 +6,7 @@ import { changed, legacySourceCard, readyOrder } from './checkout-helpers.ts';
 import { labWithAdmin, products, send, type Products } from './line-items-helpers.ts';
 import { startStripeStub, type StripeStub, type StubCharge } from './stripe-stub.ts';
 
-/** Refunds and cancellation through the payment adapter (ADMIN-CONTRACT.md Decisions), sandbox and Stripe. */
+/** Refunds and cancellation through the payment adapter (docs/lab-rules.md §2), sandbox and Stripe. */
 
 async function paidOrder(t: TestApp, p: Products, opts: { creditCents?: number } = {}) {
   const o = await readyOrder(t, p, opts);

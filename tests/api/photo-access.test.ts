@@ -4,7 +4,7 @@ import { noisyJpeg } from './hostile-files.ts';
 import { MiB, bigJpeg, call, newOrder, photographer, put, putPart, sha256, startMultipart, uploadSingle } from './photo-helpers.ts';
 
 /**
- * Who may call what (UPLOAD-CONTRACT.md, DESIGN.md §5): only the order's owner changes its
+ * Who may call what (docs/upload-and-sync.md §1, docs/lab-rules.md §5): only the order's owner changes its
  * photos; another photographer gets 404 as if the order did not exist; without a session 401.
  * A lab admin sees every order's photos (as on the orders list) but uploads into none.
  */

@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 import { call, newOrder, photographer, uploadSingle } from './photo-helpers.ts';
 
-/** The pg-boss job that makes each accepted photo's preview and thumbnail (DESIGN.md §2). */
+/** The pg-boss job that makes each accepted photo's preview and thumbnail (docs/architecture.md §2). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, { jobs: true });

@@ -7,7 +7,7 @@ import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { decompressionBombPng, noisyJpeg, textFile } from './hostile-files.ts';
 import { MiB, bigJpeg, complete, confirm, newOrder, photographer, presign, put, putPart, sha256, startMultipart } from './photo-helpers.ts';
 
-/** photograph_uploaded checks the stored object; a refused photo is removed at once (UPLOAD-CONTRACT.md step 4). */
+/** photograph_uploaded checks the stored object; a refused photo is removed at once (docs/upload-and-sync.md §1). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

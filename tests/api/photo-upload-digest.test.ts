@@ -9,7 +9,7 @@ import { MiB, bigJpeg, complete, confirm, newOrder, photographer, putPart, sha25
 /**
  * complete_upload on the local store: the parts were written in place in one file, which becomes
  * the object by a rename, and were hashed and walked (JPEG) as they arrived; photograph_uploaded reuses that digest instead of reading the
- * photo again (DESIGN.md §6a, README "Performance").
+ * photo again (docs/performance-notes.md §8, docs/performance-notes.md §7).
  */
 let t: TestApp;
 beforeAll(async () => {

@@ -8,7 +8,7 @@ import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 import { MiB, bigJpeg, call, complete, confirm, newKey, newOrder, photographer, presign, put, putPart, sha256, startMultipart, uploadSingle } from './photo-helpers.ts';
 
-/** The whole upload of UPLOAD-CONTRACT.md through inject, the PUTs to the signed URLs included. */
+/** The whole upload of docs/upload-and-sync.md §1 through inject, the PUTs to the signed URLs included. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,7 +8,7 @@ import { PRESERVE_LINKS, productionInstall } from './production-install.ts';
 import { freePort, startServer } from './server-process.ts';
 
 /**
- * The production shape (README, Run it): the compiled server, started with plain node by
+ * The production shape (README.md#run-it): the compiled server, started with plain node by
  * `npm start` (scripts/start.mjs) in an install that holds only the production packages.
  */
 const ADMIN = { email: 'admin@example.com', password: 'admin-password' };

@@ -7,7 +7,7 @@ import { fullOrder, orderWithPhotos, postItems, products, type Products } from '
 import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, put, putPart, sha256 } from './photo-helpers.ts';
 
 /**
- * The spec's calls as orders.md §7 writes them, as a partner's client built from that table sends
+ * The spec's calls as docs/orders.md §7 writes them, as a partner's client built from that table sends
  * them: no size or checksum for a single PUT, no checksum for multipart, the file name alone to
  * confirm, and line items without a guid. Our own client sends all of these (the other files).
  */
@@ -96,7 +96,7 @@ describe('line items as the spec writes them', () => {
   it('a line item sent without a guid gets one made by the lab', async () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
-    // orders.md §7's creation payload: no guid.
+    // docs/orders.md §7's creation payload: no guid.
     const item = {
       imageName: 'IMG_1000.jpg',
       quantity: 2,

@@ -6,7 +6,7 @@ import { storageUploads, users } from '../../server/db/schema.ts';
 import { assertUploadOpen, issueUpload, purgeExpiredUploads, sealUpload } from '../../server/services/upload-service.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
-/** Signed upload addresses are good for one object that has not been confirmed yet (DESIGN.md §5). */
+/** Signed upload addresses are good for one object that has not been confirmed yet (docs/lab-rules.md §5). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -84,7 +84,7 @@ describe('a vendor send that exhausts its retries', () => {
     expect(status?.detail).toMatch(/^Vendor send failed after 1 try: the vendor could not be reached \(/);
   });
 
-  it('tells the admin a vendor is set up, so SEND TO VENDOR is offered (orders.md §6: when vendor set)', async () => {
+  it('tells the admin a vendor is set up, so SEND TO VENDOR is offered (docs/orders.md §6: when vendor set)', async () => {
     const o = await orderWithPhotos(t, 0);
     expect((await detail(o.order)).vendor_configured).toBe(true);
     expect((await detail(o.order, o.token)).vendor_configured).toBeUndefined();

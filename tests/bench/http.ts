@@ -102,7 +102,7 @@ export async function signIn(origin: string, email: string, password: string): P
 
 /**
  * The local-storage entries the app keeps for a session: the keys of SESSION_KEYS and what
- * saveSession() writes (src/api/session.ts; accounts.md §3). That module needs a browser, so the
+ * saveSession() writes (src/api/session.ts; docs/accounts.md §3). That module needs a browser, so the
  * names are repeated here; the bench checks the app accepts them (no redirect to /login).
  */
 export function sessionStorageEntries(answer: SessionAnswer): { name: string; value: string }[] {

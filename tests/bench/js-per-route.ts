@@ -10,10 +10,10 @@ import { expectScreen, freshContext } from './browser.ts';
 import { kb } from './http.ts';
 import { describeError, errorRow, verdict, type Row } from './report.ts';
 
-// DESIGN.md §6a: the JavaScript of /login and /lab-orders stays within 150 KB gzip each.
+// docs/performance-notes.md §8: the JavaScript of /login and /lab-orders stays within 150 KB gzip each.
 export const JS_BUDGET_BYTES = 150 * 1024;
 // zlib's default level, the one Vite's build report gives its gzip sizes at (level 9 saves
-// only about 0.2 % on this bundle).
+// next to nothing on this bundle).
 const GZIP_LEVEL = 6;
 
 // A first visit on a loaded machine (load averages of 30 on two cores are seen here) can take

@@ -1,10 +1,9 @@
 /**
  * Waiting for a screen without Playwright touching the page. A locator's `waitFor` or a
  * `waitForFunction` evaluates Playwright's injected script in the page the first time it runs:
- * a main-thread task of 19 ms of CPU, 56 ms of wall time on 2 busy cores (a trace of a fresh
- * /lab-orders visit, 2026-11-23), landing in the middle of a first load. Measured that way, the
- * bench's own script delayed the first screen it timed (about 100 ms in two alternating rounds
- * of seven visits) and counted as the page's long task. Instead the page says when it got there,
+ * a main-thread task (seen in a trace of a fresh /lab-orders visit), landing in the middle of a
+ * first load. Measured that way, the bench's own script delayed the first screen it timed and
+ * counted as the page's long task (docs/performance-notes.md §1). Instead the page says when it got there,
  * with a console message (one CDP event, no work in the page's main thread beyond the call).
  */
 import type { Page } from 'playwright-core';

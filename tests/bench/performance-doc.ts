@@ -15,6 +15,7 @@ const HEAD = `# Performance
 Written by \`npm run bench\` and \`npm run bench:upload\`: do not edit by hand. Each section is the
 last run of that part of the bench, with its date, commit and the machine's load average at its end.
 Ratios compare us with a baseline measured in the same run; a MISS is a target not met on that run.
+What was tried, what worked and why: [docs/performance-notes.md](performance-notes.md).
 `;
 // A section starts with this marker, so a later run finds and replaces exactly its own.
 const MARK = '<!-- bench-section: ';

@@ -153,7 +153,7 @@ function visitRequests(slots: SignedSlot[], printSizeGuid: string, steps: StepTi
       if (step.body) {
         body = JSON.stringify(step.body(slot, printSizeGuid));
         headers['content-type'] = 'application/json';
-        // The app sends one with every change (DESIGN.md §4): a fresh one, as for a new change.
+        // The app sends one with every change (docs/api.md): a fresh one, as for a new change.
         headers['idempotency-key'] = randomUUID();
       }
       ctx.sentAt = performance.now();

@@ -1,8 +1,8 @@
 /**
  * The page's main-thread tasks from a Chromium trace: for each task its wall time (what the Long
- * Tasks API reports) and its thread CPU time (`tdur`). On the team's two shared cores at a load
- * average of 10-20, a task of 300 ms wall was measured at 13 ms of CPU: the page's thread was
- * waiting for a core. The CPU time is the part the page's code controls, so the bench prints both.
+ * Tasks API reports) and its thread CPU time (`tdur`). On two shared, loaded cores a long task's
+ * wall time can be mostly the page's thread waiting for a core (docs/performance-notes.md §1). The
+ * CPU time is the part the page's code controls, so the bench prints both.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

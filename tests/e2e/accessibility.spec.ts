@@ -4,11 +4,11 @@ import { DEMO_ADMIN, signIn } from './helpers.ts';
 import { AXE_WIDTHS, PUBLIC_SCREENS, SIGNED_IN_SCREENS, TOUCH_WIDTH, WIDTHS, expectAccessible, openScreen, type Screen } from './screens.ts';
 import { budget } from './time-budget.ts';
 
-// Screens per test: one test walking all 28 at a width outran its 2 minutes on a 2-core machine
-// that ran 4-5 times slower than usual (2026-11-23); smaller groups also spread over the workers.
+// Screens per test: one test walking every screen at a width outran its limit on a 2-core machine
+// running several times slower than usual; smaller groups also spread over the workers.
 const SCREENS_PER_TEST = 8;
-// Per screen: its load and an axe-core run, with room for a slow, busy machine (the group from
-// /calculate took 10 s a screen there at 2 workers, 13.5 s at 4).
+// Per screen: its load and an axe-core run, with room for a slow, busy machine (the slowest group
+// took half of this a screen there at 4 workers).
 const SCREEN_MS = 20_000;
 // Per test: the browser context, the sign-in and the API calls that make its photographer and order.
 const SETUP_MS = 30_000;

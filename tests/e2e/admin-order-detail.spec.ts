@@ -1,6 +1,6 @@
 /**
- * Issue 13, the admin panel of the order detail against the real lab (orders.md §2, §6;
- * ADMIN-CONTRACT.md): flag and unflag urgent, tracking link, status with the shipped mail, admin
+ * Issue 13, the admin panel of the order detail against the real lab (docs/orders.md §2, §6;
+ * docs/api.md §6): flag and unflag urgent, tracking link, status with the shipped mail, admin
  * note, the history; and what the photographer then sees of it.
  */
 import { expect, test, type Page } from '@playwright/test';
@@ -10,9 +10,8 @@ import { WIDTHS, expectAccessible } from './screens.ts';
 import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-// The first test's run at 4 workers on 2 cores (2026-11-24) took 126 s, every step slow alike
-// (fills 3.6 s, navigations up to 7.6 s, the sweep at three widths 40 s) and no step ran out of
-// its own 10 s: 180 s leaves room.
+// At 4 workers on 2 cores the first test's every step is slow alike (fills, navigations, the
+// sweep at three widths) while none runs out of its own limit: the file's limit leaves room for that.
 test.setTimeout(budget(180_000));
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Admin panel' });

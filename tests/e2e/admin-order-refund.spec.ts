@@ -1,7 +1,7 @@
 /**
  * Issue 13 against the real lab: an admin refunds part of a paid order through the sandbox
  * payments (two decimals, never more than is left, the photographer mailed), and makes the zip of
- * its originals, which DOWNLOAD ALL then serves (orders.md §6; ADMIN-CONTRACT.md).
+ * its originals, which DOWNLOAD ALL then serves (docs/orders.md §6; docs/api.md §6).
  */
 import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';

@@ -1,5 +1,5 @@
 /**
- * Issue 13, more of the admin panel against the real lab (orders.md §6; ADMIN-CONTRACT.md): EDIT
+ * Issue 13, more of the admin panel against the real lab (docs/orders.md §6; docs/api.md §6): EDIT
  * ADDRESS with the form's checks and the history; SEND TO VENDOR against a local receiver that
  * fails twice first, the panel following the lab's job until the send is received.
  */

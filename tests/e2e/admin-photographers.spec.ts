@@ -1,6 +1,6 @@
 /**
- * Issue 13 against the real lab: the photographers list and the admin's tools (orders.md §2, §5;
- * ADMIN-CONTRACT.md): search from 3 characters, credit, password, email in use, approval, log in
+ * Issue 13 against the real lab: the photographers list and the admin's tools (docs/orders.md §2, §5;
+ * docs/api.md §6): search from 3 characters, credit, password, email in use, approval, log in
  * as and back; and /api-invoices.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,8 +9,8 @@ import { DEMO_ADMIN, signIn } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
 import { budget } from './time-budget.ts';
 
-// Its accessibility sweep at three widths alone took 36 s of a 65 s run at 4 workers on 2 cores
-// (2026-11-24), every action 0.5-3.6 s: the default 60 s is too short on a busy machine.
+// Its accessibility sweep at three widths is most of the file's time, and at 4 workers on 2 cores
+// every action slows alike: the default limit is too short on a busy machine.
 test.setTimeout(budget(120_000));
 
 test('an admin finds a photographer and edits credit, password, email and approval, one field at a time, then logs in as them and back', async ({ page }) => {

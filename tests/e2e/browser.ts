@@ -1,4 +1,4 @@
-/** Debian's Chromium, never a downloaded browser, with the flags of DEVELOPERS.md. */
+/** Debian's Chromium, never a downloaded browser, with the flags below. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export const CHROMIUM_ARGS = [

@@ -42,7 +42,7 @@ test('a paper and size never chosen offer their finishing offline', async ({ pag
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
   const keptSizes = async () =>
     (await idbRows<{ key: string }>(page, 'cachedReads')).filter((r) => r.key.startsWith('lab|finishing_services|')).length;
-  // About 75 sizes, one at a time at idle moments: some 15 s alone, longer on a busy machine.
+  // Every size of the default catalogue, one at a time at idle moments: longer on a busy machine.
   await expect.poll(keptSizes, { timeout: 100_000, message: 'every print size kept for offline use' }).toBe(sizes.length);
 
   await page.context().setOffline(true);

@@ -1,5 +1,5 @@
 /**
- * Issue 11, the cart review and the cart preview (orders.md §2 Cart review, Cart preview, §4, §5)
+ * Issue 11, the cart review and the cart preview (docs/orders.md §2 Cart review, Cart preview, §4, §5)
  * against the real lab: each test makes a photographer and an order with uploaded photos, puts
  * line items in through the lab's API, and after each change on screen checks through the API
  * that the lab holds exactly what the screen shows.

@@ -110,7 +110,7 @@ export async function expectSaidBeside(field: Locator, typed: string, said: stri
 export async function addAddress(page: Page, a = VIVIAN): Promise<void> {
   const { zip, save, saved } = await newAddressForm(page, a);
   await zip.fill(a.zip.slice(0, 4));
-  // orders.md §5: SAVE waits for a 5-character zip.
+  // docs/orders.md §5: SAVE waits for a 5-character zip.
   await expect(save).toBeDisabled();
   await zip.fill(a.zip);
   await save.click();

@@ -1,5 +1,5 @@
 /**
- * Issue 12, checkout against the real lab (orders.md §2 Checkout details, Checkout final, Order
+ * Issue 12, checkout against the real lab (docs/orders.md §2 Checkout details, Checkout final, Order
  * thanks; §4; §5): each test makes a photographer with a real cart, checks out through the
  * screens, and checks through the lab's API that the order is paid exactly once, with the lab's
  * own figures, and that the receipt mail arrived at the test SMTP server.
@@ -82,7 +82,7 @@ test('a saved card and a new address: the guards, both screens at every width, P
   const s = await shopperWithCart(page);
   const card = await savedCard(page.request, s.cart.token);
 
-  // Checkout final with no address yet: back to details, with the toast (orders.md §4 guard 3).
+  // Checkout final with no address yet: back to details, with the toast (docs/orders.md §4 guard 3).
   await page.goto(final(s));
   await expect(page).toHaveURL(at(details(s)));
   await expect(page.getByText(NEEDS_ADDRESS_AND_CARD)).toBeVisible();

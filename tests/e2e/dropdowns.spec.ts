@@ -1,6 +1,6 @@
 /**
  * The dropdowns of the calculator and the builder (src/ui/list-select.tsx): the sizes of
- * orders.md §9 ('Dropdown sizes 400 px (50 px mount size), width 150 px') and the keyboard of the
+ * docs/orders.md §9 ('Dropdown sizes 400 px (50 px mount size), width 150 px') and the keyboard of the
  * WAI-ARIA select-only combobox. The calculator has the same component as the builder's sidebar
  * (order-builder.spec.ts checks the builder's own lists) and needs no uploaded order.
  */

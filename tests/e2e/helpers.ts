@@ -1,7 +1,7 @@
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { budget } from './time-budget.ts';
 
-/** The demo admin every fresh server creates (DESIGN.md §2). */
+/** The demo admin every fresh server creates (docs/architecture.md §2). */
 export const DEMO_ADMIN = { email: 'admin@example.com', password: 'admin-password' };
 
 export const LOGGED_OUT = 'You have been logged out!';
@@ -48,8 +48,8 @@ export const freePort = async (): Promise<number> => {
 };
 
 // A test's own extra server makes a fresh PGlite database, the catalogue and the job schema at
-// start: 12 s and 16 s of CPU on the idle machine (2026-11-24), and more than 120 s when 4 workers
-// shared its 2 cores (load average 28), so the limit is set well above the CI figure.
+// start: seconds of CPU on an idle machine, many times that when 4 workers share its 2 cores, so
+// the limit is set well above what CI needs.
 const EXTRA_SERVER_START_MS = 90_000;
 
 /** Waits for a test's own extra server to answer; says what it wrote to stderr if it never does. */

@@ -3,9 +3,9 @@ import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { holdRequests, signIn, stillClock } from './helpers.ts';
 
-// DESIGN.md §6a and issue 8: the JavaScript of /login and of /lab-orders stays within 150 KB gzip
+// docs/performance-notes.md §8 and issue 8: the JavaScript of /login and of /lab-orders stays within 150 KB gzip
 // each, whoever opens it: a lab admin's list, with its admin tools (filter bar, urgent section,
-// card lines: about 3 KB more than a photographer's), is held to the same budget.
+// card lines: a little more than a photographer's), is held to the same budget.
 const BUDGET_BYTES = 150 * 1024;
 
 interface Loaded {

@@ -1,5 +1,5 @@
 /**
- * Issue 11, the order builder and the line-item edit (orders.md §2 Order builder, §4, §5): a
+ * Issue 11, the order builder and the line-item edit (docs/orders.md §2 Order builder, §4, §5): a
  * photographer with an uploaded order builds a framed print, a mat and a canvas with the cropper;
  * the gating alerts; the crop check before the first line item; the resolution warning and
  * confirmation with a small photo; the merge rule; UPDATE of a line item.
@@ -111,7 +111,7 @@ test.describe.serial('order builder', () => {
     await choose(page, 'PRINT SIZE', '8x10');
     await choose(page, 'FINISHING', 'MOUNT');
     await expect(combo(page, 'MOUNT SIZE')).toBeVisible();
-    // orders.md §9: lists 400 px tall at most, 50 px for the mount size, 150 px wide.
+    // docs/orders.md §9: lists 400 px tall at most, 50 px for the mount size, 150 px wide.
     for (const [label, maxHeight] of [['PAPER', '400px'], ['MOUNT SIZE', '50px']] as const) {
       await combo(page, label).click();
       const size = await listOf(page, label).evaluate((el) => ({ maxHeight: getComputedStyle(el).maxHeight, width: el.getBoundingClientRect().width }));

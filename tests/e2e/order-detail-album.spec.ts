@@ -1,5 +1,5 @@
 /**
- * Issue 13, album orders on the order detail (orders.md §1 "custom album orders are shown
+ * Issue 13, album orders on the order detail (docs/orders.md §1 "custom album orders are shown
  * read-only", §2 "line-item and album cards have a photo modal", §3 Album), against the real lab:
  * the lab enters an album from the order's photos, the photographer reads it and opens its photos.
  */

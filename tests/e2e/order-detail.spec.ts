@@ -1,5 +1,5 @@
 /**
- * Issue 13, the order detail (orders.md §2 Order detail) as a photographer sees it, against the
+ * Issue 13, the order detail (docs/orders.md §2 Order detail) as a photographer sees it, against the
  * real lab: an order with uploaded photos and line items put in through the lab's API.
  */
 import { expect, test, type Page } from '@playwright/test';

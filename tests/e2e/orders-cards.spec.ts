@@ -1,6 +1,6 @@
 /**
  * Issue 13, the orders list's cards, delete, the 10,000-order list and the admin's filters
- * (orders.md §2, §4, §5, §9). The lab's answers are played here, following ADMIN-CONTRACT.md
+ * (docs/orders.md §2, §4, §5, §9). The lab's answers are played here, following docs/api.md §6
  * (the server's own tests prove it keeps it), so each state is set exactly.
  */
 import { expect, test } from '@playwright/test';
@@ -71,7 +71,7 @@ test.describe('orders list cards', () => {
     await expect.poll(() => cards.count()).toBeLessThan(200);
 
     // Every key reaches the box and the list follows the search. How fast a keystroke paints is a
-    // figure of `npm run bench -- --only=lists` (a 200 ms bound here failed on a busy machine: the
+    // figure of `npm run bench -- --only=lists` (a time bound here failed on a busy machine: the
     // team measures speed by benchmarks against a baseline, never by timed assertions in npm test).
     const box = page.getByRole('searchbox', { name: 'Search by Order Name or Status' });
     await box.click();
@@ -116,7 +116,7 @@ test.describe('the admin orders list', () => {
     await expect(page.getByRole('region', { name: 'Urgent Orders:' })).toBeVisible();
     expect(listAsks()).toEqual(['hide_open,hide_mine']);
     await expect(page.getByRole('article', { name: 'Open one' })).toHaveCount(0);
-    // Colours of orders.md §9: framing teal, reset grey.
+    // Colours of docs/orders.md §9: framing teal, reset grey.
     await expect(filter('FRAMING')).toHaveCSS('border-color', 'rgb(15, 118, 110)');
 
     const urgent = page.getByRole('region', { name: 'Urgent Orders:' });

@@ -1,5 +1,5 @@
 /**
- * Played lab answers for the orders list specs (ADMIN-CONTRACT.md Wire): orders with every list
+ * Played lab answers for the orders list specs (docs/api.md §6): orders with every list
  * field, and GET/DELETE /lab_orders answered from them with the contract's filters.
  */
 import type { Page, Route } from '@playwright/test';

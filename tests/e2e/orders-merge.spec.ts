@@ -1,7 +1,7 @@
 /**
  * Issue 13 against the real lab: a photographer deletes an open order from the list (the spec's
  * warning first), and an admin merges two open orders of one photographer through the list's
- * merge action and the merge review (orders.md §2, §4, §5).
+ * merge action and the merge review (docs/orders.md §2, §4, §5).
  */
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';

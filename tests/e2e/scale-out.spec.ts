@@ -1,5 +1,5 @@
 /**
- * The lab as it is deployed (README "Deploy"): two API processes on one PostgreSQL behind a
+ * The lab as it is deployed (README.md#deploy): two API processes on one PostgreSQL behind a
  * round-robin load balancer, photos in an S3-protocol bucket the browser uploads to directly.
  * The whole photographer journey runs through it in Chromium: sign-up, an upload, a builder change
  * made offline that reaches the lab once, checkout with the sandbox card, and an admin's status
@@ -35,7 +35,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 // owner can tell whose they are.
 const databasePrefix = () => `${(new URL(databaseUrl ?? 'postgres://x/postgres').pathname.slice(1) || 'postgres').replace(/\W/g, '_')}_scale_out`;
 
-/** The bucket rule the README's Deploy section asks of a lab: the app's origin PUTs and GETs, and reads ETag. */
+/** The bucket rule the the deploy steps (README.md#deploy) asks of a lab: the app's origin PUTs and GETs, and reads ETag. */
 const corsRule = (origin: string) =>
   `<CORSConfiguration><CORSRule><AllowedOrigin>${origin}</AllowedOrigin><AllowedMethod>PUT</AllowedMethod><AllowedMethod>GET</AllowedMethod>` +
   '<AllowedHeader>*</AllowedHeader><ExposeHeader>ETag</ExposeHeader></CORSRule></CORSConfiguration>';

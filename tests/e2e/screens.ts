@@ -65,7 +65,7 @@ export const WIDTHS = [1280, 375, 320] as const;
 /**
  * The widths of WIDTHS where a sweep runs axe-core: one per layout. 375 and 320 px fall on the
  * same side of every breakpoint in the CSS (the narrowest is 419 px), so axe at 375 px checks the
- * same page as at 320 px again, at 2-5 s a screen; 375 px keeps the layout checks (overflow,
+ * same page as at 320 px again, seconds a screen; 375 px keeps the layout checks (overflow,
  * touch targets), which do depend on the width.
  */
 export const AXE_WIDTHS: ReadonlySet<number> = new Set([1280, 320]);
@@ -124,7 +124,7 @@ export async function expectAccessible(page: Page, label = new URL(page.url()).p
     // Legacy mode runs axe in the page itself: the default opens a blank page per run to join
     // the results of cross-origin frames, and the app has no frame. Only violations are
     // checked, so passes and the like come back as one node each instead of every element.
-    // Together: the 1280 px sweep from 159 to 123 s of test time (2026-11-24, 2 workers).
+    // Together they cut a good part of the sweep's test time (docs/performance-notes.md §9).
     const results = await new AxeBuilder({ page }).setLegacyMode(true).options({ resultTypes: ['violations'] }).analyze();
     const serious = results.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -349,7 +349,7 @@ test.describe('against the lab', () => {
     await expect(page.getByText('Waiting for a connection', { exact: true })).toBeVisible();
     // Counted once the app knows it is offline: a PUT the app started just before the connection
     // went (between a count taken earlier and setOffline taking effect) reached the lab rightly,
-    // and may be sent again like any part cut off (clean-clone run of 2026-11-24: 5 PUTs, not 4).
+    // and may be sent again like any part cut off (a clean-clone run counted one PUT more than the parts).
     const startedOnline = proxy.puts.length;
     const inFlight = new Set([...inFlightBefore, ...partsInFlight(proxy)]);
     await expect(page.getByRole('alert')).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { basicInfoProblem, isZip, phoneDigits, ZIP_RULE, zipProblem } from '../../src/domain/validation.ts';
 
-describe('BASIC INFORMATION fields (accounts.md §5)', () => {
+describe('BASIC INFORMATION fields (docs/accounts.md §5)', () => {
   it('says a stray character in the phone at once, and keeps the text as typed', () => {
     expect(basicInfoProblem('phone', '61a5-555', false)).toBe('A phone number has digits only: "a" is not one.');
     expect(basicInfoProblem('phone', '6x1y5', false)).toBe('A phone number has digits only: "x", "y" are not.');

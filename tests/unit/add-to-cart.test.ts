@@ -30,7 +30,7 @@ const category = (c: Selections['finishingCategory']): BuilderAction => ({ type:
 const one = (guid: string): BuilderAction => ({ type: 'finishingOptionOne', guid });
 const two = (guid: string): BuilderAction => ({ type: 'finishingOptionTwo', guid });
 
-describe('add-to-cart validation (orders.md §5)', () => {
+describe('add-to-cart validation (docs/orders.md §5)', () => {
   it('shows the button only once a print size is chosen, labelled ADD TO CART or UPDATE', () => {
     expect(showsAddToCart(run(...sized().slice(0, 2)))).toBe(false);
     expect(showsAddToCart(run(...sized()))).toBe(true);

@@ -33,7 +33,7 @@ const framed: BuilderAction[] = [
   { type: 'frameStain', guid: 'hw-espresso' },
 ];
 
-describe('builder gating (orders.md §4)', () => {
+describe('builder gating (docs/orders.md §4)', () => {
   it('paper needs a photo, print size needs paper, finishing needs paper and size', () => {
     expect(blockedBecause('paper', INITIAL_SELECTIONS)).toBe(SELECT_PHOTO_FIRST);
     expect(blockedBecause('printSize', INITIAL_SELECTIONS)).toBe(SELECT_PHOTO_FIRST);

@@ -22,7 +22,7 @@ import {
   typedQuantity,
 } from '../../src/domain/quantity.ts';
 
-describe('quantity (orders.md §5)', () => {
+describe('quantity (docs/orders.md §5)', () => {
   it('starts at 1', () => expect(DEFAULT_QUANTITY).toBe(1));
 
   it.each([
@@ -68,7 +68,7 @@ describe('quantity (orders.md §5)', () => {
   });
 });
 
-describe('notes (orders.md §5)', () => {
+describe('notes (docs/orders.md §5)', () => {
   const notes = { p1: 'Warm it up a little', p2: '', [ALL_PHOTOS]: 'Lustre coating please' };
 
   it.each([
@@ -108,7 +108,7 @@ describe('notes (orders.md §5)', () => {
   });
 });
 
-describe('photo order (orders.md §5)', () => {
+describe('photo order (docs/orders.md §5)', () => {
   it.each([
     ['0012.jpg', 12],
     ['12-final.jpg', 12],

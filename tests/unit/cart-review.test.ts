@@ -5,7 +5,7 @@ import { CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, CROPPED
 import { afterClearCart, reviewRedirect } from '../../src/features/cart-review/review-redirects.ts';
 import { formatFrameProfile } from '../../src/domain/catalogue.ts';
 
-describe('cart review (orders.md §2, §4, §5)', () => {
+describe('cart review (docs/orders.md §2, §4, §5)', () => {
   it('keeps the spec’s texts', () => {
     expect(NO_LINE_ITEMS).toBe('You have no line items!');
     expect(ORDER_NOT_OPEN_TO_CHECKOUT).toBe('Order needs to be in open status to checkout!');
@@ -75,7 +75,7 @@ describe('the checkout box', () => {
   });
 });
 
-describe('cart preview (orders.md §9)', () => {
+describe('cart preview (docs/orders.md §9)', () => {
   it.each([
     ['Canvas - Gallery Wrap', { kind: 'wrap', wrap: 'gallery' }],
     ['Canvas - White Wrap', { kind: 'wrap', wrap: 'white' }],

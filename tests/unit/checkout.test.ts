@@ -15,7 +15,7 @@ const ready: CheckoutFacts = {
   total: 52.5,
 };
 
-describe('checkout readiness (orders.md §4)', () => {
+describe('checkout readiness (docs/orders.md §4)', () => {
   it('is ready with a card and an address, with credit covering everything, or with a card and local pickup', () => {
     expect(checkoutReady(ready)).toBe(true);
     expect(checkoutReady({ ...ready, selected_card_to_use: null })).toBe(false);

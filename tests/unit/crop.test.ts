@@ -39,7 +39,7 @@ describe('print size names', () => {
   });
 });
 
-describe('crop aspect (orders.md §5)', () => {
+describe('crop aspect (docs/orders.md §5)', () => {
   it.each([
     ['Lustre', 8, 10, false, 0.8],
     ['Lustre', 8, 10, true, 1.25],

@@ -52,7 +52,7 @@ const serverItem: ServerLineItem = {
   },
 };
 
-describe('flattening a server line item (orders.md §3)', () => {
+describe('flattening a server line item (docs/orders.md §3)', () => {
   it('gives the builder its shape, prices in cents', () => {
     expect(flattenLineItem(serverItem, 'order-1')).toEqual({
       guid: 'li-1',
@@ -132,7 +132,7 @@ describe('flattening a server line item (orders.md §3)', () => {
 
 const photo = { guid: 'p1', photo_file_name: 'IMG_0001.jpg' };
 
-describe('the line item creation payload (orders.md §3)', () => {
+describe('the line item creation payload (docs/orders.md §3)', () => {
   it('carries the selections, the details in order, the crop and the note', () => {
     const s = run(...framedActions, { type: 'notes', text: 'dodge the sky' });
     const payload = lineItemPayload({ guid: 'li-new', photo, selections: s, finishing: finishingChoice(s, groups8x10), crop: { x: 8.344, y: 0, width: 83.33, height: 100 }, aspect: 1.25 });
@@ -202,7 +202,7 @@ describe('the line item creation payload (orders.md §3)', () => {
   });
 });
 
-describe('the merge rule (orders.md §5)', () => {
+describe('the merge rule (docs/orders.md §5)', () => {
   const line = (guid: string, photoGuid: string, printSizeGuid: string, finishingServiceGuid: string | null, quantity: number): CartLine => ({
     guid,
     photoGuid,

@@ -41,7 +41,7 @@ describe('admin filters of the orders list', () => {
     expect(start.has('frame')).toBe(false);
   });
 
-  it('colours the buttons as orders.md §9 says', () => {
+  it('colours the buttons as docs/orders.md §9 says', () => {
     const colour = Object.fromEntries(FILTER_BUTTONS.map((b) => [b.label, b.colour]));
     expect(colour).toMatchObject({ PRINTS: 'blue', MOUNTING: 'purple', MATTING: 'orange', FRAMING: 'teal', CANVAS: 'green', 'API ORDER': 'red', 'TEST PRINTS': 'magenta', BOUTIQUE: 'pink' });
   });

@@ -195,7 +195,7 @@ describe('filling the orders table from the lab', () => {
 });
 
 describe("the list's views", () => {
-  it("asks an admin's list with HIDE OPEN and HIDE MY ORDERS on (orders.md §4)", () => {
+  it("asks an admin's list with HIDE OPEN and HIDE MY ORDERS on (docs/orders.md §4)", () => {
     expect(ADMIN_OPENING_FILTERS).toBe('hide_open,hide_mine');
   });
 

@@ -65,7 +65,7 @@ describe('date headings', () => {
     expect(orderDateHeading('2026-11-23T04:59:00Z')).toBe('NOVEMBER 22, 2026 ORDERS');
   });
 
-  // Written out by hand (Intl's first date format costs the page's first render 13-18 ms): the
+  // Written out by hand (Intl's first date format costs the page's first render a long task): the
   // text must stay Intl's en-US, in the device's zone (Node follows TZ set at run time), across
   // DST changes, half-hour zones and the date line.
   it.each(['UTC', 'America/New_York', 'Asia/Kolkata', 'Pacific/Chatham', 'Pacific/Kiritimati', 'Europe/London'])('reads as Intl en-US does, in %s', (zone) => {

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { matchesOrderSearch, prepareOrderSearch, type OrderSummary } from '../../src/domain/order-list.ts';
 
-/** orders.md §5's rule, field by field: what the kept search text must agree with. */
+/** docs/orders.md §5's rule, field by field: what the kept search text must agree with. */
 const fieldByField = (order: OrderSummary, query: string): boolean => {
   const q = query.trim().toLowerCase();
   if (!q) return true;
@@ -28,7 +28,7 @@ const order = fc.record({
 });
 
 describe('the list search over many orders', () => {
-  it('finds exactly what the field-by-field rule finds (orders.md §5), asked again of the same order', () => {
+  it('finds exactly what the field-by-field rule finds (docs/orders.md §5), asked again of the same order', () => {
     fc.assert(
       fc.property(order, word, (o: OrderSummary, q) => {
         expect(matchesSearch(o, q)).toBe(fieldByField(o, q));

@@ -10,7 +10,7 @@ export interface ErrorContext {
 }
 
 /**
- * Server errors that reach someone (DESIGN.md §2): crashes and 5xx answers, failed jobs. With
+ * Server errors that reach someone (docs/architecture.md §2): crashes and 5xx answers, failed jobs. With
  * SENTRY_DSN they go to Sentry; without it they are only logged, by their callers, as always.
  */
 export interface ErrorReporter {

@@ -14,7 +14,7 @@ export interface PeriodicTask {
   run: () => Promise<void>;
 }
 
-/** Background work (reports now; derivatives, zips, vendor sends later) on pg-boss (DESIGN.md §2). */
+/** Background work (reports now; derivatives, zips, vendor sends later) on pg-boss (docs/architecture.md §2). */
 /** How a job is retried when it fails (the default: RETRY_LIMIT tries, 5 s apart). */
 export interface RetryPolicy {
   retryLimit: number;
@@ -71,7 +71,7 @@ const RETRY_LIMIT = 3;
  *   (one row in pgboss.schedule, keyed by name), pg-boss's timekeeper lets one process per tick
  *   create the job (singleton per minute), and one worker takes it.
  * - On PGlite pg-boss runs with its scheduler and supervisor off (one connection in one process:
- *   no maintenance loops competing with requests; notes/toolchain.md P16), and no second process
+ *   no maintenance loops competing with requests; docs/architecture.md §2), and no second process
  *   can open the database, so a timer in this process runs the work exactly once per period.
  */
 export function periodicRunner(kind: Database['kind']): 'pg-boss-schedule' | 'process-timer' {

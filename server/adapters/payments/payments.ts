@@ -1,4 +1,4 @@
-/** The card payment provider behind saved cards and checkout (DESIGN.md §2). */
+/** The card payment provider behind saved cards and checkout (docs/architecture.md §2). */
 export interface SavedCard {
   providerCardId: string;
   brand: string;

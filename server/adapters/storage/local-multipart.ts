@@ -16,7 +16,7 @@ import { MIN_PART_BYTES, MultipartError, bareEtag, type ByteScan, type UploadedP
  * Each part is written straight to its place in the one data file (positional writes), so the
  * completion only renames that file into the object's place: no byte is copied or appended (before,
  * each part was a file of its own and the completion appended them: a 20 MB photo's bytes written
- * twice on the server; README Performance, the upload's fifth pass).
+ * twice on the server; docs/performance-notes.md §7).
  * Everything shares the `.part-` prefix that LocalStorage.remove clears with the object.
  *
  * Writers of one upload are tracked in memory (PartWriters): a part's retry waits for its earlier

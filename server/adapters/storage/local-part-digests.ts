@@ -6,7 +6,7 @@ import { bareEtag, type ByteScan, type UploadedPart } from './storage.ts';
  * The SHA-256 of a multipart upload in the embedded store, computed while its parts arrive rather
  * than when it is completed: each part, once kept, is read back from the page cache it was just
  * written to and hashed in part order (a part that arrives early waits for the ones before it),
- * so complete_upload and photograph_uploaded do not read the photo again (README Performance).
+ * so complete_upload and photograph_uploaded do not read the photo again (docs/performance-notes.md §7).
  * SHA-256 cannot be combined from per-part digests, hence the order.
  *
  * Memory only: after a restart, or for an upload whose parts were replaced after they were hashed,

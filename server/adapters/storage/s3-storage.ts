@@ -54,7 +54,7 @@ function s3Client(settings: S3Settings): S3Client {
 }
 
 /**
- * Any S3-compatible store through the AWS SDK v3 (DESIGN.md §2). The browser PUTs to presigned
+ * Any S3-compatible store through the AWS SDK v3 (docs/architecture.md §2). The browser PUTs to presigned
  * URLs; the bucket needs a CORS rule that allows PUT and GET from the app's origin and exposes
  * ETag (multipart completes with the parts' ETags).
  */

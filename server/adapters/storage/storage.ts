@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 
 /**
- * Object storage for photos, certificates and reports (DESIGN.md §2). The browser sends files
+ * Object storage for photos, certificates and reports (docs/architecture.md §2). The browser sends files
  * straight to storage through short-lived signed URLs; the API only signs and verifies.
  */
 export interface PresignedPut {
@@ -137,7 +137,7 @@ export const bareEtag = (etag: string) => etag.trim().replace(/^W\//, '').replac
 // certificate or a part, short enough that a leaked URL is soon useless.
 export const UPLOAD_URL_TTL_S = 30 * 60;
 export const DOWNLOAD_URL_TTL_S = 15 * 60;
-// Part URLs of a multipart upload live 15 minutes (UPLOAD-CONTRACT.md): one part of 8 MiB takes
+// Part URLs of a multipart upload live 15 minutes (docs/upload-and-sync.md §1): one part of 8 MiB takes
 // well under that even at 1 Mbit/s, and the client asks for fresh ones when they run out.
 export const PART_URL_TTL_S = 15 * 60;
 // S3 refuses parts below 5 MiB, but the last; the local store refuses them too, so a client that

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
-/** Photographers, admins and API vendors: one table, roles as flags (DESIGN.md §5). */
+/** Photographers, admins and API vendors: one table, roles as flags (docs/lab-rules.md §5). */
 export const users = pgTable(
   'users',
   {

@@ -4,7 +4,7 @@ import { createdAt } from './columns.ts';
 import { labOrders, photographs } from './orders.ts';
 
 /**
- * Custom album orders (orders.md §1, §3 Album): an album the lab designed with the photographer,
+ * Custom album orders (docs/orders.md §1, §3 Album): an album the lab designed with the photographer,
  * entered on their order by the lab, priced as a whole and shown read-only on the order detail.
  */
 export const albums = pgTable(

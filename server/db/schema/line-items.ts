@@ -5,9 +5,9 @@ import { finishingServices, printSizes } from './catalogue.ts';
 import { labOrders, photographs } from './orders.ts';
 
 /**
- * The line items of an order (orders.md §3, Line item): one photo, one print size, an optional
+ * The line items of an order (docs/orders.md §3, Line item): one photo, one print size, an optional
  * finishing with its details, a crop and a quantity. The guid is made by the client, so a change
- * made offline names the same row on the device and here (BUILDER-CONTRACT.md, Wire).
+ * made offline names the same row on the device and here (docs/api.md §9.
  */
 export const lineItems = pgTable(
   'line_items',
@@ -64,7 +64,7 @@ export const lineItems = pgTable(
 
 /**
  * The client guids of line items that the merge rule folded into a line already in the cart
- * (orders.md §5): sending such a line item again is a replay of the merge, never a second raise.
+ * (docs/orders.md §5): sending such a line item again is a replay of the merge, never a second raise.
  */
 export const lineItemMerges = pgTable(
   'line_item_merges',

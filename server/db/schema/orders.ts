@@ -59,13 +59,13 @@ export const labOrders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
-    // The order's figures as charged, in cents (DESIGN.md §5); the sales report reads them.
+    // The order's figures as charged, in cents (docs/lab-rules.md §3); the sales report reads them.
     subtotalCents: integer('subtotal_cents').notNull().default(0),
     discountCents: integer('discount_cents').notNull().default(0),
     creditCents: integer('credit_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
-    // The photographer's notes on the whole order (orders.md §3 notes, has_notes).
+    // The photographer's notes on the whole order (docs/orders.md §3 notes, has_notes).
     notes: text('notes'),
     // Checkout (issue 12). The credit the photographer asked to apply; credit_cents is what
     // pricing.ts allows of it (never more than owed nor than available).
@@ -81,7 +81,7 @@ export const labOrders = pgTable(
     permissionToShare: boolean('permission_to_share').notNull().default(false),
     // The payment provider's charge id once paid (stripe_order_confirmation on the wire).
     paymentConfirmation: text('payment_confirmation'),
-    // The lab's tools (issue 13, ADMIN-CONTRACT.md). Flagged by an admin for the 'Urgent Orders:' section.
+    // The lab's tools (issue 13, docs/api.md §6). Flagged by an admin for the 'Urgent Orders:' section.
     urgent: boolean('urgent').notNull().default(false),
     // The admin note: never shown to the photographer.
     internalNotes: text('internal_notes'),
@@ -198,7 +198,7 @@ export const creditLedger = pgTable(
 );
 
 /**
- * The photos of an order (orders.md §3, Image): each a checked JPEG or PNG in object storage,
+ * The photos of an order (docs/orders.md §3, Image): each a checked JPEG or PNG in object storage,
  * once per order (the same bytes, by SHA-256, are stored and listed once), with the screen-size
  * preview and thumbnail the derivatives job makes.
  */

@@ -62,7 +62,7 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
 });
 
 /**
- * Every signed upload address the API has issued (DESIGN.md §5): an address is good for one
+ * Every signed upload address the API has issued (docs/lab-rules.md §5): an address is good for one
  * object that has not been confirmed yet. Confirming seals the row (a PUT to the key is refused)
  * and moves the object out of reach of every signed address; refused files are removed at once,
  * and housekeeping removes what was never confirmed once the address has expired. Multipart
@@ -97,7 +97,7 @@ export const storageUploads = pgTable(
 );
 
 /**
- * Rate-limit counters shared by every API process (DESIGN.md §5): one row per limited call
+ * Rate-limit counters shared by every API process (docs/lab-rules.md §1): one row per limited call
  * ("bucket", e.g. `POST /api/v2/login`) and caller key (the address). A window starts with the
  * first hit and lasts the call's time window; a hit after it starts a new window in the same row.
  * Expired rows are swept by the housekeeping job.

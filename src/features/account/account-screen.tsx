@@ -10,7 +10,7 @@ import { SalesHistorySection } from './sales-history-section.tsx';
 import { ShopConnectionSection } from './shop-connection-section.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
-/** /account (accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
+/** /account (docs/accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
 export function AccountScreen() {
   const [profile, setProfile] = useState<Profile | null>(null);
   const [error, setError] = useState<string | null>(null);

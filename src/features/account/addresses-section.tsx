@@ -8,7 +8,7 @@ import { PrimaryChooser } from './primary-chooser.tsx';
 
 const EMPTY = { street_address: '', city: '', state: '', zip: '' };
 
-/** Shipping addresses: ADD ADDRESS, a primary chooser, removal one by one (accounts.md §2, §5). */
+/** Shipping addresses: ADD ADDRESS, a primary chooser, removal one by one (docs/accounts.md §2, §5). */
 export function AddressesSection({ profile, onSaved }: { profile: Profile; onSaved: (p: Profile) => void }) {
   const [form, setForm] = useState(EMPTY);
   const [busy, setBusy] = useState(false);

@@ -11,7 +11,7 @@ const NONE_FINISHED: Record<BasicInfoField, boolean> = { first_name: false, last
 const LABELS: Record<BasicInfoField, string> = { first_name: 'First name', last_name: 'Last name', business_name: 'Business name', phone: 'Phone' };
 
 /**
- * BASIC INFORMATION: UPDATE once any field is filled (accounts.md §5). Each field says what is
+ * BASIC INFORMATION: UPDATE once any field is filled (docs/accounts.md §5). Each field says what is
  * wrong with it beside it and keeps what was typed; UPDATE saves the fields that are right and
  * leaves a wrong one, with its message, to be put right.
  */

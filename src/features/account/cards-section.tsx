@@ -7,7 +7,7 @@ import { CardEntry } from '../../ui/card-field/card-entry.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { PrimaryChooser } from './primary-chooser.tsx';
 
-// 'Card Saved' shows for 3 seconds (accounts.md §9).
+// 'Card Saved' shows for 3 seconds (docs/accounts.md §9).
 const CARD_SAVED_MS = 3_000;
 
 const saveErrorText = (err: unknown) =>

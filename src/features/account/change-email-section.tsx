@@ -14,7 +14,7 @@ export const EMAIL_UPDATED = "You've successfully updated your email address";
 // The spec's green notice after an email change shows for 5 seconds.
 const EMAIL_UPDATED_MS = 5_000;
 
-/** CHANGE ACCOUNT EMAIL (accounts.md §5): afterwards the user signs in again with the new email. */
+/** CHANGE ACCOUNT EMAIL (docs/accounts.md §5): afterwards the user signs in again with the new email. */
 export function ChangeEmailSection() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

@@ -1,4 +1,4 @@
-/** Saved items with a primary chooser and removal one by one (addresses, cards: accounts.md §2). */
+/** Saved items with a primary chooser and removal one by one (addresses, cards: docs/accounts.md §2). */
 export function PrimaryChooser(props: {
   legend: string;
   name: string;

@@ -14,7 +14,7 @@ const monthName = (month: string) => {
   return Number.isNaN(date.getTime()) ? month : MONTH.format(date).toUpperCase();
 };
 
-/** API invoices (orders.md §2; admins and API vendors): the paid API orders by month with totals. */
+/** API invoices (docs/orders.md §2; admins and API vendors): the paid API orders by month with totals. */
 export function ApiInvoicesScreen() {
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   useEffect(() => {

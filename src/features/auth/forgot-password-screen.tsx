@@ -10,7 +10,7 @@ import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const EMAIL_UNKNOWN = 'Email does not exist. Please register as a new user.';
 
-/** /forgot-password: SUBMIT only once the server knows the email (accounts.md §2, §5). */
+/** /forgot-password: SUBMIT only once the server knows the email (docs/accounts.md §2, §5). */
 export function ForgotPasswordScreen() {
   const navigate = useNavigate();
   const [email, setEmail] = useState('');

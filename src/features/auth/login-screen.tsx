@@ -16,7 +16,7 @@ interface FromState {
   from?: { pathname: string; search?: string; hash?: string };
 }
 
-/** /login (accounts.md §2): email, password, SIGN IN, RESET and SIGN UP, server status check. */
+/** /login (docs/accounts.md §2): email, password, SIGN IN, RESET and SIGN UP, server status check. */
 export function LoginScreen() {
   const navigate = useNavigate();
   const location = useLocation();

@@ -21,7 +21,7 @@ const askToken = (key: string) => {
   return resetTokenValid(email, token);
 };
 
-/** /reset-password: email, reset token, new password twice, SAVE → signed in at / (accounts.md §2). */
+/** /reset-password: email, reset token, new password twice, SAVE → signed in at / (docs/accounts.md §2). */
 export function ResetPasswordScreen() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

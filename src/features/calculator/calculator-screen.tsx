@@ -27,7 +27,7 @@ type Result = { cents: number; from: 'server' | 'device' };
 const withPrice = (name: string, price: number) => (price > 0 ? `${name} (+${formatMoney(toCents(price))})` : name);
 const SELECT: ListOption = { value: '', label: 'Select' };
 
-/** /calculate (orders.md §2, §4): price a print with its finishing, online or offline. */
+/** /calculate (docs/orders.md §2, §4): price a print with its finishing, online or offline. */
 export function CalculatorScreen() {
   const [wire, setWire] = useState<CalculatorCatalogue | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
@@ -57,7 +57,7 @@ export function CalculatorScreen() {
   const needed = service ? requiredDetails(service.finishing_category) : [];
   const qty = Number(quantity);
 
-  // Each choice shows once the one before it is made (orders.md §4).
+  // Each choice shows once the one before it is made (docs/orders.md §4).
   const shownDetails: DetailKind[] = [];
   for (const kind of needed) {
     shownDetails.push(kind);
@@ -169,7 +169,7 @@ export function CalculatorScreen() {
           }}
           options={[
             { value: '', label: 'Select finishing' },
-            // Brushed Canvas must be finished (orders.md §4: NONE hidden).
+            // Brushed Canvas must be finished (docs/orders.md §4: NONE hidden).
             ...(paper?.name === 'Brushed Canvas' ? [] : [{ value: 'none', label: 'NONE' }]),
             ...(size ? (Object.keys(size.calculator_groups) as CalculatorGroup[]).map((g) => ({ value: g, label: CALCULATOR_GROUP_NAMES[g] })) : []),
           ]}

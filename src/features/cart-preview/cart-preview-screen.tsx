@@ -9,7 +9,7 @@ import { PreviewCanvas } from './preview-canvas.tsx';
 import './cart-preview.css';
 
 /**
- * /cart-preview/:id (orders.md §2 Cart preview): the chosen line item of order :id drawn with its
+ * /cart-preview/:id (docs/orders.md §2 Cart preview): the chosen line item of order :id drawn with its
  * paper's effect, and a strip of the order's line items to choose from. It reads the device's
  * copy, so it works with no connection.
  */

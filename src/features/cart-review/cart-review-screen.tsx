@@ -23,7 +23,7 @@ const REDIRECT_SETTLE_MS = 250;
 const logged = (what: string) => (err: unknown) => console.error(what, err);
 
 /**
- * /lab-orders/:id/review (orders.md §2 Cart review): the line items of the device's copy of the
+ * /lab-orders/:id/review (docs/orders.md §2 Cart review): the line items of the device's copy of the
  * order, the checkout box, CHECKOUT, ORDER MORE and CLEAR CART. Changes show at once and reach
  * the lab through the order store's outbox; only checkout needs a connection.
  */
@@ -57,7 +57,7 @@ export function CartReviewScreen() {
     };
   }, [orderGuid, request]);
 
-  // The redirects of orders.md §2, decided once the lab was asked (or could not be). The live
+  // The redirects of docs/orders.md §2, decided once the lab was asked (or could not be). The live
   // queries see the fill's write a moment after refreshOrder resolves: the decision waits that
   // moment, and a newer reading of the order or its lines cancels it and decides afresh.
   useEffect(() => {
@@ -68,7 +68,7 @@ export function CartReviewScreen() {
     return () => clearTimeout(timer);
   }, [fill.state, order, items, navigate]);
 
-  // The lab makes each cropped image in a job: look again after 4 s, at most twice (orders.md §4, §9).
+  // The lab makes each cropped image in a job: look again after 4 s, at most twice (docs/orders.md §4, §9).
   const recheckIn = items && fill.state === 'done' && online ? croppedRecheckIn(items, checks) : null;
   useEffect(() => {
     if (recheckIn === null) return;

@@ -10,7 +10,7 @@ import { FigureRows } from '../../ui/figure-rows.tsx';
 
 
 /**
- * The checkout box (orders.md §2): subtotal, discount, credit, boutique packaging, shipping and
+ * The checkout box (docs/orders.md §2): subtotal, discount, credit, boutique packaging, shipping and
  * total, added up from the lines on this device so a change shows before the lab confirms it.
  */
 export function CheckoutBox({

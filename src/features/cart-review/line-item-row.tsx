@@ -24,7 +24,8 @@ const sameItem = (a: LocalLineItem, b: LocalLineItem) => sameValue(a, b);
 /**
  * One line item of the cart review. Memoised on the item's content: while the outbox sends a
  * 1,000-item cart (34 batches), each confirmed batch re-reads the cart, and only the 30 rows that
- * changed may re-render, not all 1,000 (that took up to 0.9 s of main thread per batch).
+ * changed may re-render, not all 1,000 (that held the main thread for each batch:
+ * docs/performance-notes.md §6).
  */
 export const LineItemRow = memo(LineItemRowView, (a, b) => a.editable === b.editable && a.checking === b.checking && a.actions === b.actions && sameItem(a.item, b.item));
 
@@ -34,7 +35,7 @@ function LineItemRowView({ item, editable, checking, actions }: { item: LocalLin
   const each = item.printPriceCents + item.finishingPriceCents;
   const step = (delta: number) => {
     const next = steppedQuantity(item.quantity, delta);
-    // A decrease to 0 (or a step past the maximum) is ignored (orders.md §5).
+    // A decrease to 0 (or a step past the maximum) is ignored (docs/orders.md §5).
     if (next !== item.quantity) actions.setQuantity(item, next);
   };
   return (

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 // under one 50 ms task on a slow phone.
 const FIRST_ROWS = 40;
 // Rows added per following task: each slice is its own small commit, so a click between slices
-// is handled at once instead of waiting for a 1,000-row mount (measured 362 ms in npm run bench).
+// is handled at once instead of waiting for a 1,000-row mount, a long task in the bench
+// (docs/performance.md, "builder 1,000").
 const SLICE_ROWS = 60;
 
 /**

@@ -15,9 +15,9 @@ const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string;
   { name: 'street2', label: 'Street address 2 (optional)', autoComplete: 'address-line2' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  // The lab ships within the US: a 5-digit zip (orders.md §9 zip min 5; the lab refuses other forms).
+  // The lab ships within the US: a 5-digit zip (docs/orders.md §9 zip min 5; the lab refuses other forms).
   { name: 'zip', label: 'Zip', autoComplete: 'postal-code', inputMode: 'numeric', check: zipProblem },
-  // Not sent (orders.md §3), yet checked as the account's phone is, so a slip is seen.
+  // Not sent (docs/orders.md §3), yet checked as the account's phone is, so a slip is seen.
   { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', inputMode: 'tel', check: (typed, finished) => basicInfoProblem('phone', typed, finished) },
 ];
 

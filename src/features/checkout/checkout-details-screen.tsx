@@ -24,9 +24,9 @@ import { useCheckoutOrder } from './use-checkout-order.ts';
 import './checkout.css';
 
 /**
- * /lab-orders/:id/checkout-details (orders.md §2 Checkout details): shipping address, card,
+ * /lab-orders/:id/checkout-details (docs/orders.md §2 Checkout details): shipping address, card,
  * discount code, credit, boutique packaging, local pickup, and REVIEW & CONFIRM once the order is
- * ready (orders.md §4). Every change goes to the lab at once and shows the lab's answer.
+ * ready (docs/orders.md §4). Every change goes to the lab at once and shows the lab's answer.
  */
 export function CheckoutDetailsScreen() {
   const { id: orderGuid = '' } = useParams();

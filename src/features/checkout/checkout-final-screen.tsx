@@ -20,10 +20,10 @@ import './checkout.css';
 type Failure = { kind: 'declined' | 'other'; message: string } | null;
 
 /**
- * /lab-orders/:id/checkout-final/ (orders.md §2 Checkout final): the four guards, what will be
+ * /lab-orders/:id/checkout-final/ (docs/orders.md §2 Checkout final): the four guards, what will be
  * charged and where it goes, and PLACE ORDER. One press is one attempt with one Idempotency-Key:
  * a second press while it runs does nothing, and a retry after no answer sends the same key, so
- * the lab charges once (CHECKOUT-CONTRACT.md).
+ * the lab charges once (docs/lab-rules.md §3).
  */
 export function CheckoutFinalScreen() {
   const { id: orderGuid = '' } = useParams();

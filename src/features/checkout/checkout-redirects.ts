@@ -4,7 +4,7 @@ import { routePath } from '../../domain/paths.ts';
 
 /**
  * Where checkout final sends the user instead of showing itself, the four guards in the spec's
- * order (orders.md §4); null to stay.
+ * order (docs/orders.md §4); null to stay.
  * (1) not open and already charged (or paid by credit alone, which leaves no provider
  *     confirmation): the order's page, bad-status notice;
  * (2) no line items: the builder, no-line-items notice;
@@ -21,7 +21,7 @@ export function finalGuard(o: CheckoutFacts, orderGuid: string): string | null {
 
 /**
  * Where checkout details sends the user instead of showing itself: an order no longer open to its
- * page (bad status), an empty cart to the builder with the cart-cleared notice (orders.md §2).
+ * page (bad status), an empty cart to the builder with the cart-cleared notice (docs/orders.md §2).
  */
 export function detailsRedirect(o: Pick<CheckoutFacts, 'status' | 'lineItemCount'>, orderGuid: string): string | null {
   if (o.status !== 'open') return withNotice(routePath(ROUTES.orderDetail, { id: orderGuid }), 'bad_status');

@@ -13,7 +13,7 @@ export type CheckoutLoad =
 
 /**
  * The checkout order and the photographer's profile, read from the lab (checkout needs a
- * connection: CHECKOUT-CONTRACT.md). `change` runs one call that answers the order, shows
+ * connection: docs/lab-rules.md §3). `change` runs one call that answers the order, shows
  * 'loading...' meanwhile (`updating`), and keeps each answer on the device too.
  */
 export function useCheckoutOrder(orderGuid: string) {

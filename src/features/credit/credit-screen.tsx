@@ -12,7 +12,7 @@ import { ReferralCodeField, useReferralCodeCheck } from '../../ui/referral-code-
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { OwnReferralCode } from './own-referral-code.tsx';
 
-/** /credit (own) and /photographers/:guid (admins, or one's own): credit and referrals (accounts.md §2). */
+/** /credit (own) and /photographers/:guid (admins, or one's own): credit and referrals (docs/accounts.md §2). */
 export function CreditScreen() {
   const { guid: routeGuid } = useParams();
   const ownGuid = useSession((s) => s.session?.guid ?? '');

@@ -8,7 +8,7 @@ import { useServerCheck } from '../../ui/use-server-check.ts';
 
 export const CODE_IN_USE = 'This referral code is already in use.';
 
-/** YOUR REFERRAL CODE: SAVE only while the typed code is free (accounts.md §4, §5). */
+/** YOUR REFERRAL CODE: SAVE only while the typed code is free (docs/accounts.md §4, §5). */
 export function OwnReferralCode(props: { guid: string; current: string; onSaved: (code: string) => void }) {
   const [code, setCode] = useState(props.current);
   const [saving, setSaving] = useState(false);

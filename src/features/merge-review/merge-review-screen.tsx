@@ -58,7 +58,7 @@ function OrderColumn({ label, detail }: { label: string; detail: OrderDetail }) 
 }
 
 /**
- * Merge review (orders.md §2): the two orders side by side, 'Looks good?' and Merge. The lab moves
+ * Merge review (docs/orders.md §2): the two orders side by side, 'Looks good?' and Merge. The lab moves
  * the second order's line items and photos into the first and removes the second, in one go.
  */
 export function MergeReviewScreen() {

@@ -6,7 +6,7 @@ import { NOTES_MAX, limitNote, noteKey } from '../../domain/notes.ts';
 import { DEFAULT_QUANTITY, steppedQuantity, typedQuantity } from '../../domain/quantity.ts';
 
 /**
- * The builder's choices as a reducer (orders.md §4): what each change resets, and which changes a
+ * The builder's choices as a reducer (docs/orders.md §4): what each change resets, and which changes a
  * blocked or hidden dropdown refuses. An action the rules refuse returns the same state object.
  */
 export type BuilderAction =

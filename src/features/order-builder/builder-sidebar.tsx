@@ -34,7 +34,7 @@ function FinishingSelect(props: { dropdown: FinishingDropdown; category: Finishi
 }
 
 /**
- * The left sidebar (orders.md §2, §4): paper, print size, border, finishing and its details, and
+ * The left sidebar (docs/orders.md §2, §4): paper, print size, border, finishing and its details, and
  * quantity. What each dropdown offers, when it refuses and what a change resets are the domain's
  * (builder-gating.ts, builder-reducer.ts); this only draws them.
  */

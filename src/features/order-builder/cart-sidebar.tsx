@@ -6,7 +6,7 @@ import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 
 /**
- * The right sidebar (orders.md §2): notes, ADD TO CART or UPDATE, VIEW CART (n), CHECKOUT and
+ * The right sidebar (docs/orders.md §2): notes, ADD TO CART or UPDATE, VIEW CART (n), CHECKOUT and
  * the SUBTOTAL of what the cart holds (changes still waiting to be sent included).
  */
 export function CartSidebar(props: {

@@ -123,7 +123,7 @@ function SelectionGrid({ photos, infoOf, width }: { photos: readonly PhotoEntry[
   );
 }
 
-/** The centre of the builder (orders.md §2): nothing, one photo with the cropper, or a grid. */
+/** The centre of the builder (docs/orders.md §2): nothing, one photo with the cropper, or a grid. */
 export function CropStage(props: {
   selected: readonly PhotoEntry[];
   infoOf: (p: PhotoEntry) => PhotoCropInfo | null;

@@ -39,7 +39,7 @@ function ErrorView({ title, message }: { title: string; message: string }) {
   );
 }
 
-/** The builder (orders.md §2 Order builder) and, with a line item, its edit. */
+/** The builder (docs/orders.md §2 Order builder) and, with a line item, its edit. */
 function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const orderGuid = useParams().id ?? '';
   const title = lineItemGuid ? 'EDIT LINE ITEM' : 'ORDER BUILDER';
@@ -53,7 +53,7 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   // The review's notices ('You have no line items!', cart cleared) are toasted by the signed-in
   // layout (src/app/route-notice.ts); the builder reads the order afresh on every open anyway.
 
-  // Line-item edit: the selections come as navigation state (orders.md §2), else from the item.
+  // Line-item edit: the selections come as navigation state (docs/orders.md §2), else from the item.
   const navState = useLocation().state as { selections?: Selections } | null;
   const item = lineItemGuid ? lineItems?.find((l) => l.guid === lineItemGuid) : undefined;
   const loaded = useRef(false);
@@ -164,7 +164,7 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
           onToggle={onToggle}
           onSelectAll={() => {
             dispatch({ type: 'selectAllPhotos', photoGuids: photos.map((p) => p.id) });
-            // orders.md §8: the select-all tip while the lab is still making some thumbnails.
+            // docs/orders.md §8: the select-all tip while the lab is still making some thumbnails.
             if (photos.some((p) => !p.thumbnail && !p.smallestPhotoUrl)) toast.info(STILL_PROCESSING);
           }}
           onReset={() => dispatch({ type: 'resetPhotos' })}

@@ -30,7 +30,7 @@ const StripTile = memo(function StripTile(props: { photo: PhotoEntry; selected: 
   );
 });
 
-/** The bottom strip (orders.md §2): SELECT ALL, RESET, a click toggles; photos in the cart dimmed. */
+/** The bottom strip (docs/orders.md §2): SELECT ALL, RESET, a click toggles; photos in the cart dimmed. */
 export function PhotoStrip(props: {
   photos: readonly PhotoEntry[];
   selected: ReadonlySet<string>;

@@ -21,14 +21,14 @@ interface Answers {
   cropCheckAnswered: boolean;
   lowResolutionAccepted: boolean;
 }
-// Photos whose crops and payloads are built per task at ADD TO CART: the 1,000 of the bench took
-// 5-9 ms of CPU on the team's machine, so a slice of 250 stays a few ms even on a phone 5x slower.
+// Photos whose crops and payloads are built per task at ADD TO CART: a quarter of the bench's 1,000
+// stays a short task even on a phone several times slower (measured: docs/performance.md, "builder 1,000").
 const PAYLOAD_SLICE = 250;
 
 export type Question = { kind: 'crop'; answers: Answers } | { kind: 'resolution'; message: string; answers: Answers };
 
 /**
- * ADD TO CART / UPDATE (orders.md §5): the domain's steps (alert, first-add crop check, the
+ * ADD TO CART / UPDATE (docs/orders.md §5): the domain's steps (alert, first-add crop check, the
  * low-resolution confirmation, add) in order; the line items are written to the device store,
  * which sends them; then the review.
  */

@@ -65,7 +65,7 @@ export function useKeepFinishingForOffline(papers: readonly Paper[], chosen: Pap
 }
 
 /**
- * The order's photos from the device, in the order of the numbers in their names (orders.md §5),
+ * The order's photos from the device, in the order of the numbers in their names (docs/orders.md §5),
  * and the order and its photos refreshed from the lab when online. Rows carry Blob handles, not
  * bytes, so reading 1,000 of them is cheap; only mounted tiles turn them into images.
  */

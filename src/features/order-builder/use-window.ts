@@ -3,7 +3,8 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * A small windowing hook: which items of a long list of fixed-size items are inside a scrolling
  * element (plus a margin), so a 1,000-photo order mounts a screenful of tiles, not 1,000.
- * @tanstack/react-virtual is not installed; `content-visibility: auto` alone would still create
+ * @tanstack/react-virtual, which windows the orders and photographers lists, is not needed here:
+ * the builder's items have one fixed size, so these few lines do. `content-visibility: auto` alone would still create
  * 1,000 React elements (and object URLs) on every selection change, which is what blocks input,
  * so the list is windowed in React. Items have one fixed size on the scrolling axis: the strip's
  * tiles and the grid's rows are laid out that way in order-builder.css.

@@ -22,7 +22,7 @@ const FIELDS: { name: keyof AdminAddressForm; label: string; autoComplete: strin
 // Once the parcel has left, or the order is cancelled, the lab keeps the address as it was.
 const FIXED = new Set(['shipped', 'cancelled']);
 
-/** SHIP TO on the admin panel: the address, COPY ADDRESS, and EDIT ADDRESS (orders.md §6). */
+/** SHIP TO on the admin panel: the address, COPY ADDRESS, and EDIT ADDRESS (docs/orders.md §6). */
 export function AdminAddress({ order, busy, run }: { order: OrderDetailAttributes; busy: string | null; run: Run }) {
   const address = order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
   const [form, setForm] = useState<AdminAddressForm | null>(null);

@@ -23,7 +23,7 @@ const ZIP_POLLS_MAX = 100;
 const VENDOR_POLL_MS = 2000;
 const VENDOR_POLLS_MAX = 150;
 
-/** The lab's tools on one order (orders.md §6 Admin panel; ADMIN-CONTRACT.md). */
+/** The lab's tools on one order (docs/orders.md §6 Admin panel; docs/api.md §6). */
 export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes; onChanged: () => void }) {
   const { busy, run } = useAdminAction(onChanged);
   // How many times the order was read again since CREATE ZIP (null: no zip asked for here).

@@ -8,7 +8,7 @@ import type { ModalPhoto } from './photo-modal.tsx';
 const coverText = (value: string | null, size: number | null) => (value ? `${value}${size ? ` (${size} pt)` : ''}` : null);
 
 /**
- * A custom album order, read-only (orders.md §2 Order detail, §3 Album): its make, cover text,
+ * A custom album order, read-only (docs/orders.md §2 Order detail, §3 Album): its make, cover text,
  * spreads and price, and its photos, each opening large in the photo modal.
  */
 export function AlbumCard({ album, onPhoto }: { album: AlbumLineItem; onPhoto: (photo: ModalPhoto) => void }) {

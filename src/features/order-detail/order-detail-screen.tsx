@@ -31,7 +31,7 @@ function Page({ name, children }: { name: string | null; children: ReactNode }) 
   );
 }
 
-/** Order detail (orders.md §2): summary, line items with a photo modal, CONTINUE ORDER while open; the admin panel for admins. */
+/** Order detail (docs/orders.md §2): summary, line items with a photo modal, CONTINUE ORDER while open; the admin panel for admins. */
 export function OrderDetailScreen() {
   const { id = '' } = useParams();
   const { load, reload } = useOrderDetail(id);

@@ -13,7 +13,7 @@ export function addressLines(a: ShippingAddress): string[] {
 
 const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_day: 'TWO DAY' };
 
-/** What everyone who may see the order sees (orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
+/** What everyone who may see the order sees (docs/orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
 export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
   // A local pickup already says LOCAL PICKUP; its method ('local_pickup') would say it twice.
   const method = order.shipping_method && !order.local_pickup ? (SHIPPING_METHODS[order.shipping_method] ?? order.shipping_method.replace(/_/g, ' ').toUpperCase()) : null;

@@ -9,7 +9,7 @@ export interface ModalPhoto {
 }
 
 /**
- * A line item's photo, large (orders.md §2: line-item cards have a photo modal), on the native
+ * A line item's photo, large (docs/orders.md §2: line-item cards have a photo modal), on the native
  * <dialog>: Escape and CLOSE close it, focus stays inside and returns to the card after.
  */
 export function PhotoModal({ photo, onClose }: { photo: ModalPhoto; onClose: () => void }) {

@@ -5,13 +5,13 @@ import { orderCardDate } from '../../domain/order-list.ts';
 type Run = (label: string, call: () => Promise<unknown>, done: string) => Promise<boolean>;
 
 /**
- * SEND TO VENDOR / SEND AGAIN (orders.md §6) and where the latest send stands: on its way (the
+ * SEND TO VENDOR / SEND AGAIN (docs/orders.md §6) and where the latest send stands: on its way (the
  * lab retries a failing vendor), received (last_sent_to_vendor_at), or failed after its tries.
  */
 export function VendorSend({ order, busy, run, sending }: { order: OrderDetailAttributes; busy: string | null; run: Run; sending: boolean }) {
   const status = order.vendor_send_status ?? null;
   const sentBefore = Boolean(order.last_sent_to_vendor_at) || status !== null;
-  // orders.md §6: send to the vendor API "when vendor set"; a lab without one has nothing to send to.
+  // docs/orders.md §6: send to the vendor API "when vendor set"; a lab without one has nothing to send to.
   if (order.vendor_configured === false && !sentBefore) return <p className="muted">No vendor API is set up for this lab (VENDOR_API_URL).</p>;
   return (
     <>

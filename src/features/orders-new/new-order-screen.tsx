@@ -11,10 +11,10 @@ import { useServerCheck } from '../../ui/use-server-check.ts';
 import './new-order.css';
 
 export const ORDER_NAME_TAKEN = 'Order Name already taken. Please create a different Order Name.';
-/** orders.md §4: the order name's uniqueness is checked 200 ms after typing pauses. */
+/** docs/orders.md §4: the order name's uniqueness is checked 200 ms after typing pauses. */
 export const ORDER_NAME_CHECK_MS = 200;
 
-/** /lab-orders/upload (orders.md §2, NEW LAB ORDER): name the order, then upload its photos. */
+/** /lab-orders/upload (docs/orders.md §2, NEW LAB ORDER): name the order, then upload its photos. */
 export function NewOrderScreen() {
   const navigate = useNavigate();
   const online = useConnectivity(isOnline);

@@ -1,5 +1,5 @@
 /**
- * The admin card's own lines (orders.md §2): photographer, shipping, tracking, download-all link,
+ * The admin card's own lines (docs/orders.md §2): photographer, shipping, tracking, download-all link,
  * the status dropdown and the merge action. Loaded with the first admin card.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The admin's part above the orders list (orders.md §2, §4): filter buttons, the merge banner and
+ * The admin's part above the orders list (docs/orders.md §2, §4): filter buttons, the merge banner and
  * the 'Urgent Orders:' section (its own chunk). Loaded only for admins: photographers never download it.
  */
 import { memo, type ReactNode } from 'react';

@@ -9,8 +9,8 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
 /**
- * The trash icon's question (orders.md §5) and the delete itself. Lazy: the list's first load
- * does not carry it (DESIGN.md §6a budget); it arrives with the first tap on a trash icon.
+ * The trash icon's question (docs/orders.md §5) and the delete itself. Lazy: the list's first load
+ * does not carry it (docs/performance-notes.md §8 budget); it arrives with the first tap on a trash icon.
  */
 export function DeleteOrderDialog({ order, onClose, onDeleted }: { order: LabOrderListAttributes; onClose: () => void; onDeleted: () => void }) {
   const [busy, setBusy] = useState(false);

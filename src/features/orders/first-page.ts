@@ -23,7 +23,7 @@ let early: { at: number; filters: string; page: Promise<LabOrderList>; answered:
  */
 export function startFirstOrdersPage(): void {
   if (!currentToken()) return;
-  // An admin's list opens with HIDE OPEN and HIDE MY ORDERS on (orders.md §4): asked with them
+  // An admin's list opens with HIDE OPEN and HIDE MY ORDERS on (docs/orders.md §4): asked with them
   // the first time, not unfiltered and then again.
   const admin = knownAdmin();
   if (admin) preloadAdminParts();

@@ -13,7 +13,8 @@ export const readingOf = (floor: number | null, ids: readonly string[] | null) =
 
 /**
  * A view's first page as the lab answered it, shown at once while it is written to the table and
- * read back (on a first visit the device's database is still being created then: 100-400 ms).
+ * read back (on a first visit the device's database is still being created then, which takes a
+ * while: docs/performance-notes.md §5).
  * The table's read takes over as soon as it reflects the page (`reading`).
  */
 export interface FreshPage {

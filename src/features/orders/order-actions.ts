@@ -1,11 +1,11 @@
-/** The orders list's actions that ask first: delete and merge (orders.md §4, §5). Kept apart from
+/** The orders list's actions that ask first: delete and merge (docs/orders.md §4, §5). Kept apart from
  * order-cards.ts so the list's first load does not carry them (they load with their dialogs). */
 
-/** The delete confirmation, word for word (orders.md §5). */
+/** The delete confirmation, word for word (docs/orders.md §5). */
 export const DELETE_ORDER_CONFIRM = 'WAIT! Deleting this order cannot be undone. Are you sure you want to delete this order permanently?';
 
 /**
- * The merge selection (orders.md §4): choosing an open order records it and its photographer; a
+ * The merge selection (docs/orders.md §4): choosing an open order records it and its photographer; a
  * second open order of the same photographer completes the pair (first chosen, then second).
  */
 export type MergeSelection = { guid: string; photographerId: string; name: string } | null;

@@ -31,7 +31,7 @@ export interface CardProps {
 }
 
 /**
- * One order of the list (orders.md §2): its name to its detail, status, date in capitals,
+ * One order of the list (docs/orders.md §2): its name to its detail, status, date in capitals,
  * indicator boxes, notes and rush-shipping icons, and the trash icon while open.
  */
 export const OrderCard = memo(function OrderCard({ order, onDelete, admin }: CardProps) {

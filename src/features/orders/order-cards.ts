@@ -1,4 +1,4 @@
-/** What an order card of the list shows besides its name (orders.md §2 Orders list, §9). */
+/** What an order card of the list shows besides its name (docs/orders.md §2 Orders list, §9). */
 
 export interface CardOrder {
   status: string;
@@ -28,11 +28,11 @@ const INDICATORS: { key: keyof CardOrder; label: string }[] = [
 /** Each indicator box with whether it is on for the order. */
 export const cardIndicators = (order: CardOrder): { label: string; on: boolean }[] => INDICATORS.map((i) => ({ label: i.label, on: order[i.key] === true }));
 
-/** The rush shipping methods, highlighted red (orders.md §9). */
+/** The rush shipping methods, highlighted red (docs/orders.md §9). */
 const RUSH: Record<string, string> = { overnight: 'OVERNIGHT', two_day: 'TWO DAY' };
 
 /** The shipping icon's words, for a non-open order shipped two-day or overnight; null otherwise. */
 export const rushShipping = (order: CardOrder): string | null => (order.status !== 'open' && order.shipping_method ? (RUSH[order.shipping_method] ?? null) : null);
 
-/** Only an open order may be deleted (the trash icon, orders.md §2). */
+/** Only an open order may be deleted (the trash icon, docs/orders.md §2). */
 export const canDeleteOrder = (status: string): boolean => status === 'open';

@@ -1,7 +1,7 @@
 /** The admin's filter buttons (apart from order-filters.ts: only admins download them). */
 import type { OrderFilter } from './order-filters.ts';
 
-/** The buttons' words and colours (orders.md §2 for the words, §9 for the colours). */
+/** The buttons' words and colours (docs/orders.md §2 for the words, §9 for the colours). */
 export const FILTER_BUTTONS: { filter: OrderFilter; label: string; colour: string }[] = [
   { filter: 'prints', label: 'PRINTS', colour: 'blue' },
   { filter: 'mat', label: 'MATTING', colour: 'orange' },
@@ -15,5 +15,5 @@ export const FILTER_BUTTONS: { filter: OrderFilter; label: string; colour: strin
   { filter: 'hide_mine', label: 'HIDE MY ORDERS', colour: 'grey' },
 ];
 
-/** RESET's colour (orders.md §9). */
+/** RESET's colour (docs/orders.md §9). */
 export const RESET_COLOUR = 'grey';

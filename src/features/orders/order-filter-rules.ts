@@ -1,5 +1,5 @@
 /**
- * The admin's filters as the device checks them on the orders it has (orders.md §5), apart from
+ * The admin's filters as the device checks them on the orders it has (docs/orders.md §5), apart from
  * order-filters.ts so that a photographer's list, which has no filters, never downloads them.
  */
 import type { OrderFilter } from './order-filters.ts';
@@ -21,7 +21,7 @@ export interface FilterableOrder {
 const plainPrints = (o: FilterableOrder) => !o.has_mat && !o.has_mount && !o.has_frame && !o.has_canvas;
 
 /**
- * Whether an order passes every filter that is on (AND-combined, orders.md §5): mat, mount,
+ * Whether an order passes every filter that is on (AND-combined, docs/orders.md §5): mat, mount,
  * frame, canvas need the has_ flag; api order, test print, boutique their flag; prints an order
  * with no finishing; hide open drops open orders; hide my orders drops the viewing admin's own.
  */

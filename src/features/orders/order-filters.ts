@@ -1,5 +1,5 @@
 /**
- * The admin's filters of the orders list (orders.md §2, §4, §5, §9; ADMIN-CONTRACT.md Wire).
+ * The admin's filters of the orders list (docs/orders.md §2, §4, §5, §9; docs/api.md §6).
  * In the early chunk (vite.config.ts EARLY_MODULES): the script that asks for the list's first
  * page before the app reads ADMIN_OPENING_FILTERS, so this module imports nothing.
  */
@@ -8,7 +8,7 @@
 export const ORDER_FILTERS = ['mat', 'mount', 'frame', 'canvas', 'prints', 'api_order', 'test_print', 'boutique', 'hide_open', 'hide_mine'] as const;
 export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
-/** On for admins once the list has loaded (orders.md §4); photographers have no filters. */
+/** On for admins once the list has loaded (docs/orders.md §4); photographers have no filters. */
 export const ADMIN_DEFAULT_FILTERS: readonly OrderFilter[] = ['hide_open', 'hide_mine'];
 
 /** The filters turned on or off by one button. */

@@ -16,7 +16,7 @@ const FETCH_VIRTUAL_FROM = 100;
 // again by the next list that wants it (the plain list stays meanwhile).
 const windowedList = moduleLoader(() => import('./virtual-groups.tsx'));
 
-/** Every group in the page: one heading per date, '{Month day, year} ORDERS' (orders.md §2). */
+/** Every group in the page: one heading per date, '{Month day, year} ORDERS' (docs/orders.md §2). */
 export function PlainGroups({ groups, renderCard }: { groups: Group[]; renderCard: RenderCard }) {
   return groups.map((group) => (
     <section key={group.heading} aria-label={group.heading}>

@@ -14,10 +14,11 @@ import { LoadStatus } from '../../ui/load-status.tsx';
 import { moduleLoader, useModule } from '../../ui/use-module.ts';
 import './orders-list.css';
 
-// The admin's tools load on demand: photographers never download them (DESIGN.md §6a budget); a
+// The admin's tools load on demand: photographers never download them (docs/performance-notes.md §8 budget); a
 // known admin's come with the list's code (admin-parts.ts). Parts fetched on demand are shown
 // once in, through useModule rather than React.lazy: React reveals a lazy part no sooner than
-// 300 ms after its fallback showed, and the delete dialog came that long after its click.
+// its fallback throttle after its fallback showed, and the delete dialog came that late after its
+// click (docs/performance-notes.md §3).
 // LOAD MORE comes with the first list that has more than a page.
 const loadMoreButton = moduleLoader(() => import('./load-more.tsx'));
 const deleteDialog = moduleLoader(() => import('./delete-order-dialog.tsx'));
@@ -29,11 +30,11 @@ const FIRST_RENDER_CARDS = 12;
 const NO_FILTERS: ReadonlySet<OrderFilter> = new Set();
 const ADMIN_START: ReadonlySet<OrderFilter> = new Set(ADMIN_DEFAULT_FILTERS);
 
-/** Orders list (orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time; the admin's tools. */
+/** Orders list (docs/orders.md §2): NEW LAB ORDER, search, orders grouped by date, a page at a time; the admin's tools. */
 export function OrdersListScreen() {
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');
   const myGuid = useSession((s) => (s.actingAs ? null : (s.session?.guid ?? null)));
-  // null until the admin touches a filter: admins start with HIDE OPEN and HIDE MY ORDERS on (orders.md §4).
+  // null until the admin touches a filter: admins start with HIDE OPEN and HIDE MY ORDERS on (docs/orders.md §4).
   const [chosen, setChosen] = useState<ReadonlySet<OrderFilter> | null>(null);
   const [merge, setMerge] = useState<MergeSelection>(null);
   // What the device knows (the sign-in answer, the last list), so an admin's list is asked for
@@ -58,7 +59,7 @@ export function OrdersListScreen() {
     refresh();
   }, [refresh]);
 
-  // Any filter change clears the merge selection (orders.md §4). The same function each render,
+  // Any filter change clears the merge selection (docs/orders.md §4). The same function each render,
   // so the memoised admin part above the list is not drawn again on each key of a search.
   const setFilters = useCallback((next: ReadonlySet<OrderFilter>) => {
     setMerge(null);
@@ -127,7 +128,7 @@ export function OrdersListScreen() {
         <p className="muted list-count">{shown.local ? `${orders.length} found among the orders on this device` : `${orders.length} of ${shown.total} orders`}</p>
       ) : null}
       {moreButton && shown.hasMore && !partial ? <moreButton.LoadMore busy={more.busy} error={more.error} onLoad={loadMore} /> : null}
-      {/* After a delete the order leaves the device and the list asks the lab again (orders.md §4). */}
+      {/* After a delete the order leaves the device and the list asks the lab again (docs/orders.md §4). */}
       {deleting && dialog ? <dialog.DeleteOrderDialog order={deleting} onClose={() => setDeleting(null)} onDeleted={changed} /> : null}
     </section>
   );

@@ -10,7 +10,7 @@ import { OrderCard } from './order-card.tsx';
 const isUrgent = (o: LabOrderListAttributes) => o.urgent === true;
 
 /**
- * 'Urgent Orders:' above the grid, only while some order is flagged urgent (orders.md §2). Like
+ * 'Urgent Orders:' above the grid, only while some order is flagged urgent (docs/orders.md §2). Like
  * the grid, it shows rows of the orders table: the lab's answer fills them and the section lists
  * the orders it answered. It reconciles nothing: the grid is on screen with it, and an order no
  * longer urgent is still one of the grid's.

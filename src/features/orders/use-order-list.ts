@@ -71,7 +71,7 @@ export interface ShownOrders {
  * pages only fill it (order-list-store.ts). Before the lab answers, and offline, the list shows
  * what the device has; once it answers, exactly the pages asked for (newest first), more as the
  * user scrolls. An admin's filters and the merge selection are the lab's to apply: a filtered
- * view shows the orders the lab answered, read from the table (see README, "The orders list").
+ * view shows the orders the lab answered, read from the table (see docs/upload-and-sync.md §2).
  */
 export function useOrderList(owner: string, scope: ListScope, myGuid: string | null) {
   const key = scopeKey(scope);
@@ -144,7 +144,7 @@ export function useOrderList(owner: string, scope: ListScope, myGuid: string | n
       }
       logErrorDetails(err);
       setAnswer({ ...asking(key), state: 'error', message: errorText(err) });
-      // The list clears its query on failure (orders.md §8).
+      // The list clears its query on failure (docs/orders.md §8).
       setQuery('');
     });
     return () => ctrl.abort();

@@ -3,8 +3,8 @@ import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { prepareOrderSearch } from '../../domain/order-list.ts';
 import { idleTask } from '../../offline/next-task.ts';
 
-// Orders whose search text is worked out per idle moment before the first key: 10,000 took 7-8 ms
-// in Node on this machine, so a slice is about half a millisecond, well inside an idle period.
+// Orders whose search text is worked out per idle moment before the first key: small enough that
+// a slice stays well inside an idle period (measured: docs/performance.md, "Big lists").
 const SEARCH_PREP_SLICE = 500;
 // The longest an idle moment is waited for: a busy list still gets its search ready soon.
 const SEARCH_PREP_IDLE_MS = 2_000;

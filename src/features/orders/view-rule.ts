@@ -1,6 +1,6 @@
 /**
  * The list's views as the device can check them: an admin's filters and the merge selection's
- * photographer, applied by the lab (orders.md §5) and, for the orders already on the device, here.
+ * photographer, applied by the lab (docs/orders.md §5) and, for the orders already on the device, here.
  */
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { passesFilters } from './order-filter-rules.ts';

@@ -1,7 +1,7 @@
-/** The admin's edits of a photographer (orders.md §2 Photographers list, §5). */
+/** The admin's edits of a photographer (docs/orders.md §2 Photographers list, §5). */
 import { looksLikeEmail, MIN_PASSWORD } from '../../domain/validation.ts';
 
-/** The list is searched from this many characters (orders.md §5). */
+/** The list is searched from this many characters (docs/orders.md §5). */
 export const PHOTOGRAPHER_SEARCH_FROM = 3;
 
 /** What the lab searches for: the trimmed words from 3 characters, else nothing (the whole list). */

@@ -29,7 +29,7 @@ function useDraft(drafts: Drafts, guid: string, field: 'email' | 'password' | 'c
 }
 
 /**
- * One photographer with the admin's tools (orders.md §2): log in as, email, password with its
+ * One photographer with the admin's tools (docs/orders.md §2): log in as, email, password with its
  * confirmation, APPROVED / NOT APPROVED, available credit; one field per update.
  */
 export const PhotographerRow = memo(function PhotographerRow({

@@ -73,7 +73,7 @@ const PhotographerResults = memo(function PhotographerResults({
   );
 });
 
-/** Photographers list (orders.md §2, admin): search from 3 characters, one row per photographer with the admin's tools. */
+/** Photographers list (docs/orders.md §2, admin): search from 3 characters, one row per photographer with the admin's tools. */
 export function PhotographersScreen() {
   const [text, setText] = useState('');
   // Typing updates the box at once; the lab is asked once that key's frame is painted (the same

@@ -4,7 +4,7 @@ import { connectShop } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 
-/** The marketing site, which this page links back to (accounts.md §1). */
+/** The marketing site, which this page links back to (docs/accounts.md §1). */
 export const MARKETING_SITE_URL: string = import.meta.env.VITE_MARKETING_URL ?? 'https://www.example.com';
 
 /** /shopify-connect: a shop links itself to a photographer's lab account with their code. */

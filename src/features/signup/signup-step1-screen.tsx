@@ -11,7 +11,7 @@ import { rememberReferralCode } from './referral-arrival.ts';
 
 export const EMAIL_IN_USE = 'Email already in use. Please login or reset your password.';
 
-/** /signup/1-of-3 and /refer/:id (accounts.md §2): the account, signed in at once. */
+/** /signup/1-of-3 and /refer/:id (docs/accounts.md §2): the account, signed in at once. */
 export function SignupStep1Screen() {
   const { id: referralCode } = useParams();
   const navigate = useNavigate();

@@ -30,7 +30,7 @@ export const SELECT_PHOTOS = 'SELECT PHOTOS TO UPLOAD';
 /** The picker offers photos; the worker checks every file's bytes whatever the picker let through. */
 const ACCEPT = 'image/jpeg,image/png,.jpg,.jpeg,.png';
 
-/** The JPEG/PNG drop zone with SELECT PHOTOS TO UPLOAD (orders.md §2): a real, labelled file input. */
+/** The JPEG/PNG drop zone with SELECT PHOTOS TO UPLOAD (docs/orders.md §2): a real, labelled file input. */
 export function PhotoDropZone({ onFiles, busy }: { onFiles: (files: File[]) => void; busy: boolean }) {
   const [over, setOver] = useState(false);
   const words = usePointerIsCoarse() ? WORDS.choose : WORDS.drop;

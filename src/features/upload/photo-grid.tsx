@@ -27,7 +27,7 @@ const PhotoTile = memo(
     a.photo.unreadableReason === b.photo.unreadableReason,
 );
 
-/** The accepted photos as thumbnails (orders.md §2), in the builder's order, a page at a time. */
+/** The accepted photos as thumbnails (docs/orders.md §2), in the builder's order, a page at a time. */
 export function PhotoGrid({ photos, total, onMore }: { photos: readonly PhotoEntry[]; total: number; onMore: () => void }) {
   if (!photos.length) return null;
   return (

@@ -52,7 +52,7 @@ interface RowProps {
  * The worker's thumbnail of a queued photo, read once when its row is shown, and again once the
  * photo's check is done (the thumbnail is kept before the photo leaves 'queued'). Not a live
  * query: a live query per row, up to a hundred of them, each took note of every write the queue
- * made, hundreds a minute, on the page's thread (README Performance).
+ * made, hundreds a minute, on the page's thread (docs/performance-notes.md §7).
  */
 function useQueuedThumbnail(id: string, visible: boolean, checked: boolean): Blob | undefined {
   const [thumb, setThumb] = useState<{ id: string; blob: Blob } | null>(null);

@@ -1,7 +1,7 @@
 import type { RejectionEntry } from '../../offline/db.ts';
 import { formatBytes } from '../../upload/shared/upload-speed.ts';
 
-/** The files that will not be uploaded, each marked REJECTED with its reason (orders.md §2). */
+/** The files that will not be uploaded, each marked REJECTED with its reason (docs/orders.md §2). */
 export function RejectedList({ rejections, onDismiss }: { rejections: readonly RejectionEntry[]; onDismiss: () => void }) {
   if (!rejections.length) return null;
   return (

@@ -21,7 +21,7 @@ export const WAITING_FOR_CONNECTION = 'Waiting for a connection';
 /**
  * The overall bar, its figures and PAUSE ALL / RESUME ALL. It alone follows the live byte counts
  * (four times a second while sending), so those ticks re-render this block, not the whole screen
- * with its rows and thumbnails (a long main-thread task on a busy machine, README Performance).
+ * with its rows and thumbnails (a long main-thread task on a busy machine, docs/performance-notes.md §7).
  */
 function OverallProgress({ waiting, active, paused, onAll }: { waiting: boolean; active: boolean; paused: boolean; onAll: (what: 'pause' | 'resume') => void }) {
   const overall = useUploadProgress((s) => s.overall);
@@ -53,7 +53,7 @@ function OverallProgress({ waiting, active, paused, onAll }: { waiting: boolean;
   );
 }
 
-/** /lab-orders/:id/upload-progress (orders.md §2): choose photos, watch them arrive, go on to products. */
+/** /lab-orders/:id/upload-progress (docs/orders.md §2): choose photos, watch them arrive, go on to products. */
 export function UploadProgressScreen() {
   const { id: guid = '' } = useParams();
   const owner = useSession((s) => s.actingAs?.email ?? s.session?.email ?? '');

@@ -44,8 +44,8 @@ const LAB_PHOTOS_SOON_READS = 10;
  * ...then less and less often, up to this: a big batch's previews take minutes. While this
  * device is still sending photos to the order the list is read only this often too: the grid
  * shows the worker's own thumbnails meanwhile, and every read makes the lab sign an address for
- * each photo of the order (a 500-photo order: five pages every 3 s), work that competed with
- * receiving the photos themselves (README Performance, the upload's fourth pass).
+ * each photo of the order (a large order: several pages at every read), work that competed with
+ * receiving the photos themselves (docs/performance-notes.md §7).
  */
 export const LAB_PHOTOS_MAX_MS = 30_000;
 

@@ -13,10 +13,10 @@ export const REREAD_GAP_MS = 250;
  * re-read, and re-reads come at most every REREAD_GAP_MS, one for any number of changes. It answers
  * its last result again while nothing shown changed (`same`), so React skips the render. With
  * useLiveQuery each write of the worker (each photo's state, each thumbnail, each photo accepted:
- * about 6 a photo) re-ran the screen's four queries and their renders at once; a 200-photo upload
- * spent 4-5 s of the page's thread there (README Performance, the upload's fourth pass).
+ * several a photo) re-ran the screen's four queries and their renders at once, which held the
+ * page's thread through a large upload (docs/performance-notes.md §7).
  * Only writes to `tables` (of the database named `dbName`) ask: the worker's part records, stored
- * files and thumbnails (about 5 writes a photo) change nothing the screen's counts and lists read.
+ * files and thumbnails (several writes a photo) change nothing the screen's counts and lists read.
  */
 export function usePacedQuery<T>(query: () => Promise<T>, deps: unknown[], initial: T, same: (a: T, b: T) => boolean, watch: { dbName: string; tables: readonly string[] }): T {
   const [value, setValue] = useState<T>(initial);

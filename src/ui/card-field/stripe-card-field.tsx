@@ -3,7 +3,7 @@ import type { StripeCardElement, Stripe } from '@stripe/stripe-js';
 
 /**
  * Stripe's hosted card field (Elements), when the lab runs on Stripe. Stripe.js is loaded only
- * here, from the pure entry, so no other screen reaches for js.stripe.com (toolchain note P12).
+ * here, from the pure entry, so no other screen reaches for js.stripe.com.
  */
 export function StripeCardField(props: { publishableKey: string; onReady: (tokenize: () => Promise<string>) => void }) {
   const mount = useRef<HTMLDivElement>(null);

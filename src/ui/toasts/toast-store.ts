@@ -9,7 +9,7 @@ export interface Toast {
   durationMs: number;
 }
 
-// Toasts close after 10 s on most screens and 5 s on account screens (accounts.md §9).
+// Toasts close after 10 s on most screens and 5 s on account screens (docs/accounts.md §9).
 export const TOAST_MS = 10_000;
 export const ACCOUNT_TOAST_MS = 5_000;
 const ACCOUNT_SCREENS = ['/account'];

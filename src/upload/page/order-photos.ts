@@ -31,7 +31,7 @@ export async function orderUploadCounts(owner: string, orderGuid: string, db: La
   const inState = (state: UploadState) => db.uploads.where('[owner+orderGuid+state]').equals([owner, orderGuid, state]).count();
   // One read transaction for the nine counts, not one each: the screen counts again at every
   // write of the queue, and opening a transaction is the costly part of a count (page profile,
-  // README Performance).
+  // docs/performance-notes.md §6).
   const counts = await db.transaction('r', [db.uploads, db.photos, db.rejections], () => Promise.all([
     inState('queued'),
     inState('ready'),
@@ -62,7 +62,7 @@ export function orderQueue(owner: string, orderGuid: string, limit: number, db: 
 }
 
 /**
- * The first `limit` accepted photos in the builder's order (orders.md: by the number in the file
+ * The first `limit` accepted photos in the builder's order (docs/orders.md: by the number in the file
  * name). The order can only be known from every name, so every row is read (thumbnails are Blob
  * handles: no bytes are read here), as the builder reads them; only `limit` of them are shown.
  */

@@ -36,7 +36,7 @@ export async function prepareUpload(db: LabDatabase, worker: UploadWorkerPort, e
 /**
  * Photos checked at once. Two, not one: a check is mostly waiting (the first bytes' read, the
  * thumbnail's decode when there is no EXIF preview, IndexedDB writes), and one at a time it set
- * the upload's pace on a fast link (README Performance). Two bound the worker's memory at two
+ * the upload's pace on a fast link (docs/performance-notes.md §7). Two bound the worker's memory at two
  * thumbnails' decodes.
  */
 export const CHECKS_AT_ONCE = 2;
@@ -44,8 +44,8 @@ export const CHECKS_AT_ONCE = 2;
 /**
  * Checks the owner's queued photos as fast as the worker goes, apart from the scheduler's looks at
  * the queue: a photo checked is sent at the scheduler's next look, and the next photo's check
- * starts at once (when each check waited for a look, checks, not the link, set the pace: about
- * 300 ms a photo, README Performance). CHECKS_AT_ONCE lanes, each taking the earliest photo no
+ * starts at once (when each check waited for a look, checks, not the link, set the pace:
+ * docs/performance-notes.md §7). CHECKS_AT_ONCE lanes, each taking the earliest photo no
  * other lane has taken, so photos are still checked (and sent) in the order chosen.
  */
 export class CheckLoop {

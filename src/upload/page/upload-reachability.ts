@@ -1,5 +1,5 @@
 /**
- * The upload queue's one view of whether the lab is reachable (DESIGN.md §6: the indicator, the
+ * The upload queue's one view of whether the lab is reachable (docs/architecture.md §6: the indicator, the
  * queue and the outbox read one store). Everything the queue knows about reachability passes
  * through here, so when src/offline/connectivity.ts becomes the one reachability store (with its
  * own probe of /api/v2/status) only this file changes.

@@ -1,7 +1,7 @@
 /**
  * The preview a camera embeds in a JPEG's EXIF block (APP1, IFD1: JPEGInterchangeFormat and
  * JPEGInterchangeFormatLength), found in the file's first bytes. Decoding that small JPEG takes a
- * few milliseconds where decoding the photo itself takes hundreds (see the prior-art note, §4),
+ * few milliseconds where decoding the photo itself takes hundreds,
  * so the upload worker shows it first. Pure and defensive: any byte string gives an answer or
  * null, never an exception.
  */

@@ -1,5 +1,5 @@
 /**
- * How a photo is cut into parts for S3-style multipart upload (UPLOAD-CONTRACT.md): above 16 MiB
+ * How a photo is cut into parts for S3-style multipart upload (docs/upload-and-sync.md §1): above 16 MiB
  * the client asks for multipart and the server chooses the part size (at least 5 MiB, the S3
  * minimum); every part but the last has that size.
  */

@@ -83,8 +83,8 @@ export type ProgressBatch = [string, number][];
 export interface UploadWorkerApi {
   /**
    * Keeps chosen files in the queue (upload-store.ts queueFiles: all or none), on the worker's
-   * IndexedDB connection: storing hundreds of File handles took the page's thread 60-120 ms
-   * (README Performance, the upload's fourth pass). `onStored` hears of each group stored.
+   * IndexedDB connection: storing hundreds of File handles made a long task on the page's thread
+   * (docs/performance-notes.md §7). `onStored` hears of each group stored.
    */
   queueFiles(owner: string, orderGuid: string, files: File[], onStored: () => void): Promise<QueueFilesResult>;
   /** Content check (magic bytes), pixel size and thumbnail, from the first bytes and one decode at most. */

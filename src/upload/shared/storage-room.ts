@@ -6,7 +6,7 @@ import { formatBytes } from './upload-speed.ts';
 
 export type StorageLike = Pick<StorageManager, 'estimate'> & Partial<Pick<StorageManager, 'persist' | 'persisted'>>;
 
-/** Room for each photo's thumbnail (13–32 KB at 400 px) and its rows, generously. */
+/** Room for each photo's thumbnail (a 400 px JPEG, tens of KB) and its rows, generously. */
 const PER_FILE_OVERHEAD_BYTES = 64 * 1024;
 /** Keep 5% of the quota free: the browser evicts or refuses writes near the limit. */
 const QUOTA_HEADROOM = 0.05;

@@ -3,7 +3,7 @@
  * the lab (create_presigned_url, complete_upload, photograph_uploaded, which verifies the stored
  * photo), four can be sending, so the uplink never idles waiting for the lab; most photos are a
  * single PUT each. The slots serve the earliest file first, so photos still arrive one after
- * another, and few multipart uploads are open at a time (prior-art note §5.2).
+ * another, and few multipart uploads are open at a time.
  */
 export const MAX_ACTIVE_FILES = 6;
 /**

@@ -21,9 +21,9 @@ const fileIdentity = (f: { name: string; size: number; lastModified: number }) =
 /**
  * Files stored per transaction. IndexedDB copies each File's bytes into its own store before the
  * transaction commits, and one transaction for a whole batch held back the first photo's check
- * until every byte of the batch was copied (200 photos of 20 MB: 4 GB, 10-15 s before anything
- * was sent, while Uppy starts at once; README Performance, the upload's fourth pass). Eight
- * photos (160 MB of 20 MB photos) land in a fraction of a second, and the queue starts on them.
+ * until every byte of the batch was copied (a large batch waited long before anything was sent,
+ * while Uppy starts at once; docs/performance-notes.md §7). A group of eight lands quickly, and the
+ * queue starts on it.
  */
 export const FILES_PER_STORE = 8;
 /**

@@ -8,7 +8,7 @@ export const HASH_SLICE_BYTES = 4 * 1024 * 1024;
 /**
  * Photos up to 64 MiB (nearly every camera file) are hashed in one read by WebCrypto, which runs
  * natively and off the worker's thread: 15-25 ms for 20 MB here, against 65-120 ms through
- * hash-wasm (measured in Chromium on the bench machine, README Performance). Two photos are checked
+ * hash-wasm (measured in Chromium on the bench machine, docs/performance-notes.md §7). Two photos are checked
  * at a time (CHECKS_AT_ONCE, src/upload/page/upload-prepare.ts): the worker holds two such reads at
  * most. Larger files stream through hash-wasm.
  */

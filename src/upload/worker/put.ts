@@ -28,7 +28,7 @@ function flushSoon(): void {
   }, PROGRESS_EVERY_MS);
 }
 
-/** The error body's class and message: the lab's JSON (DESIGN.md §4), or S3's XML. */
+/** The error body's class and message: the lab's JSON (docs/api.md §2), or S3's XML. */
 function describeError(text: string): { className: string | null; message: string | null } {
   try {
     const body = JSON.parse(text) as { error?: { class_name?: string; user_message?: { message?: string }; developer_message?: string } };

@@ -1,6 +1,6 @@
 /**
  * The one API object the upload worker exposes (workers/upload-worker.ts is its thin entry):
- * everything that scales with a photo happens behind it, off the page's thread (DESIGN.md §6a):
+ * everything that scales with a photo happens behind it, off the page's thread (docs/performance-notes.md §8):
  * storing chosen files, the content check, the streamed SHA-256, the thumbnail, and the sending
  * loop (every part's PUT and record, URL renewals, complete_upload, photograph_uploaded). The page
  * reaches it only through src/upload/page/upload-worker-bridge.ts.

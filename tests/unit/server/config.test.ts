@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../../server/config.ts';
 
 describe('loadConfig', () => {
-  it('has the embedded defaults of DESIGN.md §2', () => {
+  it('has the embedded defaults of docs/architecture.md §2', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.dataDir).toMatch(/\/data$/);
