@@ -60,9 +60,24 @@ function trackingUrl(value: unknown): string | null {
 }
 
 /** The mail a photographer gets when the lab ships an order: where to follow the parcel. */
-export function shippedMail(email: string, order: Pick<OrderRow, 'orderName' | 'trackingUrl'>): OutgoingMail {
+export function shippedMail(email: string, order: Pick<OrderRow, 'orderName' | 'trackingUrl' | 'userGuid'>): OutgoingMail {
   const follow = order.trackingUrl ? `Follow your parcel here:\n${order.trackingUrl}` : 'The lab will send you the tracking link as soon as the carrier gives it.';
-  return { to: email, subject: `Your order ${order.orderName} has shipped`, text: [`Good news: your order ${order.orderName} is on its way.`, '', follow].join('\n') };
+  return {
+    to: email,
+    subject: `Your order ${order.orderName} has shipped`,
+    text: [`Good news: your order ${order.orderName} is on its way.`, '', follow].join('\n'),
+    statusStep: { userGuid: order.userGuid, step: 'shipped' },
+  };
+}
+
+/** The mail a photographer gets when the lab starts printing an order. */
+export function printingMail(email: string, order: Pick<OrderRow, 'orderName' | 'userGuid'>): OutgoingMail {
+  return {
+    to: email,
+    subject: `Your order ${order.orderName} is printing`,
+    text: [`The lab has started printing your order ${order.orderName}.`, '', 'You will get another mail, with the tracking link, when it ships.'].join('\n'),
+    statusStep: { userGuid: order.userGuid, step: 'printing' },
+  };
 }
 
 async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown, reason: string | null): Promise<{ mail: OutgoingMail | null }> {
@@ -87,9 +102,10 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
       await event('status', order.status, value, unpaid ? reason : null);
       const told = PARTNER_EVENT_OF_STATUS[value];
       if (told && updated) await queuePartnerEvent(tx, updated, told);
-      if (value !== 'shipped' || !updated) return { mail: null };
+      const mailOf = value === 'shipped' ? shippedMail : value === 'printing' ? printingMail : null;
+      if (!mailOf || !updated) return { mail: null };
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid));
-      return { mail: owner ? shippedMail(owner.email, updated) : null };
+      return { mail: owner ? mailOf(owner.email, updated) : null };
     }
     case 'tracking_url': {
       const url = trackingUrl(value);

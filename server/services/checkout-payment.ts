@@ -38,7 +38,7 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type Begun =
   | { kind: 'closed'; order: OrderRow }
   | { kind: 'inFlight'; payment: PaymentRow }
-  | { kind: 'paid'; mailId: string }
+  | { kind: 'paid'; mailId: string | null }
   | { kind: 'changed'; totalCents: number }
   | { kind: 'charge'; payment: PaymentRow; providerCardId: string; customerId: string | null; orderGuid: string; orderName: string };
 
@@ -117,7 +117,7 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
 }
 
 /** In the settling transaction: the order paid, the card as asked, the referrer's credit, the receipt queued. */
-async function markPaid(tx: Tx, deps: Pick<ServerDeps, 'config' | 'mailer'>, payment: PaymentRow, chargeId: string | null): Promise<string> {
+async function markPaid(tx: Tx, deps: Pick<ServerDeps, 'config' | 'mailer'>, payment: PaymentRow, chargeId: string | null): Promise<string | null> {
   const [order] = await tx
     .update(labOrders)
     .set({ status: 'paid', paidAt: sql`now()`, paymentConfirmation: chargeId, updatedAt: sql`now()` })

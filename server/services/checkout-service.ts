@@ -56,7 +56,7 @@ export async function checkout(deps: ServerDeps, actor: Actor | null, orderGuid:
     }
     if (begun.kind === 'changed') throw totalChanged(begun.totalCents);
     if (begun.kind === 'paid') {
-      await deps.mailer.deliver(begun.mailId);
+      if (begun.mailId) await deps.mailer.deliver(begun.mailId);
       await kickDeliveries(deps);
       return answer();
     }
@@ -128,8 +128,8 @@ async function charge(deps: ServerDeps, begun: Extract<Begun, { kind: 'charge' }
   }
   // Charged, the order not marked paid yet: the window recovery and requestKey cover.
   crashPoint(deps.config.crashAt, 'payment-pending');
-  const { mailId } = await settlePayment(deps, payment.id, outcome);
+  const { settled, mailId } = await settlePayment(deps, payment.id, outcome);
   if (mailId) await deps.mailer.deliver(mailId);
-  if (mailId) await kickDeliveries(deps);
+  if (settled) await kickDeliveries(deps);
   if ('charge' in outcome && outcome.charge.status === 'declined') throw cardError(outcome.charge.message ?? 'Your card was declined.');
 }

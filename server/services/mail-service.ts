@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { MailTransport, OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { mailOutbox } from '../db/schema.ts';
+import { mailOutbox, users } from '../db/schema.ts';
 
 // A mail that keeps failing is given up after this many tries (about a day with the sweep below).
 export const MAX_MAIL_ATTEMPTS = 24;
@@ -12,8 +12,9 @@ export interface Mailer {
   /**
    * Queues a mail inside the caller's transaction (it exists only if that transaction commits);
    * hand its id to deliver() after the commit. A mail never delivered is sent by sendPending.
+   * Null for a status mail its photographer turned off: nothing is queued.
    */
-  queue(tx: Tx, mail: OutgoingMail): Promise<string>;
+  queue(tx: Tx, mail: OutgoingMail): Promise<string | null>;
   /** Tries to send a queued mail now; never throws for a transport failure. */
   deliver(id: string): Promise<boolean>;
   /** Sends what is still pending (called periodically). */
@@ -47,6 +48,10 @@ export function createMailer(db: Db, transport: MailTransport, from: string, log
       return row.id;
     },
     async queue(tx, mail) {
+      if (mail.statusStep) {
+        const [owner] = await tx.select({ off: users.statusMailsOff }).from(users).where(eq(users.guid, mail.statusStep.userGuid));
+        if (owner?.off.includes(mail.statusStep.step)) return null;
+      }
       const [row] = await tx.insert(mailOutbox).values({ toAddress: mail.to, subject: mail.subject, bodyText: mail.text }).returning({ id: mailOutbox.id });
       if (!row) throw new Error('mail not queued');
       return row.id;

@@ -85,5 +85,5 @@ export async function receiptMail(tx: Tx, order: OrderRow): Promise<OutgoingMail
   const [code] = order.discountCodeId ? await tx.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
   const [card] = order.selectedCardId && order.totalCents > 0 ? await tx.select({ brand: cards.brand, last4: cards.last4 }).from(cards).where(eq(cards.id, order.selectedCardId)) : [];
   const text = receiptText(order, await receiptLines(tx, order.id), { code: code?.code ?? null, card: card ? maskedCard(card) : null, confirmation: order.paymentConfirmation });
-  return { to: owner.email, subject: `Receipt for your order ${order.orderName} (${formatMoney(order.totalCents)})`, text };
+  return { to: owner.email, subject: `Receipt for your order ${order.orderName} (${formatMoney(order.totalCents)})`, text, statusStep: { userGuid: order.userGuid, step: 'received' } };
 }

@@ -40,8 +40,9 @@ export async function askProvider(deps: Pick<ServerDeps, 'payments'>, order: Pic
 
 const ownerEmail = async (tx: Tx, order: OrderRow) => (await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid)))[0]?.email ?? '';
 
-export const refundMail = (email: string, order: Pick<OrderRow, 'orderName'>, cents: number, note: string | null): OutgoingMail => ({
+export const refundMail = (email: string, order: Pick<OrderRow, 'orderName' | 'userGuid'>, cents: number, note: string | null): OutgoingMail => ({
   to: email,
+  statusStep: { userGuid: order.userGuid, step: 'refunded' },
   subject: `A refund of ${formatMoney(cents)} for your order ${order.orderName}`,
   text: [`The lab has refunded ${formatMoney(cents)} of your order ${order.orderName} to the card you paid with.`, ...(note ? ['', `Reason: ${note}`] : []), '', 'It shows on your statement within 5 to 10 business days.'].join('\n'),
 });
@@ -63,6 +64,7 @@ export async function finishCancel(tx: Tx, order: OrderRow, refundedCents: numbe
   await queuePartnerEvent(tx, order, 'order.cancelled');
   return {
     to: await ownerEmail(tx, order),
+    statusStep: { userGuid: order.userGuid, step: 'cancelled' },
     subject: `Your order ${order.orderName} is cancelled`,
     text: [`Your order ${order.orderName} is cancelled.`, '', `Refunded to your card: ${formatMoney(refundedCents)}`, `Credit returned to your account: ${formatMoney(order.creditCents)}`].join('\n'),
   };

@@ -1,3 +1,4 @@
+import type { StatusMailStep } from '../../../src/domain/status-mails.ts';
 import type { Transporter } from 'nodemailer';
 import type { Config } from '../../config.ts';
 
@@ -10,6 +11,8 @@ export interface Mail {
 /** A mail as queued: `secret` (a token in the text) is blanked in the outbox once delivered. */
 export interface OutgoingMail extends Mail {
   secret?: string;
+  /** An order status mail: not queued when its photographer turned that step's mail off. */
+  statusStep?: { userGuid: string; step: StatusMailStep };
 }
 
 /** Hands a mail to the world: SMTP in production, the log by default. */

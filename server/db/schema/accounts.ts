@@ -24,6 +24,8 @@ export const users = pgTable(
     referredByGuid: uuid('referred_by_guid'),
     creditAvailableCents: integer('credit_available_cents').notNull().default(0),
     tnBusiness: boolean('tn_business'),
+    // The order status mails the photographer turned off on /account (src/domain/status-mails.ts).
+    statusMailsOff: text('status_mails_off').array().notNull().default([]),
     // Object-storage key of the blanket certificate of resale (a PDF), once uploaded.
     blanketCertificateKey: text('blanket_certificate_key'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),

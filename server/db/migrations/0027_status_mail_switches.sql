@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "status_mails_off" text[] DEFAULT '{}' NOT NULL;
