@@ -37,7 +37,8 @@ export interface PageCache {
   keep(key: string, json: string): void;
 }
 
-function createPageCache(maxBytes: number): PageCache {
+/** Answers kept as JSON text up to `maxBytes` in all, the least recently kept going first. */
+export function createPageCache(maxBytes: number): PageCache {
   const pages = new Map<string, string>();
   let bytes = 0;
   return {
