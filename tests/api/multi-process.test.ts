@@ -191,6 +191,20 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     expect(await cards(portA)).toEqual(['Admin sees by Renamed Byadmin']);
   });
 
+  it('a profile kept on one process shows a change made through the other at once', async () => {
+    const email = 'kept-profile@lab.example';
+    await sql.query('INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)', [email, await hashPassword('kept-password'), 'Kept', 'Profile']);
+    const { token, guid } = (await (await login(portA, '198.51.100.43', email, 'kept-password')).json()) as { token: string; guid: string };
+    const firstName = async (port: number) => ((await (await call(port, 'GET', '/profile', { from: '198.51.100.43', token })).json()) as { user: { first_name: string } }).user.first_name;
+    // Read twice on each: the second read is the kept answer.
+    for (const port of [portA, portA, portB, portB]) expect(await firstName(port)).toBe('Kept');
+    expect((await call(portB, 'PATCH', `/users/${guid}`, { from: '198.51.100.43', token, body: { first_name: 'Changed' } })).status).toBe(200);
+    expect(await firstName(portA)).toBe('Changed');
+    await sql.query("UPDATE users SET first_name = 'Straight' WHERE email = $1", [email]);
+    expect(await firstName(portA)).toBe('Straight');
+    expect(await firstName(portB)).toBe('Straight');
+  });
+
   it('housekeeping is scheduled once and each tick runs on one process only', async () => {
     const schedules = await sql.query('SELECT name, cron FROM pgboss.schedule');
     expect(schedules.rows).toEqual([{ name: HOUSEKEEPING.queue, cron: HOUSEKEEPING.cron }]);
