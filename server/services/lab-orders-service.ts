@@ -6,8 +6,7 @@ import { labOrders, orderCounts, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import type { ServerDeps } from '../deps.ts';
 import { fullName, type Actor } from './auth-service.ts';
-import { ordersVersion, pageCache } from './list-page-cache.ts';
-import { photoSigningWindow } from './photo-service.ts';
+import { keptPageKey, pageCache } from './list-page-cache.ts';
 import {
   adminConditions,
   listFieldColumns,
@@ -267,17 +266,14 @@ function listItem(order: OrderRow, owner: ReturnType<typeof photographerAttribut
  * asks for the next page (null on the last). Keyset paging: a page costs the same at the end of
  * a 10,000-order list as at its start, and orders added meanwhile never repeat one.
  *
- * Answered as JSON text: a photographer's unsearched pages come from the pages kept under their
- * orders' version while it is unchanged (server/services/list-page-cache.ts).
+ * Answered as JSON text: unsearched pages come from the pages kept under their orders' version
+ * (a photographer's own, the lab's for an admin) while it is unchanged (list-page-cache.ts).
  */
 export async function listLabOrdersJson(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, actor: Actor | null, page: ListPage): Promise<string> {
   if (!actor) throw unauthorized();
   const after = page.cursor ? decodeCursor(page.cursor) : null;
-  const { user } = actor;
-  // Admins' pages show every photographer's (their names too), searches other photographers'.
-  const version = user.isAdmin || page.search?.trim() ? null : await ordersVersion(deps.db, user.guid);
-  if (version === null) return JSON.stringify(await buildPage(deps, actor, page, after));
-  const key = [user.guid, version, photoSigningWindow(deps), page.perPage, page.cursor ?? '', user.isApiVendor, user.firstName, user.lastName, user.businessName, user.email].join('\u0000');
+  const key = await keptPageKey(deps, actor, page);
+  if (key === null) return JSON.stringify(await buildPage(deps, actor, page, after));
   const cache = pageCache(deps.db);
   const kept = cache.get(key);
   if (kept !== undefined) return kept;

@@ -8,6 +8,7 @@ import type { Actor } from './auth-service.ts';
 import { visibleOrder } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
+import { signInWindow } from './photo-service.ts';
 
 /**
  * DOWNLOAD ALL (docs/lab-rules.md §2): a background job streams an order's originals
@@ -32,9 +33,10 @@ export interface ZipJob {
 }
 
 /** A signed GET link to the order's zip, named after the order; null while building or never made. */
-export function zipLink(deps: Pick<ServerDeps, 'storage'>, order: { zipKey: string | null; orderName: string }): Promise<string | null> {
+export function zipLink(deps: Pick<ServerDeps, 'storage' | 'now'>, order: { zipKey: string | null; orderName: string }): Promise<string | null> {
   if (!order.zipKey) return Promise.resolve(null);
-  return deps.storage.presignGet(order.zipKey, { expiresInSeconds: ZIP_LINK_TTL_S, downloadName: `${order.orderName.replace(/[^\w .-]+/g, '_')}.zip` });
+  // Signed in the photos' window: the admin's kept list pages hold it (list-page-cache.ts).
+  return signInWindow(deps, order.zipKey, { expiresInSeconds: ZIP_LINK_TTL_S, downloadName: `${order.orderName.replace(/[^\w .-]+/g, '_')}.zip` });
 }
 
 /** POST /lab_orders/{id}/create_zip_file (admin): queues the zip; the link is null until it is built. */

@@ -27,9 +27,18 @@ export function photoSigningWindow(deps: Pick<ServerDeps, 'now'>): number {
 }
 
 export function signPhotoKey(deps: Pick<ServerDeps, 'storage' | 'now'>, key: string): Promise<string> {
+  return signInWindow(deps, key, { expiresInSeconds: PHOTO_URL_TTL_S });
+}
+
+/**
+ * A signed GET address as of the start of the current signing window, lasting at least
+ * `expiresInSeconds` from any moment of it: every call within the window hands out the same
+ * address, so an answer kept in memory for the window (the orders list's pages) is the answer.
+ */
+export function signInWindow(deps: Pick<ServerDeps, 'storage' | 'now'>, key: string, opts: { expiresInSeconds: number; downloadName?: string }): Promise<string> {
   const now = (deps.now?.() ?? new Date()).getTime();
   const signedAt = new Date(now - (now % (PHOTO_URL_WINDOW_S * 1000)));
-  return deps.storage.presignGet(key, { expiresInSeconds: PHOTO_URL_TTL_S + PHOTO_URL_WINDOW_S, signedAt });
+  return deps.storage.presignGet(key, { ...opts, expiresInSeconds: opts.expiresInSeconds + PHOTO_URL_WINDOW_S, signedAt });
 }
 
 /** A photo with signed GET addresses of its original and, once made, its preview and thumbnail. */

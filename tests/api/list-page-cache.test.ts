@@ -1,17 +1,18 @@
 /**
- * A photographer's orders-list pages are kept in memory under the version of their orders
+ * Orders-list pages are kept in memory: a photographer's under the version of their orders
  * (server/services/list-page-cache.ts; the version is written by a trigger on lab_orders at the
- * commit of any change, migration 0021_order_versions). These tests hold every kept page against
+ * commit of any change, migration 0021_order_versions), an admin's under the lab's version
+ * (migration 0026_lab_order_version). These tests hold every kept page against
  * the same page built afresh (a search for the photographer's own name is never kept and lists
  * the same orders) across every way the orders change: the API's create, changes of any column,
  * the triggers' own changes (a photo's cover, line items' flags), deletes, rolled-back
- * transactions and truncation.
+ * transactions and truncation; an admin's also across other photographers' changes and names.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labOrders, orderVersions, photographs } from '../../server/db/schema.ts';
+import { labOrderVersion, labOrders, orderVersions, photographs, users } from '../../server/db/schema.ts';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -32,8 +33,8 @@ interface Page {
   meta: { next_cursor: string | null } & Record<string, unknown>;
 }
 
-async function page(query: Record<string, string>): Promise<Page> {
-  const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders?${new URLSearchParams({ per_page: String(PER_PAGE), ...query })}`), headers: { token } });
+async function page(query: Record<string, string>, as = token): Promise<Page> {
+  const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders?${new URLSearchParams({ per_page: String(PER_PAGE), ...query })}`), headers: { token: as } });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
   return res.json<Page>();
@@ -137,5 +138,87 @@ describe("a photographer's kept list pages", () => {
     expect(await version()).not.toBeNull();
     expect((await page({})).data.map((d) => d.attributes.order_name)).toEqual(['After truncate']);
     await expectKeptPagesFresh();
+  });
+});
+
+describe("an admin's kept list pages", () => {
+  let admin: string;
+  let adminUser: Awaited<ReturnType<typeof createUser>>;
+  let other: Awaited<ReturnType<typeof createUser>>;
+  let otherToken: string;
+  const labVersion = async () => (await t.db.select({ v: labOrderVersion.version }).from(labOrderVersion))[0]?.v ?? null;
+
+  beforeAll(async () => {
+    adminUser = await createUser(t.db, { isAdmin: true, firstName: 'Lab', lastName: 'Keeper' });
+    admin = await signIn(t.app, adminUser.user.email, adminUser.password);
+    other = await createUser(t.db, { firstName: 'Other', lastName: 'Shooter', businessName: 'Other Studio' });
+    otherToken = await signIn(t.app, other.user.email, other.password);
+    for (const [as, name] of [[otherToken, 'Other first'], [otherToken, 'Other second'], [admin, 'Admin own']] as const) {
+      const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: as }, payload: { order_name: name } });
+      if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}`);
+    }
+  });
+
+  /**
+   * Every page an admin reads, as the app asks (no filters, and hide_open,hide_mine) and as kept
+   * (read twice), equals the page built afresh: a search for '-' is never kept and matches every
+   * order (each guid holds one).
+   */
+  async function expectAdminPagesFresh(): Promise<void> {
+    for (const filters of [{}, { filters: 'hide_open,hide_mine' }] as Record<string, string>[]) {
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const at: Record<string, string> = { ...filters, ...(cursor ? { cursor } : {}) };
+        const first = await page(at, admin);
+        expect(await page(at, admin)).toEqual(first);
+        expect(first).toEqual(await page({ ...at, search: '-' }, admin));
+        cursor = first.meta.next_cursor;
+        pages += 1;
+      } while (cursor && pages < 20);
+    }
+  }
+
+  it("show any photographer's change, a photographer's new name, and the admin's own orders hidden by hide_mine", async () => {
+    await expectAdminPagesFresh();
+    const v1 = await labVersion();
+    expect(v1).not.toBeNull();
+
+    await t.db.update(labOrders).set({ status: 'paid', paidAt: new Date() }).where(eq(labOrders.userGuid, other.user.guid));
+    expect(await labVersion()).not.toBe(v1);
+    await expectAdminPagesFresh();
+    expect((await page({ filters: 'hide_open,hide_mine' }, admin)).data.map((d) => d.attributes.order_name)).toEqual(expect.arrayContaining(['Other first', 'Other second']));
+
+    // The cards show the photographer's name: a new name is a new version.
+    const v2 = await labVersion();
+    await t.db.update(users).set({ firstName: 'Renamed' }).where(eq(users.guid, other.user.guid));
+    expect(await labVersion()).not.toBe(v2);
+    await expectAdminPagesFresh();
+    expect((await page({}, admin)).data.filter((d) => d.attributes.photographer_id === other.user.guid).map((d) => d.attributes.photographer_name)).toContain('Renamed Shooter');
+
+    // What no card shows changes no version.
+    const v3 = await labVersion();
+    await t.db.update(users).set({ phone: '5550100' }).where(eq(users.guid, other.user.guid));
+    expect(await labVersion()).toBe(v3);
+
+    // Another admin keeps their own page: hide_mine hides their orders, not this admin's.
+    const second = await createUser(t.db, { isAdmin: true });
+    const secondToken = await signIn(t.app, second.user.email, second.password);
+    await t.db.update(labOrders).set({ status: 'paid', paidAt: new Date() }).where(eq(labOrders.userGuid, adminUser.user.guid));
+    const names = async (as: string) => (await page({ filters: 'hide_open,hide_mine', per_page: '100' }, as)).data.map((d) => d.attributes.order_name);
+    expect(await names(admin)).not.toContain('Admin own');
+    expect(await names(secondToken)).toContain('Admin own');
+    expect(await names(admin)).not.toContain('Admin own');
+    await expectAdminPagesFresh();
+  });
+
+  it('start again after a truncate', async () => {
+    await expectAdminPagesFresh();
+    await t.db.execute(sql`truncate ${labOrders} cascade`);
+    expect((await page({}, admin)).data).toEqual([]);
+    const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: otherToken }, payload: { order_name: 'After truncate' } });
+    expect(res.statusCode).toBe(201);
+    expect((await page({}, admin)).data.map((d) => d.attributes.order_name)).toEqual(['After truncate']);
+    await expectAdminPagesFresh();
   });
 });

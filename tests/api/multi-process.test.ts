@@ -169,6 +169,42 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     expect(await names(portB)).toEqual(['Second', 'Renamed']);
   });
 
+  it("an admin's list page kept on one process shows another photographer's change and new name at once", async () => {
+    const email = 'admin-kept@lab.example';
+    await sql.query('INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)', [email, await hashPassword('kept-password'), 'Seen', 'Byadmin']);
+    const { token, guid } = (await (await login(portA, '198.51.100.41', email, 'kept-password')).json()) as { token: string; guid: string };
+    const admin = ((await (await login(portB, '198.51.100.42', 'owner@lab.example', 'owner-password')).json()) as { token: string }).token;
+    // The page as the app asks for it: hide_open,hide_mine.
+    const cards = async (port: number) =>
+      ((await (await call(port, 'GET', '/lab_orders?filters=hide_open,hide_mine', { from: '198.51.100.42', token: admin })).json()) as { data: { attributes: { order_name: string; photographer_name: string } }[] }).data
+        .filter((d) => d.attributes.order_name.startsWith('Admin sees'))
+        .map((d) => `${d.attributes.order_name} by ${d.attributes.photographer_name}`);
+    expect((await call(portA, 'POST', '/lab_orders', { from: '198.51.100.41', token, body: { order_name: 'Admin sees' } })).status).toBe(201);
+    // Open orders are hidden; both processes build and keep the page.
+    expect(await cards(portA)).toEqual([]);
+    expect(await cards(portB)).toEqual([]);
+    await sql.query("UPDATE lab_orders SET status = 'paid', paid_at = now() WHERE order_name = 'Admin sees'");
+    expect(await cards(portA)).toEqual(['Admin sees by Seen Byadmin']);
+    expect(await cards(portB)).toEqual(['Admin sees by Seen Byadmin']);
+    // The photographer's new name, changed through B: A's kept page is not answered.
+    expect((await call(portB, 'PATCH', `/users/${guid}`, { from: '198.51.100.41', token, body: { first_name: 'Renamed' } })).status).toBe(200);
+    expect(await cards(portA)).toEqual(['Admin sees by Renamed Byadmin']);
+  });
+
+  it('a profile kept on one process shows a change made through the other at once', async () => {
+    const email = 'kept-profile@lab.example';
+    await sql.query('INSERT INTO users (email, password_hash, first_name, last_name) VALUES ($1, $2, $3, $4)', [email, await hashPassword('kept-password'), 'Kept', 'Profile']);
+    const { token, guid } = (await (await login(portA, '198.51.100.43', email, 'kept-password')).json()) as { token: string; guid: string };
+    const firstName = async (port: number) => ((await (await call(port, 'GET', '/profile', { from: '198.51.100.43', token })).json()) as { user: { first_name: string } }).user.first_name;
+    // Read twice on each: the second read is the kept answer.
+    for (const port of [portA, portA, portB, portB]) expect(await firstName(port)).toBe('Kept');
+    expect((await call(portB, 'PATCH', `/users/${guid}`, { from: '198.51.100.43', token, body: { first_name: 'Changed' } })).status).toBe(200);
+    expect(await firstName(portA)).toBe('Changed');
+    await sql.query("UPDATE users SET first_name = 'Straight' WHERE email = $1", [email]);
+    expect(await firstName(portA)).toBe('Straight');
+    expect(await firstName(portB)).toBe('Straight');
+  });
+
   it('housekeeping is scheduled once and each tick runs on one process only', async () => {
     const schedules = await sql.query('SELECT name, cron FROM pgboss.schedule');
     expect(schedules.rows).toEqual([{ name: HOUSEKEEPING.queue, cron: HOUSEKEEPING.cron }]);

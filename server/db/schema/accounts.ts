@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** Photographers, admins and API vendors: one table, roles as flags (docs/lab-rules.md §5). */
@@ -134,6 +134,22 @@ export const shopConnections = pgTable(
     uniqueIndex('shop_connections_user_shop_key').on(t.userGuid, t.shopDomain),
   ],
 );
+
+/** Where account versions come from: every version is new, even after a truncate. */
+export const accountVersionsSeq = pgSequence('account_versions_seq');
+
+/**
+ * A version of each account's profile: a new number whenever anything the profile shows changes
+ * (the user's row, their addresses, cards, shops and tax reports, who referred them and whom they
+ * referred), kept by deferred triggers (migration 0027_account_versions) at the commit of the
+ * change, whatever code made it. The profile's answer is kept in memory under it
+ * (server/services/profile-cache.ts). No foreign key: a deleted user's rows go before the version
+ * is written at commit.
+ */
+export const accountVersions = pgTable('account_versions', {
+  userGuid: uuid('user_guid').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
 
 /** Password reset tokens: 6 characters, mailed, stored hashed, short-lived, burnt by guessing. */
 export const passwordResets = pgTable(

@@ -143,6 +143,23 @@ export const orderVersions = pgTable('order_versions', {
 });
 
 /**
+ * The version of the lab's orders as a whole: a new number whenever any order is inserted,
+ * changed or deleted, or a photographer's name, business or email (which every admin list card
+ * shows) changes. Kept by the same deferred triggers as orderVersions (migration
+ * 0026_lab_order_version), at the commit of the change. The admin's list pages are kept in
+ * memory under it (server/services/list-page-cache.ts). One row.
+ */
+export const labOrderVersion = pgTable(
+  'lab_order_version',
+  {
+    // The one row's key: always true, so a second row cannot exist.
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (t) => [check('lab_order_version_one_row', sql`${t.id}`)],
+);
+
+/**
  * How many lab orders there are, kept so the admin's list can say 'N of M orders' without
  * counting a lab's hundreds of thousands of orders on every call. One row, kept by triggers on
  * lab_orders (migration 0017_order_counts): every insert, delete (a cascade from a deleted

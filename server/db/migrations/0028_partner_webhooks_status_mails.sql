@@ -26,6 +26,7 @@ CREATE TABLE "webhook_endpoints" (
 	"removed_at" timestamp with time zone
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "status_mails_off" text[] DEFAULT '{}' NOT NULL;--> statement-breakpoint
 ALTER TABLE "webhook_deliveries" ADD CONSTRAINT "webhook_deliveries_endpoint_guid_webhook_endpoints_guid_fk" FOREIGN KEY ("endpoint_guid") REFERENCES "public"."webhook_endpoints"("guid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "webhook_endpoints" ADD CONSTRAINT "webhook_endpoints_user_guid_users_guid_fk" FOREIGN KEY ("user_guid") REFERENCES "public"."users"("guid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" USING btree ("endpoint_guid","id");--> statement-breakpoint

@@ -1,1 +1,0 @@
-ALTER TABLE "users" ADD COLUMN "status_mails_off" text[] DEFAULT '{}' NOT NULL;
