@@ -6,7 +6,9 @@ import { labOrders, orderCounts, users } from '../db/schema.ts';
 import { unauthorized, validationError } from '../http/errors.ts';
 import type { ServerDeps } from '../deps.ts';
 import { fullName, type Actor } from './auth-service.ts';
-import { keptPageKey, pageCache } from './list-page-cache.ts';
+import { keptPageKey, pageCache, type ListPage } from './list-page-cache.ts';
+
+export type { ListPage };
 import {
   adminConditions,
   listFieldColumns,
@@ -14,7 +16,6 @@ import {
   listLinks,
   unpackFlags,
   urgentCount,
-  type AdminListFilters,
   type ListFieldRow,
   type ListFlags,
   type ListLinks,
@@ -69,13 +70,6 @@ export function listMeta(actor: Actor) {
   };
 }
 
-export interface ListPage extends AdminListFilters {
-  perPage: number;
-  /** `meta.next_cursor` of the page before: where this page starts. */
-  cursor?: string | undefined;
-  /** Case-insensitive words to find in the order name, status, guid or photographer. */
-  search?: string | undefined;
-}
 
 /** The date the list shows and sorts by: paid, else last updated (docs/orders.md §2). */
 const shownAt = sql`coalesce(${labOrders.paidAt}, ${labOrders.updatedAt})`;

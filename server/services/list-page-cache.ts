@@ -4,7 +4,7 @@ import { perDatabase } from '../db/prepared.ts';
 import { labOrderVersion, orderVersions } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { Actor } from './auth-service.ts';
-import type { ListPage } from './lab-orders-service.ts';
+import type { AdminListFilters } from './order-list-fields.ts';
 import { photoSigningWindow } from './photo-service.ts';
 
 /**
@@ -81,6 +81,15 @@ const labVersionQuery = perDatabase((db) => db.select({ version: labOrderVersion
 async function labOrdersVersion(db: Db): Promise<number | null> {
   const [row] = await labVersionQuery(db).execute();
   return row?.version ?? null;
+}
+
+/** One page of the orders list as asked: the filters, the page size, where it starts, the search. */
+export interface ListPage extends AdminListFilters {
+  perPage: number;
+  /** `meta.next_cursor` of the page before: where this page starts. */
+  cursor?: string | undefined;
+  /** Case-insensitive words to find in the order name, status, guid or photographer. */
+  search?: string | undefined;
 }
 
 /**
