@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';

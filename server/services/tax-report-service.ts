@@ -1,6 +1,7 @@
 import { and, asc, eq, gte, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import { toCsv } from '../../src/domain/csv.ts';
 import { formatMoney } from '../../src/domain/money.ts';
+import { FIRST_REPORT_YEAR, reportYearsRule } from '../../src/domain/tax-reports.ts';
 import { DOWNLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
 import { labOrders, taxReports, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -9,11 +10,6 @@ import { unauthorized, validationError } from '../http/errors.ts';
 import { fullName, type Actor } from './auth-service.ts';
 
 export const TAX_REPORT_QUEUE = 'tax-report';
-/** SALES HISTORY offers 2016 (the spec's first year) up to the current one. */
-export const FIRST_REPORT_YEAR = 2016;
-
-/** The years a report can be asked for, in words. */
-export const reportYearsRule = (currentYear: number) => `Sales reports cover ${FIRST_REPORT_YEAR} to ${currentYear}.`;
 
 const keyFor = (userGuid: string, year: number, ext: 'csv' | 'pdf') => `reports/${userGuid}/${year}/sales-${year}.${ext}`;
 

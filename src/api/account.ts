@@ -1,87 +1,43 @@
-import { API, routePath } from '../domain/paths.ts';
-import { apiRequest } from './client.ts';
+import type { Profile } from '../contract/account.ts';
+import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { call } from './call.ts';
 
-export interface AccountUser {
-  guid: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  business_name: string;
-  business_url: string | null;
-  social_media_url: string | null;
-  phone: string | null;
-  stripe_customer_id: string | null;
-  blanket_certificate_of_resale_link: string | null;
-  referral_code: string | null;
-  referred_users: number;
-  referred_by_email: string | null;
-  credit_available: number;
-  user_approved: boolean;
-  tn_business: boolean | null;
-}
+export type { Profile };
 
-export interface Address {
-  guid: string;
-  recipient: string | null;
-  street: string;
-  street_2: string | null;
-  city: string;
-  state_province: string;
-  state: string;
-  zip: string;
-}
-
-export interface Profile {
-  user: AccountUser;
-  cards: { data: { id: string; masked_card: string }[] };
-  addresses: { data: Address[] };
-  default_card: string | null;
-  default_address: string | null;
-  shop_connection: { code: string; shops: string[]; pending: PendingShop[] };
-  tax_reports: { year: number; status: 'none' | 'generating' | 'ready' | 'failed'; csv_link: string | null; pdf_link: string | null }[];
-}
+export type AccountUser = Profile['user'];
 
 /** A shop that asked to connect and waits for the photographer's CONFIRM. */
-export interface PendingShop {
-  id: string;
-  shop: string;
-  requested_at: string;
-}
+export type PendingShop = Profile['shop_connection']['pending'][number];
 
-export interface ReferralRow {
-  name: string;
-  business_name: string;
-  email: string;
-  credit_earned: number;
-}
+export type ReferralRow = AnswerOf<Contract['GET /accounts/referrals']>['data'][number];
 
-export const getProfile = () => apiRequest<Profile>('GET', API.profile);
+export const getProfile = () => call('GET /profile', {});
 
-export const updateBasicInformation = (guid: string, body: { first_name?: string; last_name?: string; business_name?: string; phone?: string }) =>
-  apiRequest<Profile>('PATCH', routePath(API.user, { guid }), { body });
+/** The BASIC INFORMATION form of PATCH /users/:guid (the others: referral code, password, admin edit). */
+type BasicInformation = Exclude<InputOf<Contract['PATCH /users/:guid']>['body'], { referral_code: string } | { password: string } | { type: string }>;
 
-export const addAddress = (body: { street_address: string; city: string; state: string; zip: string }) => apiRequest<Profile>('POST', API.addresses, { body });
+/** Changes BASIC INFORMATION; the lab answers this form with the profile. */
+export const updateBasicInformation = async (guid: string, body: BasicInformation) => (await call('PATCH /users/:guid', { params: { guid }, body })) as Profile;
 
-export const makePrimaryAddress = (guid: string) => apiRequest<Profile>('POST', API.updateDefaultAddress, { body: { make_primary: guid } });
+export const addAddress = (body: { street_address: string; city: string; state: string; zip: string }) => call('POST /addresses', { body });
 
-export const removeAddress = (guid: string) => apiRequest<Profile>('POST', API.removeAddress, { body: { selected_item: guid } });
+export const makePrimaryAddress = (guid: string) => call('POST /accounts/update_default_address', { body: { make_primary: guid } });
 
-export const updateUserEmail = (email: string, password: string) => apiRequest<{ success: true }>('PATCH', API.updateUserEmail, { body: { email, password } });
+export const removeAddress = (guid: string) => call('POST /accounts/remove_address', { body: { selected_item: guid } });
 
-export const getReferrals = () => apiRequest<{ data: ReferralRow[] }>('GET', API.referrals);
+export const updateUserEmail = (email: string, password: string) => call('PATCH /update_user_email', { body: { email, password } });
 
-export const getPhotographerCredit = (guid: string) =>
-  apiRequest<{ data: { user: AccountUser; referrals: ReferralRow[] } }>('GET', routePath(API.photographer, { guid }));
+export const getReferrals = () => call('GET /accounts/referrals', {});
+
+export const getPhotographerCredit = (guid: string) => call('GET /photographers/:guid', { params: { guid } });
 
 /** `shopifyQuery`: the page's query as Shopify opened it (its hmac proves the shop when the lab checks it). */
 export const connectShop = (code: string, shop: string, shopifyQuery: string) =>
-  apiRequest<{ success: true; shop: string; status: 'connected' | 'pending' }>('POST', API.shopConnections, {
-    body: { code, shop, ...(shopifyQuery ? { shopify_query: shopifyQuery } : {}) },
-    auth: false,
-  });
+  call('POST /shop_connections', { body: { code, shop, ...(shopifyQuery ? { shopify_query: shopifyQuery } : {}) } }, { auth: false });
 
-export const confirmShopConnection = (id: string) => apiRequest<{ success: true; shop: string }>('POST', routePath(API.confirmShopConnection, { id }));
+export const confirmShopConnection = (id: string) => call('POST /shop_connections/:id/confirm', { params: { id } });
 
-export const declineShopConnection = (id: string) => apiRequest<{ success: true }>('DELETE', routePath(API.shopConnection, { id }));
+export const declineShopConnection = (id: string) => call('DELETE /shop_connections/:id', { params: { id } });
 
-export const generateTaxReport = (year: number) => apiRequest<{ year: number; status: 'generating' }>('POST', API.generateTaxReport, { body: { year } });
+export const generateTaxReport = (year: number) => call('POST /accounts/generate_tax_report', { body: { year } });

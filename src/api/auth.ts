@@ -1,16 +1,12 @@
-import { API } from '../domain/paths.ts';
 import type { AnswerOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
 import { call } from './call.ts';
-import { apiRequest } from './client.ts';
-import type { SessionAnswer } from './session.ts';
 
-export const login = (email: string, password: string) =>
-  apiRequest<SessionAnswer>('POST', API.login, { body: { email, password }, auth: false });
+export const login = (email: string, password: string) => call('POST /login', { body: { email, password } }, { auth: false });
 
-export const logout = () => apiRequest<{ success: true }>('DELETE', API.logout);
+export const logout = () => call('DELETE /logout', {});
 
-export const logoutAllSessions = () => apiRequest<{ success: true }>('DELETE', API.logoutAllSessions);
+export const logoutAllSessions = () => call('DELETE /logout_all_sessions', {});
 
 export type ServerStatus = AnswerOf<Contract['GET /status']>;
 

@@ -1,15 +1,14 @@
-import { API } from '../domain/paths.ts';
-import type { Profile } from './account.ts';
-import { apiRequest } from './client.ts';
+import type { InputOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { call } from './call.ts';
 
-export const getPaymentsConfig = () => apiRequest<{ provider: 'sandbox' | 'stripe'; publishable_key: string | null }>('GET', API.paymentsConfig);
+export const getPaymentsConfig = () => call('GET /payments/config', {});
 
 /** The sandbox provider's TEST MODE tokenization (stands where Stripe.js would call Stripe). */
-export const mintSandboxToken = (card: { number: string; exp_month: number; exp_year: number; cvc: string }) =>
-  apiRequest<{ id: string; brand: string; last4: string }>('POST', API.sandboxTokens, { body: card, auth: false });
+export const mintSandboxToken = (card: InputOf<Contract['POST /sandbox/tokens']>['body']) => call('POST /sandbox/tokens', { body: card }, { auth: false });
 
-export const createCard = (tokenId: string) => apiRequest<Profile>('POST', API.createCard, { body: { token_id: tokenId } });
+export const createCard = (tokenId: string) => call('POST /accounts/create_card', { body: { token_id: tokenId } });
 
-export const makePrimaryCard = (id: string) => apiRequest<Profile>('POST', API.updateDefaultCard, { body: { make_primary: id } });
+export const makePrimaryCard = (id: string) => call('POST /accounts/update_default_card', { body: { make_primary: id } });
 
-export const removeCard = (id: string) => apiRequest<Profile>('POST', API.removeCard, { body: { selected_item: id } });
+export const removeCard = (id: string) => call('POST /accounts/remove_card', { body: { selected_item: id } });

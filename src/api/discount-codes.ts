@@ -1,19 +1,12 @@
 /** Discount codes on the admin screen (issue 34): list with uses, create, pause, resume, expire. */
-import { API, routePath } from '../domain/paths.ts';
-import { apiRequest } from './client.ts';
+import type { InputOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { newId } from '../offline/ids.ts';
+import { call } from './call.ts';
 
-export interface AdminDiscountCode {
-  code: string;
-  kind: 'percent' | 'amount';
-  percent?: number;
-  amount?: number;
-  state: 'active' | 'paused' | 'expired' | 'used_up';
-  paused: boolean;
-  last_day: string | null;
-  usage_limit: number | null;
-  uses: { times: number; photographers: number; money_given: number };
-}
+export type { AdminDiscountCode } from '../contract/discount-codes.ts';
 
+/** The new-code form as the screen holds it: the fields' text, read by the lab's rules. */
 export interface NewCodeForm {
   code: string;
   percent?: string;
@@ -22,11 +15,10 @@ export interface NewCodeForm {
   usage_limit?: string;
 }
 
-export type CodeChange = { paused: boolean } | { expires: string };
+export type CodeChange = InputOf<Contract['PATCH /discount_codes/:code']>['body'];
 
-export const getDiscountCodes = (signal?: AbortSignal) => apiRequest<{ data: AdminDiscountCode[] }>('GET', API.discountCodes, signal ? { signal } : {});
+export const getDiscountCodes = (signal?: AbortSignal) => call('GET /discount_codes', {}, signal ? { signal } : {});
 
-export const createDiscountCode = (form: NewCodeForm) => apiRequest<{ data: AdminDiscountCode }>('POST', API.discountCodes, { body: form, idempotencyKey: crypto.randomUUID() });
+export const createDiscountCode = (form: NewCodeForm) => call('POST /discount_codes', { body: form }, { idempotencyKey: newId() });
 
-export const changeDiscountCode = (code: string, change: CodeChange) =>
-  apiRequest<{ data: AdminDiscountCode }>('PATCH', routePath(API.discountCode, { code }), { body: change, idempotencyKey: crypto.randomUUID() });
+export const changeDiscountCode = (code: string, change: CodeChange) => call('PATCH /discount_codes/:code', { params: { code }, body: change }, { idempotencyKey: newId() });

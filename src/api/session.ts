@@ -1,9 +1,8 @@
 import { create } from 'zustand';
-import type { SessionAnswer } from '../domain/wire.ts';
+import type { SessionAnswer } from '../contract/session.ts';
 import { isLabAdmin, readStoredSession, SESSION_KEYS, type ActingAs, type Session } from './stored-session.ts';
 
 export type { SessionAnswer };
-
 
 // The upload worker loads this module through the API client but has no local storage: there
 // nobody is signed in, and the page hands the worker its token (client.ts setTokenSource).

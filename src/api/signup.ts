@@ -1,45 +1,24 @@
-import { API, routePath } from '../domain/paths.ts';
-import { apiRequest } from './client.ts';
-import type { SessionAnswer } from './session.ts';
+import type { InputOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { call } from './call.ts';
+import { lookupFound } from './lookup.ts';
 
-type Success = { success: true };
+/** What step 1 of sign-up sends. */
+export type SignUpForm = InputOf<Contract['POST /users']>['body'];
 
-export interface SignUpForm {
-  email: string;
-  first_name: string;
-  last_name: string;
-  website: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export const signUp = (form: SignUpForm) => apiRequest<SessionAnswer>('POST', API.users, { body: form, auth: false });
+export const signUp = (form: SignUpForm) => call('POST /users', { body: form }, { auth: false });
 
 /** Resolves true when the email has an account, false when it has none (404). */
-export async function emailHasAccount(email: string): Promise<boolean> {
-  try {
-    await apiRequest<Success>('POST', API.checkForEmail, { body: { email }, auth: false });
-    return true;
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return false;
-    throw err;
-  }
-}
+export const emailHasAccount = (email: string) => lookupFound(call('POST /check_for_email', { body: { email } }, { auth: false }));
 
 /** Resolves true when the referral code belongs to a photographer (no token is sent). */
-export async function referralCodeExists(code: string): Promise<boolean> {
-  try {
-    await apiRequest<Success>('POST', API.checkReferralCode, { body: { code }, auth: false });
-    return true;
-  } catch (err) {
-    if ((err as { status?: number }).status === 404) return false;
-    throw err;
-  }
+export const referralCodeExists = (code: string) => lookupFound(call('POST /check_referral_code', { body: { code } }, { auth: false }));
+
+export const updateNewUser = (body: InputOf<Contract['PATCH /update_new_user']>['body']) => call('PATCH /update_new_user', { body });
+
+/** Sets the own referral code; answers the user with it. */
+export async function updateReferralCode(guid: string, referralCode: string) {
+  const answer = await call('PATCH /users/:guid', { params: { guid }, body: { referral_code: referralCode } });
+  // The user form of the three answers of PATCH /users/:guid: the one a referral code gets.
+  return answer as Exclude<typeof answer, { cards: unknown } | { data: unknown }>;
 }
-
-export const updateNewUser = (body: { code: string } | { tn_business: boolean }) => apiRequest<Success>('PATCH', API.updateNewUser, { body });
-
-export const updateReferralCode = (guid: string, referralCode: string) =>
-  apiRequest<{ user: { guid: string; referral_code: string; referred_users: number } }>('PATCH', routePath(API.user, { guid }), {
-    body: { referral_code: referralCode },
-  });

@@ -1,4 +1,12 @@
+import { accountEndpoints } from './account.ts';
+import { cardEndpoints } from './cards.ts';
+import { catalogueEndpoints } from './catalogue.ts';
+import { discountCodeEndpoints } from './discount-codes.ts';
 import type { Endpoint } from './endpoint.ts';
+import { passwordEndpoints } from './password.ts';
+import { photographersEndpoints } from './photographers.ts';
+import { sessionEndpoints } from './session.ts';
+import { signupEndpoints } from './signup.ts';
 import { statusEndpoints } from './status.ts';
 import { webhookEndpoints } from './webhooks.ts';
 
@@ -7,4 +15,15 @@ import { webhookEndpoints } from './webhooks.ts';
  * without a route fails tests/api/openapi.test.ts). The page never imports this: it would load
  * every schema.
  */
-export const ALL_ENDPOINTS: readonly Endpoint[] = [statusEndpoints, webhookEndpoints].flatMap((resource) => Object.values(resource));
+export const ALL_ENDPOINTS: readonly Endpoint[] = [
+  statusEndpoints,
+  sessionEndpoints,
+  signupEndpoints,
+  passwordEndpoints,
+  accountEndpoints,
+  cardEndpoints,
+  catalogueEndpoints,
+  photographersEndpoints,
+  discountCodeEndpoints,
+  webhookEndpoints,
+].flatMap((resource) => Object.values(resource));

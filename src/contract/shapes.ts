@@ -4,13 +4,16 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '../domain/password-rule.ts';
 /** Shapes that several resources' endpoints share (docs/api.md). */
 export const successSchema = z.object({ success: z.literal(true) });
 
+/** The answer of login, sign-up, reset_password and login_as_user. */
 export const sessionAnswerSchema = z.object({
   token: z.string(),
+  // The user's own guid, which account calls name (PATCH /users/{guid}, certificate uploads).
   guid: z.string(),
   intercom_user_hash: z.string(),
   email: z.string(),
   name: z.string(),
   business_name: z.string(),
+  // Lets the app show admin-only navigation at once; the server still checks every call.
   is_admin: z.boolean(),
 });
 
@@ -48,3 +51,29 @@ export const orderSummaryAttributes = z.object({
 
 /** A new password (sign-up, reset): the services' minimum, with their message. */
 export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000);
+
+/**
+ * A saved address as the lab answers it: the account's addresses and an order's shipping address
+ * both start from this. `state_province` is the state as the address holds it.
+ */
+export const savedAddress = z.object({
+  guid: z.string(),
+  recipient: z.string().nullable(),
+  street: z.string(),
+  street_2: z.string().nullable(),
+  city: z.string(),
+  state_province: z.string(),
+  zip: z.string(),
+});
+
+const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
+
+/** A new address as the address forms send it (POST /addresses): the lab's rules for each field. */
+export const addressInput = z.object({
+  street_address: nonBlank('Enter the street address.'),
+  street_address_two: z.string().max(200).optional(),
+  recipient_name: z.string().max(200).optional(),
+  city: nonBlank('Enter the city.'),
+  state: nonBlank('Enter the state.'),
+  zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
+});

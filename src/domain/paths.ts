@@ -12,33 +12,13 @@ export const API_PREFIX = '/api/v2';
 export const isApiPath = (path: string) => path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 
 export const API = {
-  login: '/login',
   status: '/status',
-  clientVersion: '/client_version',
-  clientConfig: '/client_config',
-  logout: '/logout',
-  logoutAllSessions: '/logout_all_sessions',
-  users: '/users',
-  user: '/users/:guid',
-  checkForEmail: '/check_for_email',
-  forgotPassword: '/forgot_password',
-  validateChallengeToken: '/validate_challenge_token',
-  resetPassword: '/reset_password',
-  checkReferralCode: '/check_referral_code',
-  updateNewUser: '/update_new_user',
   createPresignedUrl: '/lab_orders/:guid/create_presigned_url',
   blanketCertificate: '/accounts/blanket_certificate',
   profile: '/profile',
   addresses: '/addresses',
-  updateDefaultAddress: '/accounts/update_default_address',
-  removeAddress: '/accounts/remove_address',
-  updateUserEmail: '/update_user_email',
   referrals: '/accounts/referrals',
-  generateTaxReport: '/accounts/generate_tax_report',
   photographer: '/photographers/:guid',
-  shopConnections: '/shop_connections',
-  shopConnection: '/shop_connections/:id',
-  confirmShopConnection: '/shop_connections/:id/confirm',
   paymentsConfig: '/payments/config',
   sandboxTokens: '/sandbox/tokens',
   createCard: '/accounts/create_card',
@@ -49,7 +29,6 @@ export const API = {
   finishingServices: '/products/:print_size_guid/finishing_services',
   calculatorCatalogue: '/calculator_catalogue',
   priceLists: '/price-lists',
-  priceQuote: '/price_quote',
   openapi: '/openapi.json',
   // New order and photo upload (issue 10, docs/upload-and-sync.md §1); create_presigned_url is above.
   checkUniqueOrderName: '/check_unique_order_name',
@@ -67,11 +46,8 @@ export const API = {
   // Checkout and payment (issue 12, docs/api.md §8); PATCH labOrder carries the choices.
   validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
-  // The lab's admin tools (issue 13, docs/api.md §6); PATCH/DELETE labOrder and PATCH user carry more types.
+  // The lab's admin tools (issue 13, docs/api.md §6); PATCH/DELETE labOrder carry more types.
   photographers: '/photographers',
-  findPhotographer: '/find_photographer',
-  loginAsUser: '/login_as_user',
-  apiInvoices: '/api_invoices',
   refundOrder: '/lab_orders/:guid/refund',
   cancelOrder: '/lab_orders/:guid/cancel',
   reorder: '/lab_orders/:guid/reorder',
@@ -79,9 +55,6 @@ export const API = {
   createZipFile: '/lab_orders/:guid/create_zip_file',
   sendToApi: '/lab_orders/:guid/send_to_api',
   albumLineItems: '/lab_orders/:guid/album_line_items',
-  // Discount codes on the admin screen (issue 34); the command line makes them too.
-  discountCodes: '/discount_codes',
-  discountCode: '/discount_codes/:code',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../server/db/schema.ts';
 import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
 import { REFERRAL_CODE_RULE } from '../../src/domain/validation.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -21,8 +22,8 @@ const address = { street_address: '12 Darkroom Lane', city: 'Nashville', state: 
 describe('GET /profile', () => {
   it('answers the profile shape for the signed-in photographer only', async () => {
     const me = await photographer({ businessName: 'North Light', phone: '6155550100' });
-    const res = await call('GET', '/profile', me.token);
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'GET /profile', {}, { token: me.token });
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({
       user: { guid: me.user.guid, email: me.user.email, business_name: 'North Light', phone: '6155550100', credit_available: 0, referred_users: 0, referred_by_email: null },
       cards: { data: [] },
@@ -50,20 +51,21 @@ describe('BASIC INFORMATION', () => {
 describe('shipping addresses', () => {
   it('adds, makes primary, clears, and removes, one photographer at a time', async () => {
     const me = await photographer();
-    const first = await call('POST', '/addresses', me.token, address);
-    expect(first.statusCode).toBe(200);
-    const firstGuid = first.json().addresses.data[0].guid as string;
+    const first = await callApi(t.app, 'POST /addresses', { body: address }, { token: me.token });
+    expect(first.status).toBe(200);
+    const firstGuid = first.json().addresses.data[0]?.guid ?? '';
     expect(first.json().default_address).toBe(firstGuid);
     expect(first.json().addresses.data[0]).toMatchObject({ street: '12 Darkroom Lane', city: 'Nashville', state: 'TN', state_province: 'TN', zip: '37201' });
 
-    const second = await call('POST', '/addresses', me.token, { ...address, street_address: '9 Fixer St', zip: '37203' });
-    const secondGuid = second.json().addresses.data[1].guid as string;
+    const second = await callApi(t.app, 'POST /addresses', { body: { ...address, street_address: '9 Fixer St', zip: '37203' } }, { token: me.token });
+    const secondGuid = second.json().addresses.data[1]?.guid ?? '';
     expect(second.json().default_address).toBe(firstGuid);
-    expect((await call('POST', '/accounts/update_default_address', me.token, { make_primary: secondGuid })).json().default_address).toBe(secondGuid);
-    expect((await call('POST', '/accounts/update_default_address', me.token, { make_primary: '' })).json().default_address).toBeNull();
+    const makePrimary = (guid: string) => callApi(t.app, 'POST /accounts/update_default_address', { body: { make_primary: guid } }, { token: me.token });
+    expect((await makePrimary(secondGuid)).json().default_address).toBe(secondGuid);
+    expect((await makePrimary('')).json().default_address).toBeNull();
     await call('POST', '/accounts/update_default_address', me.token, { make_primary: secondGuid });
-    const removed = await call('POST', '/accounts/remove_address', me.token, { selected_item: secondGuid });
-    expect(removed.json().addresses.data.map((a: { guid: string }) => a.guid)).toEqual([firstGuid]);
+    const removed = await callApi(t.app, 'POST /accounts/remove_address', { body: { selected_item: secondGuid } }, { token: me.token });
+    expect(removed.json().addresses.data.map((a) => a.guid)).toEqual([firstGuid]);
     expect(removed.json().default_address).toBeNull();
 
     const other = await photographer();
@@ -110,11 +112,11 @@ describe('referrals and credit', () => {
     expect((await call('PATCH', '/update_new_user', referred.token, { code: 'MARGARET9999' })).statusCode).toBe(200);
     await t.db.insert(creditLedger).values({ userGuid: referrer.user.guid, amountCents: 1234, reason: 'referral', referredUserGuid: referred.user.guid });
 
-    const report = await call('GET', '/accounts/referrals', referrer.token);
+    const report = await callApi(t.app, 'GET /accounts/referrals', {}, { token: referrer.token });
     expect(report.json()).toEqual({ data: [{ name: 'Berenice Abbott', business_name: 'Changing NY', email: referred.user.email, credit_earned: 12.34 }] });
     expect((await call('GET', '/profile', referred.token)).json().user.referred_by_email).toBe(referrer.user.email);
 
-    const own = await call('GET', `/photographers/${referrer.user.guid}`, referrer.token);
+    const own = await callApi(t.app, 'GET /photographers/:guid', { params: { guid: referrer.user.guid } }, { token: referrer.token });
     expect(own.json().data).toMatchObject({ user: { referred_users: 1, referral_code: 'MARGARET9999' }, referrals: [{ email: referred.user.email }] });
     expect((await call('GET', `/photographers/${referrer.user.guid}`, referred.token)).statusCode).toBe(404);
     const admin = await photographer({ isAdmin: true });

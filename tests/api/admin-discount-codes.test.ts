@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discountCodes } from '../../server/db/schema.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { callApi } from './contract-call.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { changed, change, readyOrder } from './checkout-helpers.ts';
 import { labWithAdmin, send, type Products } from './line-items-helpers.ts';
@@ -19,17 +22,21 @@ afterAll(() => t.close());
 
 let made = 0;
 const fresh = () => `ADMIN-${(made += 1)}-${Math.random().toString(36).slice(2, 7).toUpperCase()}`;
-type Code = { code: string; state: string; paused: boolean; last_day: string | null; uses: { times: number; photographers: number; money_given: number } };
-const create = (body: Record<string, unknown>, as: string | null = admin, key?: string) => send(t, 'POST', '/discount_codes', as, body, key);
-const patch = (code: string, body: Record<string, unknown>, as: string | null = admin) => send(t, 'PATCH', `/discount_codes/${code}`, as, body);
+type NewCode = InputOf<Contract['POST /discount_codes']>['body'];
+type CodeChange = InputOf<Contract['PATCH /discount_codes/:code']>['body'];
+const asCaller = (as: string | null) => (as ? { token: as } : {});
+const create = (body: NewCode, as: string | null = admin, key?: string) =>
+  callApi(t.app, 'POST /discount_codes', { body }, { ...asCaller(as), ...(key ? { headers: { 'idempotency-key': key } } : {}) });
+const patch = (code: string, body: CodeChange, as: string | null = admin) => callApi(t.app, 'PATCH /discount_codes/:code', { params: { code }, body }, asCaller(as));
 const list = async () => {
-  const res = await send(t, 'GET', '/discount_codes', admin);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: Code[] }>().data;
+  const res = await callApi(t.app, 'GET /discount_codes', {}, { token: admin });
+  expect(res.status).toBe(200);
+  return res.json().data;
 };
 const listed = async (code: string) => (await list()).find((c) => c.code === code);
-const refusal = (res: { statusCode: number; json: () => unknown }, status: number) => {
-  expect(res.statusCode).toBe(status);
+/** A refused call, made by its contract name or by `send` (hostile bodies, other resources). */
+const refusal = (res: { json: () => unknown } & ({ status: number } | { statusCode: number }), status: number) => {
+  expect('status' in res ? res.status : res.statusCode).toBe(status);
   return expectErrorBody(res.json(), status);
 };
 
@@ -37,7 +44,7 @@ describe('admins make codes on screen', () => {
   it('creates a percent code and an amount code, listed with their state and no uses yet', async () => {
     const percent = fresh();
     const res = await create({ code: `  ${percent.toLowerCase()} `, percent: '15', last_day: '2099-01-31', usage_limit: 3 });
-    expect(res.statusCode).toBe(201);
+    expect(res.status).toBe(201);
     expect(res.json().data).toMatchObject({ code: percent, kind: 'percent', percent: 15, state: 'active', paused: false, last_day: '2099-01-31', usage_limit: 3, uses: { times: 0, photographers: 0, money_given: 0 } });
     const amount = fresh();
     expect((await create({ code: amount, amount: '5.50' })).json().data).toMatchObject({ kind: 'amount', amount: 5.5, last_day: null, usage_limit: null });
@@ -64,7 +71,7 @@ describe('admins make codes on screen', () => {
 
   it('refuses a code that exists, in any letter case', async () => {
     const code = fresh();
-    expect((await create({ code, percent: 10 })).statusCode).toBe(201);
+    expect((await create({ code, percent: 10 })).status).toBe(201);
     expect(refusal(await create({ code: code.toLowerCase(), amount: 2 }), 422).message).toBe(`The code ${code} already exists.`);
   });
 
@@ -72,7 +79,7 @@ describe('admins make codes on screen', () => {
     const code = fresh();
     const first = await create({ code, percent: 20 }, admin, `retry-${code}`);
     const again = await create({ code, percent: 20 }, admin, `retry-${code}`);
-    expect(again.statusCode).toBe(201);
+    expect(again.status).toBe(201);
     expect(again.json()).toEqual(first.json());
     expect(await t.db.select().from(discountCodes).where(eq(discountCodes.code, code))).toHaveLength(1);
   });
@@ -93,7 +100,7 @@ describe('pause, resume and expire', () => {
     const code = fresh();
     await create({ code, percent: 10 });
     const paused = await patch(code.toLowerCase(), { paused: true });
-    expect(paused.statusCode).toBe(200);
+    expect(paused.status).toBe(200);
     expect(paused.json().data).toMatchObject({ code, state: 'paused', paused: true });
     const message = `The discount code ${code} is paused by the lab.`;
     expect(refusal(await send(t, 'POST', '/validate_discount_code', ann, { code }), 404).message).toBe(message);
@@ -116,7 +123,7 @@ describe('pause, resume and expire', () => {
   it('expires now, or after a given last day; an expired code says when it expired', async () => {
     const code = fresh();
     await create({ code, amount: 3 });
-    const expired = (await patch(code, { expires: 'now' })).json().data as Code;
+    const expired = (await patch(code, { expires: 'now' })).json().data;
     expect(expired.state).toBe('expired');
     expect(refusal(await send(t, 'POST', '/validate_discount_code', ann, { code }), 404).message).toBe(`The discount code ${code} expired on ${expired.last_day}.`);
     expect((await patch(code, { expires: '2099-06-30' })).json().data).toMatchObject({ state: 'active', last_day: '2099-06-30' });
@@ -127,7 +134,7 @@ describe('pause, resume and expire', () => {
     await create({ code, percent: 5 });
     expect(refusal(await patch(code, {}), 422).message).toBe('Say what to change: paused, or expires.');
     expect(refusal(await patch(code, { expires: 'tomorrow' }), 422).message).toBe('The last day is a date such as 2027-01-31.');
-    expect(refusal(await patch(code, { paused: 'yes' }), 422).message).toBe('paused is true or false.');
+    expect(refusal(await send(t, 'PATCH', `/discount_codes/${code}`, admin, { paused: 'yes' }), 422).message).toBe('paused is true or false.');
     expect(refusal(await patch('NO-SUCH-CODE', { paused: true }), 404).message).toBe('There is no discount code with this name.');
   });
 });

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, creditLedger, labOrders, sessions, users } from '../../server/db/schema.ts';
+import { callApi } from './contract-call.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { send } from './line-items-helpers.ts';
 
@@ -25,31 +26,30 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Row = { attributes: Record<string, unknown> & { email: string } };
-const rows = async (path: string) => {
-  const res = await send(t, 'GET', path, admin.token);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: Row[]; meta: Record<string, unknown> }>();
+const list = async (query: { search?: string; per_page?: string; cursor?: string } = {}) => {
+  const res = await callApi(t.app, 'GET /photographers', { query }, { token: admin.token });
+  expect(res.status).toBe(200);
+  return res.json();
 };
 
 describe('GET /photographers and /find_photographer', () => {
   it('lists one row per photographer with order count and credit; searches name, business, email from 3 characters', async () => {
-    const all = await rows('/photographers');
+    const all = await list();
     expect(all.data.map((r) => r.attributes.email)).toEqual(['ann.adams@photo.example', 'bob@brown.example']);
     expect(all.data[0]?.attributes).toMatchObject({ first_name: 'Ann', business_name: 'Adams Portraits', order_count: 2, credit_available: 0, user_approved: true });
     expect(all.meta).toMatchObject({ total: 2, next_cursor: null, current_user_is_admin: true });
-    expect((await rows('/photographers?search=adams por')).data.map((r) => r.attributes.email)).toEqual(['ann.adams@photo.example']);
-    expect((await rows('/photographers?search=WEDD')).data.map((r) => r.attributes.email)).toEqual(['bob@brown.example']);
-    expect((await rows('/photographers?search=ann ada')).data).toHaveLength(1);
+    expect((await list({ search: 'adams por' })).data.map((r) => r.attributes.email)).toEqual(['ann.adams@photo.example']);
+    expect((await list({ search: 'WEDD' })).data.map((r) => r.attributes.email)).toEqual(['bob@brown.example']);
+    expect((await list({ search: 'ann ada' })).data).toHaveLength(1);
     // Fewer than 3 characters match everyone (the screen searches from 3).
-    expect((await rows('/photographers?search=an')).data).toHaveLength(2);
-    expect((await rows('/find_photographer?query=brown.ex')).data.map((r) => r.attributes.email)).toEqual(['bob@brown.example']);
+    expect((await list({ search: 'an' })).data).toHaveLength(2);
+    expect((await callApi(t.app, 'GET /find_photographer', { query: { query: 'brown.ex' } }, { token: admin.token })).json().data.map((r) => r.attributes.email)).toEqual(['bob@brown.example']);
   });
 
   it('pages by cursor', async () => {
-    const first = await rows('/photographers?per_page=1');
+    const first = await list({ per_page: '1' });
     expect(first.data).toHaveLength(1);
-    const next = await rows(`/photographers?per_page=1&cursor=${first.meta.next_cursor as string}`);
+    const next = await list({ per_page: '1', cursor: first.meta.next_cursor ?? '' });
     expect(next.data.map((r) => r.attributes.email)).toEqual(['bob@brown.example']);
     expect(next.meta.next_cursor).toBeNull();
   });
@@ -114,12 +114,12 @@ describe('PATCH /users/{guid} admin types', () => {
 
 describe('POST /login_as_user', () => {
   it('opens a session as the photographer recording the admin; its logout leaves the admin signed in', async () => {
-    const res = await send(t, 'POST', '/login_as_user', admin.token, { email: 'bob@brown.example' });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /login_as_user', { body: { email: 'bob@brown.example' } }, { token: admin.token });
+    expect(res.status).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ email: 'bob@brown.example', name: 'Bob Brown', business_name: 'Brown Weddings' });
     expect(body.intercom_user_hash).toMatch(/^[0-9a-f]{64}$/);
-    const profile = await send(t, 'GET', '/profile', body.token);
+    const profile = await callApi(t.app, 'GET /profile', {}, { token: body.token });
     expect(profile.json().user.email).toBe('bob@brown.example');
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userGuid, body.guid));
     expect(session?.impersonatorGuid).toBe(admin.guid);
@@ -152,12 +152,12 @@ describe('GET /api_invoices', () => {
       { userGuid: ann.user.guid, orderName: 'Not API', status: 'paid', paidAt: at('2026-10-05T10:00:00Z'), totalCents: 9900 },
     ]);
     const vendorToken = await signIn(t.app, vendor.user.email, vendor.password);
-    const mine = await send(t, 'GET', '/api_invoices', vendorToken);
+    const mine = await callApi(t.app, 'GET /api_invoices', {}, { token: vendorToken });
     expect(mine.json().data).toEqual([
       { month: '2026-10', orders: 1, total: 5 },
       { month: '2026-09', orders: 2, total: 35.5 },
     ]);
-    expect((await send(t, 'GET', '/api_invoices', admin.token)).json().data).toEqual([
+    expect((await callApi(t.app, 'GET /api_invoices', {}, { token: admin.token })).json().data).toEqual([
       { month: '2026-10', orders: 2, total: 12 },
       { month: '2026-09', orders: 2, total: 35.5 },
     ]);

@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
-import type { FinishingGroup, FinishingService, Paper } from '../../src/domain/catalogue.ts';
+import { expandCalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
+import type { FinishingService, Paper } from '../../src/domain/catalogue.ts';
 import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { ensureCatalogue, loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { catalogues, printSizes } from '../../server/db/schema.ts';
+import type { CallName } from '../../src/contract/index.ts';
+import { callApi, type CallAnswer } from './contract-call.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -14,11 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = async <T>(path: string) => {
-  const res = await t.app.inject({ method: 'GET', url: api(path) });
-  if (res.statusCode !== 200) throw new Error(`GET ${path}: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: T }>().data;
+/** The answer of a catalogue read that must succeed. */
+const read = async <N extends CallName>(answer: Promise<CallAnswer<N>>) => {
+  const res = await answer;
+  if (res.status !== 200) throw new Error(`${res.response.statusCode} ${res.response.body}`);
+  return res.json();
 };
+const papersRead = async () => (await read(callApi(t.app, 'GET /papers_with_details', {}))).data;
+const finishingRead = async (guid: string) => (await read(callApi(t.app, 'GET /products/:print_size_guid/finishing_services', { params: { print_size_guid: guid } }))).data;
+const calculatorRead = () => read(callApi(t.app, 'GET /calculator_catalogue', {}));
 const size = (papers: Paper[], paper: string, name: string) => {
   const found = papers.find((p) => p.name === paper)?.print_size_pricings.find((s) => s.name === name);
   if (!found) throw new Error(`${paper} ${name} not in the catalogue`);
@@ -27,7 +33,7 @@ const size = (papers: Paper[], paper: string, name: string) => {
 
 describe('the default catalogue', () => {
   it('has the papers of the spec, each with WxH print sizes, aspects and prices', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     expect(papers.map((p) => p.name)).toEqual(
       expect.arrayContaining(['Lustre', 'Matte', 'Metallic', 'Brushed Canvas', 'Canvas - Gallery Wrap', 'Canvas - White Wrap', 'Canvas - Black Wrap', 'Canvas - Mirror Wrap', 'Deckled Circle', 'Deckled Circle - Border']),
     );
@@ -44,8 +50,8 @@ describe('the default catalogue', () => {
   });
 
   it('offers finishing per print size, grouped by category, with details and ACRYLIC as the default glass', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
-    const groups = await get<FinishingGroup[]>(`/products/${size(papers, 'Lustre', '8x10').guid}/finishing_services`);
+    const papers = await papersRead();
+    const groups = await finishingRead(size(papers, 'Lustre', '8x10').guid);
     expect(groups.map((g) => g.finishing_category)).toEqual(['four_ply_mat', 'eight_ply_mat', 'mount', 'contemporary_frame', 'hardwood_frame', 'desktop_frame']);
     const hardwood = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[0];
     expect(hardwood?.formatted_frame_profile).toBe('-1.5');
@@ -54,7 +60,7 @@ describe('the default catalogue', () => {
     const mount = groups.find((g) => g.finishing_category === 'mount')?.services[0];
     expect(mount?.detail_pricings.mount_color?.map((c) => c.name)).toEqual(['Black', 'White']);
 
-    const canvas = await get<FinishingGroup[]>(`/products/${size(papers, 'Canvas - Gallery Wrap', '16x24').guid}/finishing_services`);
+    const canvas = await finishingRead(size(papers, 'Canvas - Gallery Wrap', '16x24').guid);
     expect(canvas.map((g) => g.finishing_category)).toEqual(['hardwood_float_canvas_frame']);
   });
 
@@ -67,7 +73,7 @@ describe('the default catalogue', () => {
   });
 
   it("groups the calculator's catalogue as four_ply_mat, eight_ply_mat, mount, standard_frame, premium_frame", async () => {
-    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const wire = await calculatorRead();
     const papers = expandCalculatorCatalogue(wire);
     const lustre8x10 = papers.find((p) => p.name === 'Lustre')?.print_size_pricings.find((s) => s.name === '8x10');
     expect(Object.keys(lustre8x10?.calculator_groups ?? {})).toEqual(['four_ply_mat', 'eight_ply_mat', 'mount', 'standard_frame', 'premium_frame']);
@@ -77,15 +83,15 @@ describe('the default catalogue', () => {
   });
 
   it("sends each distinct finishing and detail choice of the calculator's catalogue once, and unfolds to what finishing_services says", async () => {
-    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const wire = await calculatorRead();
     expect(Object.keys(wire.options)).toHaveLength(77);
     expect(Object.keys(wire.finishing).length).toBeLessThan(200);
     const refs = wire.data.flatMap((p) => p.print_size_pricings.flatMap((s) => Object.values(s.calculator_groups).flat()));
     expect(refs.length).toBeGreaterThan(500);
 
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     const print = size(papers, 'Metallic', '11x14');
-    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const groups = await finishingRead(print.guid);
     const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[1];
     const unfolded = expandCalculatorCatalogue(wire)
       .find((p) => p.name === 'Metallic')
@@ -97,7 +103,7 @@ describe('the default catalogue', () => {
   });
 
   it('lists prices by paper with the least each finishing costs', async () => {
-    const list = await get<{ name: string; print_sizes: { name: string; price: number; finishing_from: Record<string, number> }[] }[]>('/price-lists');
+    const list = (await read(callApi(t.app, 'GET /price-lists', {}))).data;
     const row = list.find((p) => p.name === 'Lustre')?.print_sizes.find((s) => s.name === '8x10');
     expect(row?.price).toBe(3.1);
     expect(row?.finishing_from.four_ply_mat).toBe(9);
@@ -109,9 +115,9 @@ describe('POST /price_quote', () => {
   const quote = (payload: object) => t.app.inject({ method: 'POST', url: api('/price_quote'), payload });
 
   it('prices a framed print as (print + frame + mat + glass + stain) × quantity', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     const print = size(papers, 'Metallic', '11x14');
-    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const groups = await finishingRead(print.guid);
     const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[1];
     if (!frame) throw new Error('no hardwood frame');
     const pick = (kind: 'frame_mat' | 'glass' | 'stain', i: number) => frame.detail_pricings[kind]?.[i];
@@ -126,7 +132,7 @@ describe('POST /price_quote', () => {
   });
 
   it("prices the calculator's choices sent as option keys, and refuses a key the service does not offer", async () => {
-    const wire = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const wire = await calculatorRead();
     const print = expandCalculatorCatalogue(wire)
       .find((p) => p.name === 'Lustre')
       ?.print_size_pricings.find((s) => s.name === '8x10');
@@ -146,9 +152,9 @@ describe('POST /price_quote', () => {
   });
 
   it('prices a mat by size alone, or with the MAT CLASS the builder offers', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     const print = size(papers, 'Lustre', '8x10');
-    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const groups = await finishingRead(print.guid);
     const mat = groups.find((g) => g.finishing_category === 'four_ply_mat')?.services[0];
     const classes = mat?.detail_pricings.mat_class ?? [];
     expect(classes.map((c) => c.name)).toEqual(['Standard', 'Conservation (acid-free)', 'Museum (cotton rag)']);
@@ -161,16 +167,16 @@ describe('POST /price_quote', () => {
   });
 
   it('prices a print with no finishing', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     const print = size(papers, 'Lustre', '4x6');
     const res = await quote({ print_size: print.guid, quantity: 25 });
     expect(res.json()).toMatchObject({ subtotal: 16.25, finishing_price: 0 });
   });
 
   it('refuses an incomplete frame, a detail of another service, and a quantity of 0', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     const print = size(papers, 'Lustre', '8x10');
-    const groups = await get<FinishingGroup[]>(`/products/${print.guid}/finishing_services`);
+    const groups = await finishingRead(print.guid);
     const [frameA, frameB] = groups.find((g) => g.finishing_category === 'contemporary_frame')?.services ?? [];
     if (!frameA || !frameB) throw new Error('no frames');
     const incomplete = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: [frameA.detail_pricings.frame_mat?.[0]?.guid], quantity: 1 });
@@ -188,7 +194,7 @@ const CATALOGUE_READS = ['/papers_with_details', '/calculator_catalogue', '/pric
 
 describe('caching the catalogue', () => {
   it('sends a strong ETag, public revalidation and Vary, and answers If-None-Match with an empty 304', async () => {
-    const papers = await get<Paper[]>('/papers_with_details');
+    const papers = await papersRead();
     for (const path of [...CATALOGUE_READS, `/products/${size(papers, 'Lustre', '8x10').guid}/finishing_services`]) {
       const first = await t.app.inject({ method: 'GET', url: api(path), headers: { 'accept-encoding': 'br' } });
       expect(first.statusCode).toBe(200);
@@ -228,7 +234,7 @@ describe('caching the catalogue', () => {
 describe('replacing the catalogue', () => {
   it('makes the new file the active catalogue and keeps the old rows for existing orders', async () => {
     const etags = await Promise.all(CATALOGUE_READS.map(async (path) => String((await t.app.inject({ method: 'GET', url: api(path) })).headers.etag)));
-    const before = await get<Paper[]>('/papers_with_details');
+    const before = await papersRead();
     const oldSize = size(before, 'Lustre', '8x10');
     await loadCatalogue(
       t.db,
@@ -241,9 +247,9 @@ describe('replacing the catalogue', () => {
       expect([path, res.statusCode]).toEqual([path, 200]);
       expect(res.headers.etag).not.toBe(etags[i]);
     }
-    const after = await get<Paper[]>('/papers_with_details');
+    const after = await papersRead();
     expect(after.map((p) => p.name)).toEqual(['Lustre']);
-    const calculator = (await t.app.inject({ method: 'GET', url: api('/calculator_catalogue') })).json<CalculatorCatalogue>();
+    const calculator = await calculatorRead();
     expect(calculator.data[0]?.print_size_pricings.map((s) => [s.name, s.price])).toEqual([['8x10', 3.5]]);
     expect(size(after, 'Lustre', '8x10').price).toBe(3.5);
     const gone = await t.app.inject({ method: 'GET', url: api(`/products/${oldSize.guid}/finishing_services`) });

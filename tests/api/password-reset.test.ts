@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -23,7 +24,7 @@ async function mailedToken(email: string): Promise<string> {
 describe('forgot password → token by mail → reset', () => {
   it('mails a 6-character token through the outbox, which the log transport prints and marks sent', async () => {
     const { user } = await createUser(t.db);
-    expect((await post('/forgot_password', { email: user.email })).json()).toEqual({ success: true });
+    expect((await callApi(t.app, 'POST /forgot_password', { body: { email: user.email } })).json()).toEqual({ success: true });
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     expect(mail).toMatchObject({ subject: 'Your password reset token', status: 'sent', attempts: 1 });
     expect(mail?.bodyText).toContain(`https://orders.lab.example/reset-password?email=${encodeURIComponent(user.email)}`);
@@ -46,18 +47,18 @@ describe('forgot password → token by mail → reset', () => {
     await post('/forgot_password', { email: user.email });
     const token = await mailedToken(user.email);
     const typed = `${token.slice(0, 3).toLowerCase()} ${token.slice(3)}`;
-    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: typed })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /validate_challenge_token', { body: { email: user.email, challenge_token: typed } })).status).toBe(200);
 
     const mismatch = await post('/reset_password', { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-2' });
     expect(expectErrorBody(mismatch.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
 
-    const res = await post('/reset_password', { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-1' });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /reset_password', { body: { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-1' } });
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ email: user.email, token: expect.any(String) });
     expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: oldToken } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: res.json().token } })).statusCode).toBe(200);
     expect((await post('/login', { email: user.email, password })).statusCode).toBe(401);
-    expect((await post('/login', { email: user.email, password: 'new-password-1' })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /login', { body: { email: user.email, password: 'new-password-1' } })).status).toBe(200);
     // Used once: the same token no longer works.
     const again = await post('/validate_challenge_token', { email: user.email, challenge_token: token });
     expect(expectErrorBody(again.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');

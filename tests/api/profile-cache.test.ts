@@ -10,7 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountVersions, addresses, cards, shopConnections, taxReports, users } from '../../server/db/schema.ts';
 import type { ServerDeps } from '../../server/deps.ts';
-import { profileShape } from '../../server/routes/account-routes.ts';
+import { profileSchema as profileShape } from '../../src/contract/account.ts';
 import { profile } from '../../server/services/account-service.ts';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema.ts';
 import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -15,8 +16,8 @@ const later = (ms: number) => new Date(Date.now() + ms);
 describe('POST /login', () => {
   it('answers the session fields and stores only a hash of the token', async () => {
     const { user, password } = await createUser(t.db, { businessName: 'Light Works' });
-    const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: user.email.toUpperCase(), password } });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /login', { body: { email: user.email.toUpperCase(), password } });
+    expect(res.status).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ email: user.email, name: `${user.firstName} ${user.lastName}`, business_name: 'Light Works', is_admin: false });
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -120,11 +121,11 @@ describe('sessions', () => {
     const { user, password } = await createUser(t.db);
     const a = await signIn(t.app, user.email, password);
     const b = await signIn(t.app, user.email, password);
-    const out = await t.app.inject({ method: 'DELETE', url: api('/logout'), headers: { token: a } });
-    expect(out.statusCode).toBe(200);
+    const out = await callApi(t.app, 'DELETE /logout', {}, { token: a });
+    expect(out.status).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: a } })).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: b } })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'DELETE', url: api('/logout'), headers: { token: a } })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'DELETE /logout', {}, { token: a })).status).toBe(401);
   });
 
   it('DELETE /logout_all_sessions ends every session of the user and no one else', async () => {
@@ -133,7 +134,7 @@ describe('sessions', () => {
     const a = await signIn(t.app, user.email, password);
     const b = await signIn(t.app, user.email, password);
     const c = await signIn(t.app, other.user.email, other.password);
-    expect((await t.app.inject({ method: 'DELETE', url: api('/logout_all_sessions'), headers: { token: a } })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'DELETE /logout_all_sessions', {}, { token: a })).status).toBe(200);
     for (const token of [a, b]) {
       expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token } })).statusCode).toBe(401);
     }
@@ -143,8 +144,8 @@ describe('sessions', () => {
 
 describe('GET /status', () => {
   it('reports the server and its database as up', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api('/status') });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'GET /status', {});
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ status: 'ok', database: 'ok', version: expect.any(String) });
   });
 });

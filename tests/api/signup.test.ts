@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -27,8 +28,8 @@ const userByEmail = async (email: string) => (await t.db.select().from(users).wh
 describe('POST /users (sign-up step 1)', () => {
   it('creates the photographer and signs them in, with a referral code of their own', async () => {
     const body = newPhotographer();
-    const res = await post('/users', body);
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /users', { body });
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ email: body.email, name: 'Dorothea Lange', business_name: '', is_admin: false, token: expect.any(String) });
     const row = await userByEmail(body.email);
     expect(row?.socialMediaUrl).toBe(body.website);
@@ -67,7 +68,7 @@ describe('POST /users (sign-up step 1)', () => {
 describe('lookups', () => {
   it('check_for_email: 200 when the email has an account, 404 with the spec message when not', async () => {
     const { user } = await createUser(t.db);
-    expect((await post('/check_for_email', { email: user.email.toUpperCase() })).json()).toEqual({ success: true });
+    expect((await callApi(t.app, 'POST /check_for_email', { body: { email: user.email.toUpperCase() } })).json()).toEqual({ success: true });
     const missing = await post('/check_for_email', { email: 'nobody@nowhere.example' });
     expect(missing.statusCode).toBe(404);
     expect(expectErrorBody(missing.json(), 404).message).toBe('Email does not exist. Please register as a new user.');
@@ -75,7 +76,7 @@ describe('lookups', () => {
 
   it('check_referral_code: 200 for a code in use (any case), 404 otherwise, no token needed', async () => {
     await createUser(t.db, { referralCode: 'ANSEL1234' });
-    expect((await post('/check_referral_code', { code: 'ansel1234' })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /check_referral_code', { body: { code: 'ansel1234' } })).status).toBe(200);
     const missing = await post('/check_referral_code', { code: 'NOPE' });
     expect(missing.statusCode).toBe(404);
     expect(expectErrorBody(missing.json(), 404).message).toBe('This referral code does not exist.');
@@ -87,7 +88,7 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     const referrer = await createUser(t.db, { referralCode: 'IMOGEN5555' });
     const me = await post('/users', newPhotographer());
     const token = me.json().token as string;
-    expect((await patch('/update_new_user', { code: 'imogen5555' }, token)).statusCode).toBe(200);
+    expect((await callApi(t.app, 'PATCH /update_new_user', { body: { code: 'imogen5555' } }, { token })).status).toBe(200);
     expect((await userByEmail(me.json().email))?.referredByGuid).toBe(referrer.user.guid);
     const unknown = await patch('/update_new_user', { code: 'WHO' }, token);
     expect(expectErrorBody(unknown.json(), 422).message).toBe('This referral code does not exist.');
@@ -116,15 +117,15 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
     const put = await t.app.inject({ method: 'PUT', url: signedUrl, payload: pdf, headers: { 'content-type': 'application/pdf' } });
     expect(put.statusCode).toBe(200);
-    const done = await post('/accounts/blanket_certificate', { key }, token);
-    expect(done.statusCode).toBe(200);
-    const link = done.json().blanket_certificate_of_resale_link as string;
+    const done = await callApi(t.app, 'POST /accounts/blanket_certificate', { body: { key } }, { token });
+    expect(done.status).toBe(200);
+    const link = done.json().blanket_certificate_of_resale_link;
     const download = await t.app.inject({ method: 'GET', url: link });
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.rawPayload.equals(pdf)).toBe(true);
 
-    expect((await patch('/update_new_user', { tn_business: true }, token)).statusCode).toBe(200);
+    expect((await callApi(t.app, 'PATCH /update_new_user', { body: { tn_business: true } }, { token })).status).toBe(200);
     expect((await userByEmail(me.json().email))?.tnBusiness).toBe(true);
   });
 
@@ -196,8 +197,8 @@ describe('PATCH /users/{guid} with a referral code', () => {
   it('lets a photographer choose a free code, refuses one in use, and keeps others out', async () => {
     const me = await post('/users', newPhotographer());
     const { token, guid } = me.json() as { token: string; guid: string };
-    const ok = await patch(`/users/${guid}`, { referral_code: 'light2027' }, token);
-    expect(ok.statusCode).toBe(200);
+    const ok = await callApi(t.app, 'PATCH /users/:guid', { params: { guid }, body: { referral_code: 'light2027' } }, { token });
+    expect(ok.status).toBe(200);
     expect(ok.json()).toEqual({ user: { guid, referral_code: 'LIGHT2027', referred_users: 0 } });
     expect((await post('/check_referral_code', { code: 'LIGHT2027' })).statusCode).toBe(200);
 

@@ -1,6 +1,6 @@
 /** Debian's Chromium through Playwright, with a signed-in session where one is needed. */
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { sessionStorageEntries } from './http.ts';
 

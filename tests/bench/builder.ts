@@ -9,7 +9,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import { expectScreen, freshContext } from './browser.ts';
 import { ms, verdict, type Row } from './report.ts';
 import { signalWhen, waitForSignal } from './page-signal.ts';

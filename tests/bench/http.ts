@@ -1,7 +1,7 @@
 /** Plain HTTP for the bench: exact wire bytes (nothing decoded on the way), sign-in, the session. */
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 
 // Far longer than any answer should take, even the unpaged 10,000-order list on a loaded machine.
 const ANSWER_TIMEOUT_MS = 60_000;

@@ -5,7 +5,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, Response } from 'playwright-core';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import { expectScreen, freshContext } from './browser.ts';
 import { kb } from './http.ts';
 import { describeError, errorRow, verdict, type Row } from './report.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/browser.ts';
 import { isStopping, onCleanup } from './cleanup.ts';
 import { sessionStorageEntries } from './http.ts';

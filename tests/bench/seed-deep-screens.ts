@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import { ROUTES } from '../../src/app/routes.ts';
 import { API, API_PREFIX, routePath } from '../../src/domain/paths.ts';
-import type { SessionAnswer } from '../../src/domain/wire.ts';
+import type { SessionAnswer } from '../../src/contract/session.ts';
 import { signIn } from './http.ts';
 import { seedPhotographerOrders, type SeededOrder } from './seed-builder-order.ts';
 import { BENCH_PASSWORD } from './seed-orders.ts';

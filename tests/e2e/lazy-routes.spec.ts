@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { holdRequests, signIn, stillClock } from './helpers.ts';
@@ -74,6 +76,16 @@ test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async
   // other screen's.
   expect(login.chunks.filter((c) => /\/(dexie|db|account-screen|orders-list-screen|calculator-screen)-/.test(c))).toEqual([]);
   expect(orders.chunks.filter((c) => /\/(login-screen|account-screen|calculator-screen)-/.test(c))).toEqual([]);
+});
+
+test('the built page holds no schema library: src/api takes only types from the contract', () => {
+  // zod's own code names its internals `_zod` and its error class ZodError; minifying keeps both.
+  const zodMarks = /ZodError|_zod/;
+  expect(readFileSync('node_modules/zod/v4/core/core.js', 'utf8')).toMatch(zodMarks);
+  const dir = 'dist/assets';
+  const scripts = readdirSync(dir).filter((name) => name.endsWith('.js'));
+  expect(scripts.length).toBeGreaterThan(0);
+  expect(scripts.filter((name) => zodMarks.test(readFileSync(join(dir, name), 'utf8')))).toEqual([]);
 });
 
 test('a screen whose code is gone after a deploy reloads into the new build', async ({ browser }) => {

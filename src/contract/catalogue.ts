@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { CALCULATOR_GROUPS, DETAIL_KINDS, FINISHING_CATEGORIES, type CalculatorGroup } from '../domain/catalogue.ts';
+import { endpoint } from './endpoint.ts';
+import { errorAnswers } from './error-body.ts';
+import { guid } from './shapes.ts';
+
+const tags = ['catalogue'];
+const money = z.number();
+const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
+const paper = z.object({ guid: z.string(), name: z.string(), allows_border: z.boolean(), print_size_pricings: z.array(printSizePricing) });
+const detail = z.object({ guid: z.string(), name: z.string(), price: money, is_default: z.boolean() });
+const service = z.object({
+  guid: z.string(),
+  name: z.string(),
+  price: money,
+  finishing_category: z.enum(FINISHING_CATEGORIES),
+  frame_profile: z.string().nullable(),
+  formatted_frame_profile: z.string().nullable(),
+  detail_pricings: z.partialRecord(z.enum(DETAIL_KINDS), z.array(detail)),
+});
+const group = z.object({ finishing_category: z.enum(FINISHING_CATEGORIES), services: z.array(service) });
+// The calculator's compact shape (src/domain/calculator-catalogue.ts): print sizes refer to each
+// distinct finishing and detail choice by key.
+const calculatorGroups = z.partialRecord(
+  z.enum(Object.keys(CALCULATOR_GROUPS) as [CalculatorGroup, ...CalculatorGroup[]]),
+  z.array(z.object({ guid: z.string(), finishing: z.string().describe('a key of `finishing`') })),
+);
+
+export const papersSchema = z.object({ data: z.array(paper) });
+export const finishingSchema = z.object({ data: z.array(group) });
+export const calculatorCatalogueSchema = z.object({
+  data: z.array(paper.extend({ print_size_pricings: z.array(printSizePricing.extend({ calculator_groups: calculatorGroups })) })),
+  finishing: z.record(
+    z.string(),
+    service.omit({ guid: true, detail_pricings: true }).extend({
+      detail_options: z.partialRecord(z.enum(DETAIL_KINDS), z.array(z.string().describe('a key of `options`'))),
+    }),
+  ),
+  options: z.record(z.string(), detail.omit({ guid: true })),
+  settings: z.object({ order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none") }),
+});
+export const priceListSchema = z.object({
+  data: z.array(
+    z.object({
+      guid: z.string(),
+      name: z.string(),
+      print_sizes: z.array(z.object({ guid: z.string(), name: z.string(), price: money, finishing_from: z.partialRecord(z.enum(FINISHING_CATEGORIES), money) })),
+    }),
+  ),
+});
+
+const cached = z.null().describe('Unchanged since the ETag sent in If-None-Match: no body.');
+
+/**
+ * The catalogue: public reads of the lab's price list, each sent with a strong ETag and
+ * revalidated with a 304, and the price of one print.
+ */
+export const catalogueEndpoints = {
+  papersWithDetails: endpoint({
+    method: 'GET',
+    path: '/papers_with_details',
+    tags,
+    summary: 'Papers with their print sizes and prices',
+    public: true,
+    answers: { 200: papersSchema, 304: cached },
+  }),
+  finishingServices: endpoint({
+    method: 'GET',
+    path: '/products/:print_size_guid/finishing_services',
+    tags,
+    summary: 'The finishing offered for one print size, grouped by category, with detail choices and prices',
+    public: true,
+    params: z.object({ print_size_guid: guid('This print size is not offered.') }),
+    answers: { 200: finishingSchema, 304: cached },
+  }),
+  calculatorCatalogue: endpoint({
+    method: 'GET',
+    path: '/calculator_catalogue',
+    tags,
+    summary: "The calculator's catalogue: every print size with its finishing in the calculator's groups, each distinct finishing and detail choice once",
+    public: true,
+    answers: { 200: calculatorCatalogueSchema, 304: cached },
+  }),
+  priceLists: endpoint({ method: 'GET', path: '/price-lists', tags, summary: "The lab's price list by paper", public: true, answers: { 200: priceListSchema, 304: cached } }),
+  priceQuote: endpoint({
+    method: 'POST',
+    path: '/price_quote',
+    tags,
+    summary: 'The price of a print with its finishing, as the server computes it',
+    public: true,
+    body: z.object({
+      print_size: guid('Choose a print size.'),
+      finishing_service: guid('Choose a finishing service.').nullish(),
+      finishing_service_details: z.array(guid('Choose a finishing detail.')).max(DETAIL_KINDS.length).optional(),
+      finishing_options: z.array(z.string().max(32)).max(DETAIL_KINDS.length).optional(),
+      quantity: z.number().int({ error: 'Quantity must be a whole number.' }).min(1, { error: 'Quantity must be at least 1.' }).max(10_000),
+    }),
+    answers: {
+      ...errorAnswers(404),
+      200: z.object({
+        paper: z.string(),
+        print_size: z.string(),
+        finishing: z.string().nullable(),
+        print_price: money,
+        finishing_price: money,
+        quantity: z.number(),
+        subtotal: money,
+      }),
+    },
+  }),
+};
