@@ -48,3 +48,21 @@ export const orderSummaryAttributes = z.object({
 
 /** A new password (sign-up, reset): the services' minimum, with their message. */
 export const newPassword = z.string().min(MIN_PASSWORD_LENGTH, PASSWORD_RULE).max(1000);
+
+/**
+ * The shipping address an order carries (chosen at checkout, kept with the order): the lab keeps
+ * a copy, so the zip is always there even if the profile's address is removed later.
+ */
+export const orderShippingAddressSchema = z.object({
+  guid: z.string(),
+  recipient: z.string().nullable(),
+  street: z.string(),
+  street_2: z.string().nullable(),
+  city: z.string(),
+  state_province: z.string(),
+  zip: z.string(),
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
+export type ShippingAddress = z.output<typeof orderShippingAddressSchema>;

@@ -14,6 +14,9 @@ export const MULTIPART_THRESHOLD = 16 * MiB;
 /** S3 refuses parts below 5 MiB (but the last); the server never answers a smaller part size. */
 export const MIN_PART_SIZE = 5 * MiB;
 
+/** S3 numbers the parts of an upload from 1 to 10,000; the local store keeps the same rule. */
+export const MAX_PARTS = 10_000;
+
 export const usesMultipart = (size: number) => size > MULTIPART_THRESHOLD;
 
 export function partCount(size: number, partSize: number): number {

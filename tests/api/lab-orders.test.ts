@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
-import { labOrdersAnswer } from '../../server/routes/lab-orders-routes.ts';
+import { labOrdersAnswer } from '../../src/contract/lab-orders.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 interface ListAnswer {
