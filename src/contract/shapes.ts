@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '../domain/password-rule.ts';
 
 /** Shapes that several resources' endpoints share (docs/api.md). */
@@ -36,7 +37,8 @@ export const orderSummaryAttributes = z.object({
   id: z.number(),
   guid: z.string(),
   order_name: z.string(),
-  status: z.string(),
+  // The one list of statuses (src/domain/order-status.ts), which the server's admin changes keep to.
+  status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
   paid_at: z.string().nullable(),
