@@ -52,10 +52,8 @@ export const API = {
   priceQuote: '/price_quote',
   openapi: '/openapi.json',
   // New order and photo upload (issue 10, UPLOAD-CONTRACT.md); create_presigned_url is above.
-  checkUniqueOrderName: '/check_unique_order_name',
   labOrder: '/lab_orders/:guid',
   labOrderPhotographs: '/lab_orders/:guid/lab_order_photographs',
-  photograph: '/lab_orders/:guid/photographs/:photoGuid',
   completeUpload: '/lab_orders/:guid/complete_upload',
   photographUploaded: '/lab_orders/:guid/photograph_uploaded',
   // The order builder, cart review and cart preview (issue 11, BUILDER-CONTRACT.md Wire).
@@ -65,20 +63,13 @@ export const API = {
   lineItem: '/line_items/:guid',
   updateQuantity: '/line_items/:guid/update_quantity',
   // Checkout and payment (issue 12, CHECKOUT-CONTRACT.md Wire); PATCH labOrder carries the choices.
-  validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
   // The lab's admin tools (issue 13, ADMIN-CONTRACT.md Wire); PATCH/DELETE labOrder and PATCH user carry more types.
   photographers: '/photographers',
   findPhotographer: '/find_photographer',
   loginAsUser: '/login_as_user',
   apiInvoices: '/api_invoices',
-  refundOrder: '/lab_orders/:guid/refund',
-  cancelOrder: '/lab_orders/:guid/cancel',
-  reorder: '/lab_orders/:guid/reorder',
-  mergeOrders: '/lab-orders/merge',
   createZipFile: '/lab_orders/:guid/create_zip_file',
-  sendToApi: '/lab_orders/:guid/send_to_api',
-  albumLineItems: '/lab_orders/:guid/album_line_items',
   // Discount codes on the admin screen (issue 34); the command line makes them too.
   discountCodes: '/discount_codes',
   discountCode: '/discount_codes/:code',

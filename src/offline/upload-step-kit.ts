@@ -4,10 +4,10 @@
  * kept in memory, and how an API error becomes a step's failure.
  */
 import { ApiError } from '../api/errors.ts';
-import type { SignedPart } from '../domain/photo-upload-wire.ts';
+import type { SignedPart } from '../api/lab-order-upload.ts';
 import { classifyFailure, type FailureAction, type StepKind } from '../domain/upload-retry.ts';
 import type { LabDatabase, UploadEntry } from './db.ts';
-import { newId } from './ids.ts';
+import { newId } from '../domain/ids.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import type { Slots } from './upload-slots.ts';
 import type { PutPort } from './upload-sender.ts';

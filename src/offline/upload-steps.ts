@@ -9,10 +9,10 @@
  */
 import { ApiError } from '../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../domain/multipart-plan.ts';
-import { isDuplicate, isMultipart } from '../domain/photo-upload-wire.ts';
+import { isDuplicate, isMultipart } from '../api/lab-order-upload.ts';
 import { MAX_URL_RENEWALS, classifyFailure } from '../domain/upload-retry.ts';
 import type { UploadEntry } from './db.ts';
-import { newId } from './ids.ts';
+import { newId } from '../domain/ids.ts';
 import { ChecksumAlongside } from './upload-checksum.ts';
 import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, orderHasPhotoOfSize, recordPart, rejectUpload, restartUpload, updateUpload } from './upload-store.ts';

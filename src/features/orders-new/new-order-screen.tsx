@@ -4,7 +4,7 @@ import { ApiError, errorLines, logErrorDetails } from '../../api/errors.ts';
 import { createLabOrder, isOrderNameTaken } from '../../api/lab-order-upload.ts';
 import { ROUTES, routePath } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { newId } from '../../offline/ids.ts';
+import { newId } from '../../domain/ids.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 import './new-order.css';
