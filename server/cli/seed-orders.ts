@@ -23,6 +23,7 @@ import { catalogues, finishingDetails, finishingServices, labOrders, lineItems, 
 import { loadAppSecret } from '../services/app-secret.ts';
 import { hashPassword } from '../services/passwords.ts';
 import { seededRandom } from './seeded-random.ts';
+import type { OrderStatus } from '../../src/domain/order-status.ts';
 
 export const SEED_PASSWORD = 'seeded-password';
 // Distinct photos stored once and shared by the orders (a lab's demo needs pictures, not gigabytes).
@@ -33,11 +34,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const KINDS = ['Wedding', 'Family session', 'Portfolio prints', 'Gallery show', 'Senior portraits', 'Newborn', 'Client album', 'Landscapes', 'Headshots', 'Holiday cards'];
 const NAMES = ['Ansel Adams', 'Dorothea Lange', 'Annie Leibovitz', 'Vivian Maier', 'Gordon Parks', 'Imogen Cunningham', 'Margaret Bourke-White', 'Diane Arbus', 'Robert Capa', 'Henri Cartier'];
 
-function statusFor(ageDays: number, r: number): string {
+function statusFor(ageDays: number, r: number): OrderStatus {
   if (r < 0.03) return 'cancelled';
   if (ageDays > 21) return 'shipped';
   if (ageDays > 7) return r < 0.7 ? 'shipped' : 'framing';
-  return ['open', 'open', 'paid', 'printing'][Math.floor(r * 4)] ?? 'paid';
+  return (['open', 'open', 'paid', 'printing'] as const)[Math.floor(r * 4)] ?? 'paid';
 }
 
 async function main(args: string[]): Promise<number> {

@@ -1,7 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { LOCAL_STORAGE_PREFIX, TooLarge, type LocalStorage } from '../adapters/storage/local-storage.ts';
-import { MAX_PARTS, MultipartError } from '../adapters/storage/storage.ts';
+import { MAX_PARTS } from '../../src/domain/multipart-limit.ts';
+import { MultipartError } from '../adapters/storage/storage.ts';
 import type { ServerDeps } from '../deps.ts';
 import { assertUploadOpen } from '../services/upload-service.ts';
 import { HttpError } from './errors.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { needsReasonWhenUnpaid, ORDER_STATUSES, STATUS_REASON_MAX, unpaidNeedsReason } from '../../src/domain/order-status.ts';
+import { isOrderStatus, needsReasonWhenUnpaid, ORDER_STATUSES, STATUS_REASON_MAX, unpaidNeedsReason } from '../../src/domain/order-status.ts';
 import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import type { Tx } from '../db/client.ts';
 import { labOrders, users } from '../db/schema.ts';
@@ -19,8 +19,6 @@ import { kickDeliveries, queuePartnerEvent } from './partner-events.ts';
  * and its event (and the shipped mail) are one transaction.
  */
 
-// One list of statuses for the lab and the app (src/domain/order-status.ts).
-export { ORDER_STATUSES };
 export const ADMIN_CHANGE_TYPES = ['status', 'tracking_url', 'internal_notes', 'urgent'] as const;
 export const COLOR_CORRECTIONS = ['lab', 'as_is'] as const;
 // A carrier's tracking address is well under this; longer is no tracking link.
@@ -85,7 +83,7 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
   const event = (kind: AdminType, from: string | null, to: string | null, detail: string | null = null) => recordEvent(tx, order.id, actor.user.guid, kind, { from, to, detail });
   switch (type) {
     case 'status': {
-      if (typeof value !== 'string' || !(ORDER_STATUSES as readonly string[]).includes(value)) throw validationError(STATUS_RULE);
+      if (typeof value !== 'string' || !isOrderStatus(value)) throw validationError(STATUS_RULE);
       if (value === order.status) return { mail: null };
       await refuseWhileBeingPaid(tx, order.id);
       // Printing unpaid work is never an accident: only with the admin's reason, kept in the history.

@@ -9,8 +9,6 @@ import { validationError } from '../http/errors.ts';
  * a size in pixels that cannot exhaust memory when decoded (a decompression bomb).
  */
 
-// Photos up to 200 MB each (docs/lab-rules.md §5).
-export const MAX_PHOTO_BYTES = 200 * 1024 * 1024;
 // 300 megapixels: above the largest medium-format backs (150 MP) and big stitched panoramas,
 // far below what a small PNG can claim (a 50 KB PNG can declare 20,000 × 20,000 pixels, 1.6 GB
 // once decoded to RGBA).

@@ -21,12 +21,6 @@ import {
   type ListLinks,
 } from './order-list-fields.ts';
 
-// Orders per page when the caller does not say: a screenful and more on a large monitor, small
-// enough that a page costs a few milliseconds however large the lab grows.
-export const DEFAULT_PER_PAGE = 50;
-// The most a caller may ask for in one page: keeps the heaviest list read in the same league as
-// any other read (the embedded database runs on the server's own thread).
-export const MAX_PER_PAGE = 200;
 
 // What a summary reads: the list selects only these columns (a page costs less than whole rows).
 type OrderSummaryRow = Pick<typeof labOrders.$inferSelect, 'id' | 'guid' | 'orderName' | 'status' | 'createdAt' | 'updatedAt' | 'paidAt'>;

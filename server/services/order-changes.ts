@@ -11,6 +11,7 @@ import { visibleOrder, type OrderRow } from './order-access.ts';
 import { refreshFigures } from './order-figures.ts';
 import { lockOpenOrder } from './order-lock.ts';
 import { ADMIN_CHANGE_TYPES, adminChangeOrder, changeColorCorrection, isAdminChange } from './admin-order-changes.ts';
+import { ORDER_CHANGE_TYPES } from '../../src/contract/orders.ts';
 
 /** PATCH /lab_orders/{id} {type, value}: the choices of the checkout screens (docs/api.md §8). */
 
@@ -25,8 +26,6 @@ export const BOUTIQUE_NOTE_MAX = 300;
 
 export const notOpenToCheckout = () => validationError(NOT_OPEN_TO_CHECKOUT);
 
-/** The PATCH /lab_orders/{id} types this server carries out; the others answer 422 and change nothing. */
-export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'permission_to_share', 'updated_at'] as const;
 type ChangeType = (typeof ORDER_CHANGE_TYPES)[number];
 
 export interface OrderChange {

@@ -7,6 +7,7 @@ import type { ServerDeps } from '../deps.ts';
 import type { Actor } from './auth-service.ts';
 import { signPhotoKey } from './photo-service.ts';
 import { zipLink } from './order-zip.ts';
+import type { OrderFilter } from '../../src/domain/order-filters.ts';
 
 /**
  * What the orders list shows of each order beyond its summary (docs/api.md §6): the
@@ -15,8 +16,6 @@ import { zipLink } from './order-zip.ts';
  * migration 0019_admin_tools), so a filtered page reads the same index as an unfiltered one.
  */
 
-export const ORDER_FILTERS = ['mat', 'mount', 'frame', 'canvas', 'prints', 'api_order', 'test_print', 'boutique', 'hide_open', 'hide_mine'] as const;
-export type OrderFilter = (typeof ORDER_FILTERS)[number];
 
 /** The yes/no fields of a list card, in the order of their bits in `flags` (listFieldColumns). */
 const FLAG_NAMES = ['urgent', 'hasNotes', 'hasAdminNotes', 'hasFrame', 'hasMount', 'hasMat', 'hasCanvas', 'apiOrder', 'testPrint', 'boutiqueShipping', 'localPickup'] as const;

@@ -3,7 +3,8 @@ import { createReadStream } from 'node:fs';
 import sharp, { type Metadata } from 'sharp';
 import { ACCEPTED_PHOTO_KINDS, SNIFF_BYTES, TAIL_BYTES, kindRefusal, sniffFileType, truncationRefusal, type FileKind } from './file-types.ts';
 import type { Storage } from '../adapters/storage/storage.ts';
-import { MAX_IMAGE_PIXELS, MAX_PHOTO_BYTES } from './file-checks.ts';
+import { MAX_PHOTO_BYTES } from '../../src/domain/photo-content.ts';
+import { MAX_IMAGE_PIXELS } from './file-checks.ts';
 import { JpegEndScanner } from './jpeg-end.ts';
 
 /**

@@ -4,15 +4,12 @@ import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { visibleOrder } from './order-access.ts';
+import { DEFAULT_PHOTOS_PER_PAGE } from '../../src/contract/photos.ts';
 
 /** The photos of an order as the API answers them (docs/api.md §7). */
 
 export type PhotoRow = typeof photographs.$inferSelect;
 
-// A page of lab_order_photographs, and the photos GET /lab_orders/{guid} carries: a screen of
-// thumbnails without a second call for most orders, a bounded answer for the largest.
-export const DEFAULT_PHOTOS_PER_PAGE = 100;
-export const MAX_PHOTOS_PER_PAGE = 500;
 // Photo addresses last this long: an afternoon in the order builder without a reload.
 const PHOTO_URL_TTL_S = 6 * 60 * 60;
 // ... and are signed as of the start of the current hour, so every answer within the hour hands

@@ -5,7 +5,7 @@ import { photographs } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
-import { MAX_PHOTO_BYTES } from './file-checks.ts';
+import { MAX_PHOTO_BYTES } from '../../src/domain/photo-content.ts';
 import { JpegEndScanner } from './jpeg-end.ts';
 import { ownOrder, type OrderRow } from './order-access.ts';
 import { photoAnswer, type PhotoRow } from './photo-service.ts';

@@ -2,37 +2,19 @@
  * The checkout's calls (docs/api.md §8), one typed function per call. Checkout needs a
  * connection: these go straight to the lab, never through the outbox.
  */
-import type { ShippingAddress } from '../domain/checkout.ts';
+import type { AnswerOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
 import type { ColorCorrection } from '../domain/order-actions-photographer.ts';
-import { API, routePath } from '../domain/paths.ts';
+import { API } from '../domain/paths.ts';
+import { newId } from '../domain/ids.ts';
 import type { Profile } from './account.ts';
+import { call } from './call.ts';
 import { apiRequest } from './client.ts';
-import type { FullOrder, FullOrderAttributes } from './line-item-calls.ts';
+import type { FullOrder } from './line-item-calls.ts';
 
-/** The checkout order's attributes: retrieve_full_order's, with the checkout fields. Money in dollars. */
-export interface CheckoutAttributes extends FullOrderAttributes {
-  guid: string;
-  discount_code: { code: string } | null;
-  boutique_shipping: boolean;
-  boutique_shipping_note: string | null;
-  boutique_shipping_price: number;
-  eligible_for_boutique_shipping: boolean;
-  local_pickup: boolean;
-  shipping_address: ShippingAddress | null;
-  selected_card_to_use: string | null;
-  selected_card_mask: string | null;
-  used_saved_card: boolean;
-  permission_to_share: boolean;
-  paid_at: string | null;
-  stripe_order_confirmation: string | null;
-  client_name: string | null;
-  photographer_name: string | null;
-  color_correction: ColorCorrection;
-}
-
-export interface CheckoutOrder extends FullOrder {
-  data: FullOrder['data'] & { attributes: CheckoutAttributes };
-}
+/** The checkout order: retrieve_full_order's answer, with the checkout fields. Money in dollars. */
+export type CheckoutOrder = FullOrder;
+export type CheckoutAttributes = CheckoutOrder['data']['attributes'];
 
 /** The PATCH /lab_orders/:guid types checkout sends, with the value each takes. */
 export type CheckoutChange =
@@ -47,21 +29,16 @@ export type CheckoutChange =
   | { type: 'updated_at'; value: 'now' }
   | { type: 'color_correction'; value: ColorCorrection };
 
-export interface ValidDiscountCode {
-  success: true;
-  discount_code: { code: string; kind: 'percent' | 'amount'; percent?: number; amount?: number };
-}
-
-const newKey = () => crypto.randomUUID();
+export type ValidDiscountCode = AnswerOf<Contract['POST /validate_discount_code']>;
 
 export const getCheckoutOrder = (orderGuid: string, signal?: AbortSignal) =>
-  apiRequest<CheckoutOrder>('GET', routePath(API.retrieveFullOrder, { guid: orderGuid }), signal ? { signal } : {});
+  call('GET /lab_orders/:guid/retrieve_full_order', { params: { guid: orderGuid }, query: {} }, signal ? { signal } : {});
 
 export const updateCheckout = (orderGuid: string, change: CheckoutChange) =>
-  apiRequest<CheckoutOrder>('PATCH', routePath(API.labOrder, { guid: orderGuid }), { body: change, idempotencyKey: newKey() });
+  call('PATCH /lab_orders/:guid', { params: { guid: orderGuid }, body: change }, { idempotencyKey: newId() });
 
 export const validateDiscountCode = (code: string, signal?: AbortSignal) =>
-  apiRequest<ValidDiscountCode>('POST', API.validateDiscountCode, { body: { code }, ...(signal ? { signal } : {}) });
+  call('POST /validate_discount_code', { body: { code } }, signal ? { signal } : {});
 
 /** Saves the address and sets it on the open order in one call; answers the profile. */
 export const addOrderAddress = (payload: {
@@ -73,15 +50,15 @@ export const addOrderAddress = (payload: {
   zip: string;
   lab_order_id: string;
   update_address_on_order: true;
-}) => apiRequest<Profile>('POST', API.addresses, { body: payload, idempotencyKey: newKey() });
+}) => apiRequest<Profile>('POST', API.addresses, { body: payload, idempotencyKey: newId() });
 
 /** A card typed at checkout: saved with the provider (unkept) and selected for the order; answers the profile. */
 export const createOrderCard = (tokenId: string, orderGuid: string) =>
-  apiRequest<Profile>('POST', API.createCard, { body: { token_id: tokenId, lab_order_id: orderGuid }, idempotencyKey: newKey() });
+  apiRequest<Profile>('POST', API.createCard, { body: { token_id: tokenId, lab_order_id: orderGuid }, idempotencyKey: newId() });
 
 /**
  * Places the order. The caller keeps `idempotencyKey` for one attempt: a retry after no answer
  * sends the same key, so the lab charges once however often the request arrives.
  */
 export const placeOrder = (orderGuid: string, saveCard: boolean, idempotencyKey: string) =>
-  apiRequest<CheckoutOrder>('POST', routePath(API.checkout, { guid: orderGuid }), { body: { save_card: saveCard }, idempotencyKey });
+  call('POST /lab_orders/:guid/checkout', { params: { guid: orderGuid }, body: { save_card: saveCard } }, { idempotencyKey });

@@ -1,61 +1,20 @@
-import { API } from '../domain/paths.ts';
-import { apiRequest } from './client.ts';
+import type { AnswerOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
+import { call } from './call.ts';
 
-export interface LabOrderListAttributes {
-  id: number;
-  guid: string;
-  order_name: string;
-  status: string;
-  created_at: string;
-  updated_at: string;
-  paid_at: string | null;
-  photographer_id: string;
-  photographer_name: string;
-  photographer_business: string;
-  photographer_email: string;
-  // Issue 13 (docs/api.md §6); optional: a copy kept offline by an older version lacks them.
-  urgent?: boolean;
-  has_notes?: boolean;
-  /** Admins only; false for photographers. */
-  has_admin_notes?: boolean;
-  has_frame?: boolean;
-  has_mount?: boolean;
-  has_mat?: boolean;
-  has_canvas?: boolean;
-  api_order?: boolean;
-  test_print?: boolean;
-  boutique_shipping?: boolean;
-  local_pickup?: boolean;
-  shipping_method?: string | null;
-  tracking_url?: string | null;
-  total?: number;
-  cover_photo_url?: string | null;
-  /** Admins only. */
-  download_all_link?: string | null;
-  color_correction?: 'lab' | 'as_is';
-  line_item_count?: number;
-  api_vendor?: string | null;
-  external_order_id?: string | null;
-}
+/** A page of the orders list as the lab answers it (src/contract/lab-orders.ts). */
+export type LabOrderList = AnswerOf<Contract['GET /lab_orders']>;
+export type ListMeta = LabOrderList['meta'];
 
-export interface ListMeta {
-  current_user_is_admin: boolean;
-  current_user_is_api_vendor: boolean;
-  view_as_photographer_id: string | null;
-  view_as_photographer: string | null;
-  /** How many orders match, all pages together. */
-  total: number;
-  per_page: number;
-  /** Ask with this for the next page; null on the last. */
-  next_cursor: string | null;
-  /** Admins: how many orders are flagged urgent. */
-  urgent_count?: number;
-}
+type ListItemAttributes = LabOrderList['data'][number]['attributes'];
+/** The summary every order has; the list card's fields below it came with issue 13. */
+type SummaryKey = 'id' | 'guid' | 'order_name' | 'status' | 'created_at' | 'updated_at' | 'paid_at' | 'photographer_id' | 'photographer_name' | 'photographer_business' | 'photographer_email';
 
-export interface LabOrderList {
-  data: { id: string; type: 'lab_order'; attributes: LabOrderListAttributes }[];
-  meta: ListMeta;
-}
+/**
+ * An order of the list as the screens read it: the card's fields are optional, because a copy the
+ * device kept offline by an older version lacks them.
+ */
+export type LabOrderListAttributes = Pick<ListItemAttributes, SummaryKey> & Partial<Omit<ListItemAttributes, SummaryKey>>;
 
 /**
  * One page of the orders list, newest first. The first page is asked without parameters (the
@@ -77,13 +36,14 @@ export interface OrderListQuery {
 }
 
 export function getLabOrders(opts: OrderListQuery = {}) {
-  const query = new URLSearchParams();
-  if (opts.search) query.set('search', opts.search);
-  if (opts.cursor) query.set('cursor', opts.cursor);
-  if (opts.filters) query.set('filters', opts.filters);
-  if (opts.photographerId) query.set('photographer_id', opts.photographerId);
-  if (opts.urgent) query.set('urgent', 'true');
-  if (opts.perPage) query.set('per_page', String(opts.perPage));
-  const qs = query.toString();
-  return apiRequest<LabOrderList>('GET', qs ? `${API.labOrders}?${qs}` : API.labOrders, opts.signal ? { signal: opts.signal } : {});
+  // Empty values are left out, so the first page's address is the bare one the early script asks for (early-get.ts).
+  const query = {
+    ...(opts.search ? { search: opts.search } : {}),
+    ...(opts.cursor ? { cursor: opts.cursor } : {}),
+    ...(opts.filters ? { filters: opts.filters } : {}),
+    ...(opts.photographerId ? { photographer_id: opts.photographerId } : {}),
+    ...(opts.urgent ? { urgent: 'true' as const } : {}),
+    ...(opts.perPage ? { per_page: opts.perPage } : {}),
+  };
+  return call('GET /lab_orders', { query }, opts.signal ? { signal: opts.signal } : {});
 }

@@ -4,15 +4,12 @@
  * straight to the lab, never through the outbox. The colour-correction choice is a PATCH type of
  * checkout's call (updateCheckout in checkout.ts).
  */
-import { API, routePath } from '../domain/paths.ts';
-import type { CheckoutOrder } from './checkout.ts';
-import { apiRequest } from './client.ts';
-
-const key = () => crypto.randomUUID();
+import { newId } from '../domain/ids.ts';
+import { call } from './call.ts';
 
 /** POST /lab_orders/:guid/reorder: a new open order with the same photos (no upload) and line items. */
 export const reorderOrder = (guid: string, orderName: string) =>
-  apiRequest<CheckoutOrder>('POST', routePath(API.reorder, { guid }), { body: { order_name: orderName }, idempotencyKey: key() });
+  call('POST /lab_orders/:guid/reorder', { params: { guid }, body: { order_name: orderName } }, { idempotencyKey: newId() });
 
 /** POST /lab_orders/:guid/cancel: a paid order within the window; answers the cancelled order. */
-export const cancelOrder = (guid: string) => apiRequest<CheckoutOrder>('POST', routePath(API.cancelOrder, { guid }), { body: {}, idempotencyKey: key() });
+export const cancelOrder = (guid: string) => call('POST /lab_orders/:guid/cancel', { params: { guid } }, { idempotencyKey: newId() });

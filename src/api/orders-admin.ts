@@ -3,9 +3,11 @@
  * one typed function per call. Mutations carry an Idempotency-Key made per user action, so a
  * retried request changes nothing twice.
  */
+import { newId } from '../domain/ids.ts';
 import type { adminAddressPayload } from '../domain/order-detail.ts';
 import type { OrderStatus } from '../domain/order-status.ts';
-import { API, routePath } from '../domain/paths.ts';
+import { API } from '../domain/paths.ts';
+import { call } from './call.ts';
 import { apiRequest } from './client.ts';
 
 export type AdminPatch =
@@ -14,28 +16,25 @@ export type AdminPatch =
   | { type: 'internal_notes'; value: string }
   | { type: 'urgent'; value: boolean };
 
-const key = () => crypto.randomUUID();
-
 /** PATCH /lab_orders/:guid with an admin type; the answer is the updated order. */
-export const patchOrderAsAdmin = (guid: string, change: AdminPatch) =>
-  apiRequest<{ data: { attributes: Record<string, unknown> } }>('PATCH', routePath(API.labOrder, { guid }), { body: change, idempotencyKey: key() });
+export const patchOrderAsAdmin = (guid: string, change: AdminPatch) => call('PATCH /lab_orders/:guid', { params: { guid }, body: change }, { idempotencyKey: newId() });
 
 /** POST refund: dollars with 2 decimals and the reason. */
 export const refundOrder = (guid: string, refundAmount: number, refundNote: string) =>
-  apiRequest<unknown>('POST', routePath(API.refundOrder, { guid }), { body: { refund_amount: refundAmount, refund_note: refundNote }, idempotencyKey: key() });
+  call('POST /lab_orders/:guid/refund', { params: { guid }, body: { refund_amount: refundAmount, refund_note: refundNote } }, { idempotencyKey: newId() });
 
 /** Queues the zip of the order's originals; download_all_link appears once it is ready. */
-export const createZipFile = (guid: string) => apiRequest<unknown>('POST', routePath(API.createZipFile, { guid }), { body: {}, idempotencyKey: key() });
+export const createZipFile = (guid: string) => call('POST /lab_orders/:guid/create_zip_file', { params: { guid } }, { idempotencyKey: newId() });
 
 /** Queues the order's send to the vendor API (retried by the lab). */
-export const sendToVendor = (guid: string) => apiRequest<unknown>('POST', routePath(API.sendToApi, { guid }), { body: {}, idempotencyKey: key() });
+export const sendToVendor = (guid: string) => call('POST /lab_orders/:guid/send_to_api', { params: { guid } }, { idempotencyKey: newId() });
 
 /** The admin's correction of the order's shipping address: POST /addresses for that order (the order only). */
-export const setOrderAddress = (payload: ReturnType<typeof adminAddressPayload>) => apiRequest<unknown>('POST', API.addresses, { body: payload, idempotencyKey: key() });
+export const setOrderAddress = (payload: ReturnType<typeof adminAddressPayload>) => apiRequest<unknown>('POST', API.addresses, { body: payload, idempotencyKey: newId() });
 
 /** DELETE /lab_orders/:guid: an open order, for good. */
-export const deleteOrder = (guid: string) => apiRequest<{ success: true }>('DELETE', routePath(API.labOrder, { guid }), { idempotencyKey: key() });
+export const deleteOrder = (guid: string) => call('DELETE /lab_orders/:guid', { params: { guid } }, { idempotencyKey: newId() });
 
 /** Merges the second open order into the first (same photographer), removing the second. */
 export const mergeOrders = (firstGuid: string, secondGuid: string) =>
-  apiRequest<unknown>('POST', API.mergeOrders, { body: { orders: [firstGuid, secondGuid] }, idempotencyKey: key() });
+  call('POST /lab-orders/merge', { body: { orders: [firstGuid, secondGuid] } }, { idempotencyKey: newId() });

@@ -1,16 +1,18 @@
-import { API, routePath } from '../domain/paths.ts';
+import { API } from '../domain/paths.ts';
+import { call } from './call.ts';
 import { apiRequest } from './client.ts';
 import { ApiError, isErrorBody } from './errors.ts';
+import type { SinglePresign } from './lab-order-upload.ts';
 
-export interface PresignedUpload {
-  signedUrl: string;
-  key: string;
-  headers: Record<string, string>;
+/** A signed address for one PUT. */
+export type PresignedUpload = SinglePresign;
+
+/** A signed address for the blanket certificate of resale (docs/accounts.md §7): always one PUT. */
+export async function presignCertificate(userGuid: string, fileName: string): Promise<PresignedUpload> {
+  const answer = await call('POST /lab_orders/:guid/create_presigned_url', { params: { guid: userGuid }, body: { guid: userGuid, file_name: fileName } });
+  if ('signedUrl' in answer) return answer;
+  throw new ApiError('http', 'The lab answered no upload address for the certificate.');
 }
-
-/** A signed address for the blanket certificate of resale (docs/accounts.md §7). */
-export const presignCertificate = (userGuid: string, fileName: string) =>
-  apiRequest<PresignedUpload>('POST', routePath(API.createPresignedUrl, { guid: userGuid }), { body: { guid: userGuid, file_name: fileName } });
 
 export const confirmCertificate = (key: string) =>
   apiRequest<{ blanket_certificate_of_resale_link: string }>('POST', API.blanketCertificate, { body: { key } });

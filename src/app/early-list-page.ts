@@ -8,7 +8,7 @@
  */
 import { startEarlyGet } from '../api/early-get.ts';
 import { isLabAdmin, readStoredSession } from '../api/stored-session.ts';
-import { ADMIN_OPENING_FILTERS } from '../features/orders/order-filters.ts';
+import { ADMIN_OPENING_FILTERS } from '../domain/order-filters.ts';
 import { API } from '../domain/paths.ts';
 import { ROUTES } from './routes.ts';
 

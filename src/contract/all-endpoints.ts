@@ -7,6 +7,12 @@ import { passwordEndpoints } from './password.ts';
 import { photographersEndpoints } from './photographers.ts';
 import { sessionEndpoints } from './session.ts';
 import { signupEndpoints } from './signup.ts';
+import { checkoutEndpoints } from './checkout.ts';
+import { labOrdersEndpoints } from './lab-orders.ts';
+import { lineItemsEndpoints } from './line-items.ts';
+import { orderToolsEndpoints } from './order-tools.ts';
+import { ordersEndpoints } from './orders.ts';
+import { photosEndpoints } from './photos.ts';
 import { statusEndpoints } from './status.ts';
 import { webhookEndpoints } from './webhooks.ts';
 
@@ -26,4 +32,10 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   photographersEndpoints,
   discountCodeEndpoints,
   webhookEndpoints,
+  labOrdersEndpoints,
+  ordersEndpoints,
+  photosEndpoints,
+  lineItemsEndpoints,
+  checkoutEndpoints,
+  orderToolsEndpoints,
 ].flatMap((resource) => Object.values(resource));

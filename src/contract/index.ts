@@ -11,6 +11,12 @@ import type { passwordEndpoints } from './password.ts';
 import type { photographersEndpoints } from './photographers.ts';
 import type { sessionEndpoints } from './session.ts';
 import type { signupEndpoints } from './signup.ts';
+import type { checkoutEndpoints } from './checkout.ts';
+import type { labOrdersEndpoints } from './lab-orders.ts';
+import type { lineItemsEndpoints } from './line-items.ts';
+import type { orderToolsEndpoints } from './order-tools.ts';
+import type { ordersEndpoints } from './orders.ts';
+import type { photosEndpoints } from './photos.ts';
 import type { statusEndpoints } from './status.ts';
 import type { webhookEndpoints } from './webhooks.ts';
 
@@ -23,6 +29,12 @@ export type Contract = CallTable<typeof statusEndpoints> &
   CallTable<typeof catalogueEndpoints> &
   CallTable<typeof photographersEndpoints> &
   CallTable<typeof discountCodeEndpoints> &
-  CallTable<typeof webhookEndpoints>;
+  CallTable<typeof webhookEndpoints> &
+  CallTable<typeof labOrdersEndpoints> &
+  CallTable<typeof ordersEndpoints> &
+  CallTable<typeof photosEndpoints> &
+  CallTable<typeof lineItemsEndpoints> &
+  CallTable<typeof checkoutEndpoints> &
+  CallTable<typeof orderToolsEndpoints>;
 
 export type CallName = keyof Contract;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '../domain/password-rule.ts';
 
 /** Shapes that several resources' endpoints share (docs/api.md). */
@@ -39,7 +40,8 @@ export const orderSummaryAttributes = z.object({
   id: z.number(),
   guid: z.string(),
   order_name: z.string(),
-  status: z.string(),
+  // The one list of statuses (src/domain/order-status.ts), which the server's admin changes keep to.
+  status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
   updated_at: z.string(),
   paid_at: z.string().nullable(),
@@ -66,6 +68,15 @@ export const savedAddress = z.object({
   zip: z.string(),
 });
 
+/**
+ * The shipping address an order carries (chosen at checkout, kept with the order): the lab keeps
+ * a copy, so the zip is always there even if the profile's address is removed later.
+ */
+export const orderShippingAddressSchema = savedAddress.extend({
+  phone_number: z.string().nullable(),
+  email: z.string().nullable(),
+});
+
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
 /** A new address as the address forms send it (POST /addresses): the lab's rules for each field. */
@@ -77,3 +88,5 @@ export const addressInput = z.object({
   state: nonBlank('Enter the state.'),
   zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
 });
+
+export type ShippingAddress = z.output<typeof orderShippingAddressSchema>;

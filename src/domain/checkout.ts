@@ -19,18 +19,12 @@ export const DISCOUNT_CHECK_FROM = 4;
 /** The boutique packaging note's limit (docs/orders.md §5, §9). */
 export const BOUTIQUE_NOTE_MAX = 300;
 
-/** The shipping address as the checkout order carries it. */
-export interface ShippingAddress {
-  guid: string;
-  recipient: string | null;
-  street: string;
-  street_2: string | null;
-  city: string;
-  state_province: string;
-  zip: string | null;
-  phone_number?: string | null;
-  email?: string | null;
-}
+/**
+ * What the checkout's rules read of the order's shipping address. The wire's address is
+ * ShippingAddress in src/contract/shapes.ts (the lab always sends its zip), which fits this; the
+ * domain names only the fields it reads, since it imports nothing outside itself.
+ */
+export type AddressToShow = { guid: string; recipient: string | null; street: string; street_2: string | null; city: string; state_province: string; zip: string };
 
 /** What the rules read of a checkout order: the lab's attributes (money in dollars) and its line count. */
 export interface CheckoutFacts {
@@ -40,7 +34,7 @@ export interface CheckoutFacts {
   paid_at?: string | null;
   lineItemCount: number;
   local_pickup: boolean;
-  shipping_address: ShippingAddress | null;
+  shipping_address: AddressToShow | null;
   selected_card_to_use: string | null;
   credit_applied: number;
   discount: number;
@@ -81,12 +75,12 @@ export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_addres
  * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
  * (recipient, else the client's name, else the photographer's), street, street 2, 'city, state zip'.
  */
-export function shippingToLines(o: { local_pickup: boolean; shipping_address: ShippingAddress | null; client_name: string | null; photographer_name: string | null }): string[] {
+export function shippingToLines(o: { local_pickup: boolean; shipping_address: AddressToShow | null; client_name: string | null; photographer_name: string | null }): string[] {
   if (o.local_pickup) return [LOCAL_PICKUP];
   const a = o.shipping_address;
   if (!a) return [NONE_SELECTED];
   const name = [a.recipient, o.client_name, o.photographer_name].map((n) => n?.trim() ?? '').find((n) => n !== '');
-  const cityLine = `${a.city}, ${a.state_province} ${a.zip ?? ''}`.trim();
+  const cityLine = `${a.city}, ${a.state_province} ${a.zip}`.trim();
   return [name, a.street, a.street_2?.trim() || undefined, cityLine].filter((l): l is string => typeof l === 'string' && l !== '');
 }
 

@@ -4,8 +4,6 @@ import { toCents, type Cents } from './money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
 import { ZIP_RULE, isZip } from './validation.ts';
 
-export { isOrderStatus, ORDER_STATUSES, type OrderStatus } from './order-status.ts';
-
 /** Only an open order goes back to the builder (CONTINUE ORDER). */
 export const canContinueOrder = (status: string): boolean => status === 'open';
 

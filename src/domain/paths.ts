@@ -31,10 +31,8 @@ export const API = {
   priceLists: '/price-lists',
   openapi: '/openapi.json',
   // New order and photo upload (issue 10, docs/upload-and-sync.md §1); create_presigned_url is above.
-  checkUniqueOrderName: '/check_unique_order_name',
   labOrder: '/lab_orders/:guid',
   labOrderPhotographs: '/lab_orders/:guid/lab_order_photographs',
-  photograph: '/lab_orders/:guid/photographs/:photoGuid',
   completeUpload: '/lab_orders/:guid/complete_upload',
   photographUploaded: '/lab_orders/:guid/photograph_uploaded',
   // The order builder, cart review and cart preview (issue 11, docs/api.md §9.
@@ -44,17 +42,10 @@ export const API = {
   lineItem: '/line_items/:guid',
   updateQuantity: '/line_items/:guid/update_quantity',
   // Checkout and payment (issue 12, docs/api.md §8); PATCH labOrder carries the choices.
-  validateDiscountCode: '/validate_discount_code',
   checkout: '/lab_orders/:guid/checkout',
   // The lab's admin tools (issue 13, docs/api.md §6); PATCH/DELETE labOrder carry more types.
   photographers: '/photographers',
-  refundOrder: '/lab_orders/:guid/refund',
-  cancelOrder: '/lab_orders/:guid/cancel',
-  reorder: '/lab_orders/:guid/reorder',
-  mergeOrders: '/lab-orders/merge',
   createZipFile: '/lab_orders/:guid/create_zip_file',
-  sendToApi: '/lab_orders/:guid/send_to_api',
-  albumLineItems: '/lab_orders/:guid/album_line_items',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

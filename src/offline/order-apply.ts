@@ -36,7 +36,8 @@ function listedFromFull(guid: string, a: Partial<FullOrderAttributes>): ListedPa
     id: a.id,
     guid,
     order_name: text(a.order_name),
-    status: text(a.status),
+    // Every full order carries its status; 'open' only if a partial answer lacked it.
+    status: a.status ?? 'open',
     created_at: a.created_at,
     updated_at: a.updated_at,
     paid_at: typeof a.paid_at === 'string' ? a.paid_at : null,

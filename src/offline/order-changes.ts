@@ -12,7 +12,7 @@ import { MAX_QUANTITY, isValidQuantity } from '../domain/quantity.ts';
 import { SHARED_OWNER } from './cached-read.ts';
 import type { LabDatabase, LineItemRow } from './db.ts';
 import { isBuilderOrder } from './order-row.ts';
-import { newId } from './ids.ts';
+import { newId } from '../domain/ids.ts';
 import { localLineItem, withQuantity, type LocalLookup } from './local-line-item.ts';
 import { mapInSlices } from './next-task.ts';
 import { pendingLineItemGuids, retotal } from './order-apply.ts';

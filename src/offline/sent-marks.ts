@@ -3,6 +3,7 @@
  * (outbox-drain.ts) loaded: the count of answers written in this page, the order's sentStamp, and
  * the words of a refusal for a line item the lab no longer has.
  */
+import { newId } from '../domain/ids.ts';
 import type { LabDatabase } from './db.ts';
 
 export const GONE_TEXT =
@@ -24,7 +25,7 @@ export const countAppliedSend = (): void => {
  */
 export async function stampSent(db: LabDatabase, orderGuid: string): Promise<void> {
   const order = await db.orders.get(orderGuid);
-  if (order) await db.orders.put({ ...order, sentStamp: `${Date.now().toString(36)}-${crypto.randomUUID()}` });
+  if (order) await db.orders.put({ ...order, sentStamp: `${Date.now().toString(36)}-${newId()}` });
 }
 
 /** The order's sentStamp now (see stampSent); undefined before the first answer or with no copy. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import { cartOrder } from './checkout-helpers.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
+import { callAs } from './photo-helpers.ts';
 import { addPhotos, labWithAdmin, send, type Products } from './line-items-helpers.ts';
 
 /** Custom album orders (docs/orders.md §1, §3 Album): entered by the lab on an open order, read-only on its detail. */
@@ -38,8 +39,8 @@ describe('album line items', () => {
     const o = await cartOrder(t, p);
     const photos = await addPhotos(t, o.order, 3);
     const before = (await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes;
-    const res = await send(t, 'POST', `/lab_orders/${o.order}/album_line_items`, admin, album([photos[2] ?? '', photos[0] ?? '']));
-    expect(res.statusCode).toBe(201);
+    const res = await callAs(t.app, 'POST /lab_orders/:guid/album_line_items', { params: { guid: o.order }, body: album([photos[2] ?? '', photos[0] ?? '']) }, { token: admin });
+    expect(res.status).toBe(201);
     expect(res.json().data).toMatchObject({ description: 'Wedding album, lay-flat', spread_quantity: 15, total_price: 349.5, stamping: 'Gold foil', upper_text_font_size: 24 });
 
     const after = (await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes;

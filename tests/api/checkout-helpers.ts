@@ -8,6 +8,7 @@ import { toCents } from '../../src/domain/money.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { addPhotos, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
+import { callApi } from './contract-call.ts';
 
 /** Checkout's API tests (docs/api.md §8): an order with a cart, and the calls of the checkout screens. */
 
@@ -51,9 +52,9 @@ export async function changed(t: TestApp, token: string, order: string, body: Re
 }
 
 export async function checkoutOrder(t: TestApp, token: string, order: string): Promise<Attributes> {
-  const res = await send(t, 'GET', `/lab_orders/${order}/retrieve_full_order`, token);
-  expect(res.statusCode).toBe(200);
-  return res.json().data.attributes as Attributes;
+  const res = await callApi(t.app, 'GET /lab_orders/:guid/retrieve_full_order', { params: { guid: order }, query: {} }, { token });
+  expect(res.status).toBe(200);
+  return res.json().data.attributes;
 }
 
 /** Saves a card from a test token; with `order`, as checkout does (unkept, selected for the order). Answers its id. */

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
-import { labOrdersAnswer } from '../../server/routes/lab-orders-routes.ts';
+import { labOrdersAnswer } from '../../src/contract/lab-orders.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 interface ListAnswer {
@@ -158,9 +159,9 @@ describe('GET /lab_orders, a page at a time', () => {
     ]);
     for (const user of [cara, admin]) {
       const token = await signIn(t.app, user.user.email, user.password);
-      const res = await t.app.inject({ method: 'GET', url: api('/lab_orders?search=Schema'), headers: { token } });
-      expect(res.statusCode).toBe(200);
-      const answer = res.json<{ data: { attributes: Record<string, unknown> & { guid: string } }[] }>();
+      const res = await callApi(t.app, 'GET /lab_orders', { query: { search: 'Schema' } }, { token });
+      expect(res.status).toBe(200);
+      const answer = res.json();
       // The route sends what the service built without checking it (plainJsonSerializer): here it is.
       expect(labOrdersAnswer.strict().parse(answer)).toBeTruthy();
       expect(answer.data).toHaveLength(2);

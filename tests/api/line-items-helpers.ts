@@ -9,6 +9,7 @@ import { lineItemPayload, type LineItemPayload } from '../../src/domain/line-ite
 import type { ServerLineItem as ServerItem } from '../../src/domain/line-items.ts';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 import { newKey, newOrder, photographer } from './photo-helpers.ts';
+import { callApi } from './contract-call.ts';
 
 /** The cart's API tests: products of the default catalogue, orders with stored photos, payloads as the builder makes them. */
 
@@ -108,8 +109,10 @@ export async function postItems(t: TestApp, token: string, order: string, items:
 }
 
 export async function fullOrder(t: TestApp, token: string, order: string) {
-  const res = await send(t, 'GET', `/lab_orders/${order}/retrieve_full_order`, token);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: { attributes: Record<string, unknown> & { subtotal: number; total: number; shipping_total: number; status: string }; line_items: ServerItem[] }; meta: Record<string, unknown> }>();
+  const res = await callApi(t.app, 'GET /lab_orders/:guid/retrieve_full_order', { params: { guid: order }, query: {} }, { token });
+  expect(res.status).toBe(200);
+  // Loosely typed for the tests that read fields by name from a table of cases.
+  const answer: { data: { attributes: Record<string, unknown> & { subtotal: number; total: number; shipping_total: number; status: string }; line_items: ServerItem[] }; meta: Record<string, unknown> } = res.json();
+  return answer;
 }
 

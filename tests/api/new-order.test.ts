@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
-import { call, newKey, newOrder, photographer } from './photo-helpers.ts';
+import { call, callAs, newKey, newOrder, photographer } from './photo-helpers.ts';
+import { callApi } from './contract-call.ts';
 
 /** New order (docs/orders.md §2, §5): the name check, creating the order, reading it back. */
 let t: TestApp;
@@ -17,11 +18,11 @@ describe('check_unique_order_name', () => {
   it('succeeds when the caller already has that name (any case, spaces trimmed) and is 404 when it is free', async () => {
     const ann = await photographer(t);
     await newOrder(t, ann.token, 'Smith Wedding');
-    const taken = await call(t, 'POST', '/check_unique_order_name', ann.token, { order_name: '  smith WEDDING ' });
-    expect(taken.statusCode).toBe(200);
+    const taken = await callApi(t.app, 'POST /check_unique_order_name', { body: { order_name: '  smith WEDDING ' } }, { token: ann.token });
+    expect(taken.status).toBe(200);
     expect(taken.json()).toEqual({ success: true });
-    const free = await call(t, 'POST', '/check_unique_order_name', ann.token, { order_name: 'Jones Portraits' });
-    expect(free.statusCode).toBe(404);
+    const free = await callApi(t.app, 'POST /check_unique_order_name', { body: { order_name: 'Jones Portraits' } }, { token: ann.token });
+    expect(free.status).toBe(404);
     expectErrorBody(free.json(), 404);
   });
 
@@ -45,8 +46,8 @@ describe('check_unique_order_name', () => {
 describe('POST /lab_orders', () => {
   it('creates an open order of the caller and answers its guid', async () => {
     const ann = await photographer(t);
-    const res = await call(t, 'POST', '/lab_orders', ann.token, { order_name: '  Gallery show ' });
-    expect(res.statusCode).toBe(201);
+    const res = await callAs(t.app, 'POST /lab_orders', { body: { order_name: '  Gallery show ' } }, { token: ann.token });
+    expect(res.status).toBe(201);
     const { data } = res.json();
     expect(data).toMatchObject({ type: 'lab_order', attributes: { order_name: 'Gallery show', status: 'open', images: [], photo_count: 0, line_items: [] } });
     expect(data.id).toBe(String(data.attributes.id));
@@ -84,8 +85,8 @@ describe('GET /lab_orders/{guid}', () => {
   it('answers the owner the order with images, line items, included and the list meta', async () => {
     const ann = await photographer(t);
     const guid = await newOrder(t, ann.token, 'Studio session');
-    const res = await call(t, 'GET', `/lab_orders/${guid}`, ann.token);
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid } }, { token: ann.token });
+    expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({
       data: { type: 'lab_order', attributes: { guid, order_name: 'Studio session', status: 'open', images: [], line_items: [], photographer_email: ann.user.email } },
       included: [],

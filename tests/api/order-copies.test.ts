@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
+import { callAs } from './photo-helpers.ts';
 import { addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
 
 /** Reorder and merge (docs/lab-rules.md §2). */
@@ -25,8 +26,8 @@ describe('POST /lab_orders/{id}/reorder', () => {
     const o = await orderWithPhotos(t, 2);
     expect((await postItems(t, o.token, o.order, [framed(o.photos[0] ?? ''), payload(o.photos[1] ?? '', p.size.guid)])).statusCode).toBe(201);
     await t.db.update(labOrders).set({ status: 'shipped', paidAt: new Date() }).where(eq(labOrders.guid, o.order));
-    const res = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: 'Again' });
-    expect(res.statusCode).toBe(201);
+    const res = await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: 'Again' } }, { token: o.token });
+    expect(res.status).toBe(201);
     const copy = res.json().data.attributes;
     expect(copy).toMatchObject({ order_name: 'Again', status: 'open' });
     expect(copy.guid).not.toBe(o.order);
@@ -69,8 +70,8 @@ describe('POST /lab-orders/merge', () => {
     await t.storage.put(`photos/${second}/twin.jpg`, Buffer.from('x'), 'image/jpeg');
     expect((await postItems(t, a.token, second, [framed(own), payload(twin?.guid ?? '', p.size.guid, { quantity: 3 })])).statusCode).toBe(201);
 
-    const res = await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] });
-    expect(res.statusCode).toBe(200);
+    const res = await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, second] } }, { token: admin });
+    expect(res.status).toBe(200);
     const merged = res.json().data;
     expect(merged.line_items).toHaveLength(3);
     const photos = await photosOf(a.order);

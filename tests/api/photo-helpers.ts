@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import { callApi } from './contract-call.ts';
 import { api, createUser, signIn, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 
@@ -25,10 +26,13 @@ export async function photographer(t: TestApp, fields: Parameters<typeof createU
   return { user, token: await signIn(t.app, user.email, password) };
 }
 
+/** A mutating call of the contract by the page's name, with a fresh Idempotency-Key as the page sends. */
+export const callAs: typeof callApi = (app, name, input, options = {}) => callApi(app, name, input, { ...options, headers: { 'idempotency-key': newKey(), ...options.headers } });
+
 export async function newOrder(t: TestApp, token: string, name = `Order ${newKey()}`): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), payload: { order_name: name }, headers: { token, 'idempotency-key': newKey() } });
-  expect(res.statusCode).toBe(201);
-  return res.json().data.attributes.guid as string;
+  const res = await callAs(t.app, 'POST /lab_orders', { body: { order_name: name } }, { token });
+  expect(res.status).toBe(201);
+  return res.json().data.attributes.guid;
 }
 
 export const call = (t: TestApp, method: 'GET' | 'POST' | 'PATCH', path: string, token: string | null, payload?: object) =>
@@ -51,11 +55,14 @@ export const confirm = (t: TestApp, token: string, order: string, body: Record<s
 
 /** One PUT, then photograph_uploaded; answers the confirmation. */
 export async function uploadSingle(t: TestApp, token: string, order: string, file: Buffer, name = 'photo.jpg') {
-  const signed = await presign(t, token, order, file, { photo_file_name: name });
-  expect(signed.statusCode).toBe(200);
-  const { signedUrl, key, headers } = signed.json() as { signedUrl: string; key: string; headers: Record<string, string> };
-  expect((await put(t, signedUrl, file, headers)).statusCode).toBe(200);
-  return confirm(t, token, order, { key, photo_file_name: name, checksum: sha256(file), size: file.length });
+  const photo = { photo_file_name: name, checksum: sha256(file), size: file.length };
+  const signed = await callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body: { lab_order_guid: order, content_type: 'image/jpeg', ...photo } }, { token });
+  expect(signed.status).toBe(200);
+  const single = signed.json();
+  if (!('signedUrl' in single)) throw new Error(`expected one upload address, got ${JSON.stringify(single)}`);
+  expect((await put(t, single.signedUrl, file, single.headers)).statusCode).toBe(200);
+  const confirmed = await callAs(t.app, 'PATCH /lab_orders/:guid/photograph_uploaded', { params: { guid: order }, body: { key: single.key, ...photo } }, { token });
+  return confirmed.response;
 }
 
 export interface Multipart {
@@ -81,5 +88,5 @@ export async function putPart(t: TestApp, upload: Multipart, file: Buffer, partN
   return String(res.headers.etag);
 }
 
-export const complete = (t: TestApp, token: string, order: string, uploadId: string, parts: { partNumber: number; etag: string }[]) =>
-  call(t, 'POST', `/lab_orders/${order}/complete_upload`, token, { uploadId, parts });
+export const complete = async (t: TestApp, token: string, order: string, uploadId: string, parts: { partNumber: number; etag: string }[]) =>
+  (await callAs(t.app, 'POST /lab_orders/:guid/complete_upload', { params: { guid: order }, body: { uploadId, parts } }, { token })).response;

@@ -9,6 +9,7 @@ import { labOrders, users } from '../../server/db/schema.ts';
 import { DEMO_ADMIN, ensureAdmin } from '../../server/services/admin-bootstrap.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { seededRandom } from '../../server/cli/seeded-random.ts';
+import type { OrderStatus } from '../../src/domain/order-status.ts';
 
 export const BENCH_PASSWORD = 'bench-password';
 
@@ -52,11 +53,11 @@ function volumes(total: number, n: number): number[] {
 }
 
 /** Status by age: old orders have shipped, recent ones are still in the lab; a few were cancelled. */
-function statusFor(ageDays: number, r: number): string {
+function statusFor(ageDays: number, r: number): OrderStatus {
   if (r < 0.03) return 'cancelled';
   if (ageDays > 21) return 'shipped';
   if (ageDays > 10) return r < 0.8 ? 'shipped' : 'framing';
-  if (ageDays > 3) return ['paid', 'printing', 'framing', 'shipped'][Math.floor(r * 4)] ?? 'printing';
+  if (ageDays > 3) return (['paid', 'printing', 'framing', 'shipped'] as const)[Math.floor(r * 4)] ?? 'printing';
   return r < 0.5 ? 'open' : 'paid';
 }
 

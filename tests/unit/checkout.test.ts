@@ -1,8 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { CREDIT_OVER_LIMIT, EMPTY_ADDRESS_FORM, addressFormReady, boutiqueNote, canPlaceOrder, checkCredit, checkoutReady, codeAppliedText, creditCoversAll, discountAndCreditCents, newAddressPayload, shippingToLines, shouldCheckDiscountCode, summaryRows, type CheckoutFacts, type ShippingAddress } from '../../src/domain/checkout.ts';
+import {
+  CREDIT_OVER_LIMIT,
+  EMPTY_ADDRESS_FORM,
+  addressFormReady,
+  boutiqueNote,
+  canPlaceOrder,
+  checkCredit,
+  checkoutReady,
+  codeAppliedText,
+  creditCoversAll,
+  discountAndCreditCents,
+  newAddressPayload,
+  shippingToLines,
+  shouldCheckDiscountCode,
+  summaryRows,
+  type CheckoutFacts,
+  type AddressToShow,
+} from '../../src/domain/checkout.ts';
 import { detailsRedirect, finalGuard } from '../../src/features/checkout/checkout-redirects.ts';
 
-const address: ShippingAddress = { guid: 'addr-1', recipient: 'Vivian Maier', street: '1 Lake Shore Dr', street_2: null, city: 'Chicago', state_province: 'IL', zip: '60611' };
+const address: AddressToShow = { guid: 'addr-1', recipient: 'Vivian Maier', street: '1 Lake Shore Dr', street_2: null, city: 'Chicago', state_province: 'IL', zip: '60611' };
 const ready: CheckoutFacts = {
   status: 'open',
   stripe_order_confirmation: null,
@@ -44,7 +61,7 @@ describe('the final-step guards, in the spec’s order', () => {
   it('then an empty cart goes to the builder, then a missing zip and a missing card to checkout details', () => {
     expect(finalGuard({ ...ready, lineItemCount: 0, shipping_address: null, selected_card_to_use: null }, 'g1')).toBe('/lab-orders/g1/edit/order-builder?notice=no_line_items');
     expect(finalGuard({ ...ready, shipping_address: null, selected_card_to_use: null }, 'g1')).toBe('/lab-orders/g1/checkout-details?notice=missing_address');
-    expect(finalGuard({ ...ready, shipping_address: { ...address, zip: null } }, 'g1')).toBe('/lab-orders/g1/checkout-details?notice=missing_address');
+    expect(finalGuard({ ...ready, shipping_address: { ...address, zip: '' } }, 'g1')).toBe('/lab-orders/g1/checkout-details?notice=missing_address');
     expect(finalGuard({ ...ready, selected_card_to_use: null }, 'g1')).toBe('/lab-orders/g1/checkout-details');
     expect(finalGuard(ready, 'g1')).toBeNull();
   });

@@ -3,7 +3,7 @@ import { startEarlyGet, takeEarlyGet } from '../../src/api/early-get.ts';
 import { getLabOrders } from '../../src/api/lab-orders.ts';
 import { clearSession, saveSession, startActingAs } from '../../src/api/session.ts';
 import { earlyListCall } from '../../src/app/early-list-page.ts';
-import { ADMIN_OPENING_FILTERS } from '../../src/features/orders/order-filters.ts';
+import { ADMIN_OPENING_FILTERS } from '../../src/domain/order-filters.ts';
 import { startFirstOrdersPage, takeFirstOrdersPage } from '../../src/features/orders/first-page.ts';
 
 const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false, guid: 'u-1' };

@@ -3,7 +3,7 @@ import { DELETE_ORDER_CONFIRM, mergePair } from '../../src/features/orders/order
 import { canDeleteOrder, cardIndicators, rushShipping } from '../../src/features/orders/order-cards.ts';
 import { FILTER_BUTTONS } from '../../src/features/orders/order-filter-buttons.ts';
 import { passesFilters } from '../../src/features/orders/order-filter-rules.ts';
-import { ADMIN_DEFAULT_FILTERS, filtersParam, toggleFilter, type OrderFilter } from '../../src/features/orders/order-filters.ts';
+import { ADMIN_DEFAULT_FILTERS, filtersParam, toggleFilter, type OrderFilter } from '../../src/domain/order-filters.ts';
 
 const order = (o: Partial<Parameters<typeof passesFilters>[0]> = {}) => ({ status: 'paid', photographer_id: 'p-1', ...o });
 const on = (...f: OrderFilter[]) => new Set(f);

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LabOrderList, LabOrderListAttributes } from '../../src/api/lab-orders.ts';
-import { ADMIN_OPENING_FILTERS } from '../../src/features/orders/order-filters.ts';
+import { ADMIN_OPENING_FILTERS } from '../../src/domain/order-filters.ts';
 import { reconcileRule, viewRule } from '../../src/features/orders/view-rule.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { forgetOrder } from '../../src/offline/forget-order.ts';
@@ -44,8 +44,9 @@ function order(i: number, o: Partial<LabOrderListAttributes> = {}): LabOrderList
 
 /** The lab's answer: these orders, and a next page or not. */
 const page = (orders: LabOrderListAttributes[], next: string | null = null): LabOrderList => ({
-  data: orders.map((a) => ({ id: String(a.id), type: 'lab_order', attributes: a })),
-  meta: { current_user_is_admin: false, current_user_is_api_vendor: false, view_as_photographer_id: null, view_as_photographer: null, total: orders.length, per_page: 50, next_cursor: next },
+  // The store keeps what it is given; these orders leave out most of a list card's fields.
+  data: orders.map((a) => ({ id: String(a.id), type: 'lab_order', attributes: a as LabOrderList['data'][number]['attributes'] })),
+  meta: { current_user_is_admin: false, current_user_is_api_vendor: false, view_as_photographer_id: null, view_as_photographer: null, total: orders.length, per_page: 50, next_cursor: next, urgent_count: 0 },
 });
 
 const listed = async (db: LabDatabase) => (await readListed(db, ANN, null)).map((a) => a.guid);

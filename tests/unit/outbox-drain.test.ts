@@ -192,7 +192,7 @@ describe('the outbox drain', () => {
     await drain();
     await changes.clearCart(ORDER);
     expect(await shown(db)).toEqual([]);
-    lab.status = 'processing';
+    lab.status = 'printing';
     await drain();
     const [a] = await shown(db);
     expect(a?.refusal).toMatch(/no longer open, so its cart cannot change/);

@@ -146,5 +146,3 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
 // The part size of a stream written to S3 (putStream): above S3's minimum; 10,000 of them hold
 // an 80 GiB zip, more than any order's originals.
 export const STREAM_PART_BYTES = 8 * 1024 * 1024;
-// S3 numbers parts from 1 to 10,000.
-export const MAX_PARTS = 10_000;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { cards, users } from './accounts.ts';
+import type { OrderStatus } from '../../../src/domain/order-status.ts';
 
 /**
  * Discount codes, made by an admin on the admin screen or the command line. Stored
@@ -55,7 +56,7 @@ export const labOrders = pgTable(
       .notNull()
       .references(() => users.guid, { onDelete: 'cascade' }),
     orderName: text('order_name').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<OrderStatus>().notNull().default('open'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

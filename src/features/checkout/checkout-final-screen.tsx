@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { placeOrder } from '../../api/checkout.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
+import { newId } from '../../domain/ids.ts';
 import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { NONE_SELECTED, NO_BOUTIQUE_PACKAGING, canPlaceOrder, discountAndCreditCents, shippingToLines } from '../../domain/checkout.ts';
 import { finalGuard } from './checkout-redirects.ts';
@@ -73,7 +74,7 @@ export function CheckoutFinalScreen() {
     placingNow.current = true;
     setPlacing(true);
     setFailure(null);
-    attemptKey.current ??= crypto.randomUUID();
+    attemptKey.current ??= newId();
     try {
       const paid = await placeOrder(orderGuid, readSaveCard(orderGuid), attemptKey.current);
       attemptKey.current = null;

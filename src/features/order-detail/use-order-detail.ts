@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';
+import type { OrderStatus } from '../../domain/order-status.ts';
 import { afterFirstScreen } from '../../offline/after-first-screen.ts';
 
 // The orders list's copy is IndexedDB's: its code and the write wait until the detail is shown.
-const patchListCopy = (guid: string, change: { status: string; order_name: string }) =>
+const patchListCopy = (guid: string, change: { status: OrderStatus; order_name: string }) =>
   afterFirstScreen()
     .then(() => Promise.all([import('../../offline/db.ts'), import('../../offline/order-list-store.ts')]))
     .then(([{ labDb }, { patchListed }]) => patchListed(labDb, guid, change));

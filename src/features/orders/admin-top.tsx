@@ -6,7 +6,7 @@ import { memo, type ReactNode } from 'react';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import type { MergeSelection } from './order-actions.ts';
 import { FILTER_BUTTONS, RESET_COLOUR } from './order-filter-buttons.ts';
-import { toggleFilter, type OrderFilter } from './order-filters.ts';
+import { toggleFilter, type OrderFilter } from '../../domain/order-filters.ts';
 import { moduleLoader, useModule } from '../../ui/use-module.ts';
 import './admin-tools.css';
 

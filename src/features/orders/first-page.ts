@@ -1,6 +1,6 @@
 import { currentToken, knownAdmin } from '../../api/session.ts';
 import { getLabOrders, type LabOrderList } from '../../api/lab-orders.ts';
-import { ADMIN_OPENING_FILTERS } from './order-filters.ts';
+import { ADMIN_OPENING_FILTERS } from '../../domain/order-filters.ts';
 import { preloadAdminParts } from './admin-parts.ts';
 
 // An early first page is used only this soon after it was asked for: the list is the screen the

@@ -1,5 +1,5 @@
 /** The admin's filter buttons (apart from order-filters.ts: only admins download them). */
-import type { OrderFilter } from './order-filters.ts';
+import type { OrderFilter } from '../../domain/order-filters.ts';
 
 /** The buttons' words and colours (docs/orders.md §2 for the words, §9 for the colours). */
 export const FILTER_BUTTONS: { filter: OrderFilter; label: string; colour: string }[] = [

@@ -2,7 +2,7 @@
  * The admin's filters as the device checks them on the orders it has (docs/orders.md §5), apart from
  * order-filters.ts so that a photographer's list, which has no filters, never downloads them.
  */
-import type { OrderFilter } from './order-filters.ts';
+import type { OrderFilter } from '../../domain/order-filters.ts';
 
 /** What a filter looks at on an order of the list. */
 export interface FilterableOrder {

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { knownAdmin, useSession } from '../../api/session.ts';
 import type { MergeSelection } from './order-actions.ts';
-import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from './order-filters.ts';
+import { ADMIN_DEFAULT_FILTERS, filtersParam, type OrderFilter } from '../../domain/order-filters.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { adminCardLines, adminTop } from './admin-parts.ts';

@@ -4,7 +4,7 @@
  */
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { passesFilters } from './order-filter-rules.ts';
-import { ORDER_FILTERS, type OrderFilter } from './order-filters.ts';
+import { ORDER_FILTERS, type OrderFilter } from '../../domain/order-filters.ts';
 import type { ListScope } from './first-page.ts';
 
 const isFilter = (f: string): f is OrderFilter => (ORDER_FILTERS as readonly string[]).includes(f);

@@ -14,6 +14,9 @@ export const MULTIPART_THRESHOLD = 16 * MiB;
 /** S3 refuses parts below 5 MiB (but the last); the server never answers a smaller part size. */
 export const MIN_PART_SIZE = 5 * MiB;
 
+// The lab checks the same limit (src/domain: the server and the contract use it too).
+export { MAX_PARTS } from '../../domain/multipart-limit.ts';
+
 export const usesMultipart = (size: number) => size > MULTIPART_THRESHOLD;
 
 export function partCount(size: number, partSize: number): number {

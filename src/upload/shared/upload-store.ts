@@ -5,10 +5,10 @@
  */
 import { Dexie } from 'dexie';
 import { sizeRejection } from '../../domain/photo-content.ts';
-import type { Photo } from '../../domain/photo-upload-wire.ts';
+import type { Photo } from '../../api/lab-order-upload.ts';
 import type { UploadState } from './upload-state.ts';
 import type { LabDatabase, PhotoEntry, RejectionEntry, UploadEntry, UploadPart } from '../../offline/db.ts';
-import { newId } from '../../offline/ids.ts';
+import { newId } from '../../domain/ids.ts';
 import { checkRoom, type StorageLike } from './storage-room.ts';
 
 export type QueueFilesResult =

@@ -10,10 +10,10 @@
  */
 import { ApiError } from '../../api/errors.ts';
 import { partCount, partRange, partsForCompletion, missingParts, usesMultipart } from '../shared/multipart-plan.ts';
-import { isDuplicate, isMultipart } from '../../domain/photo-upload-wire.ts';
+import { isDuplicate, isMultipart } from '../../api/lab-order-upload.ts';
 import { MAX_URL_RENEWALS, classifyFailure } from '../shared/upload-retry.ts';
 import type { UploadEntry } from '../../offline/db.ts';
-import { newId } from '../../offline/ids.ts';
+import { newId } from '../../domain/ids.ts';
 import { ChecksumAlongside } from './checksum-alongside.ts';
 import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, orderHasPhotoOfSize, recordPart, rejectUpload, restartUpload, updateUpload } from '../shared/upload-store.ts';

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import type { Photo } from '../../../src/domain/photo-upload-wire.ts';
+import type { Photo } from '../../../src/api/lab-order-upload.ts';
 import { LabDatabase } from '../../../src/offline/db.ts';
 import { keepServerPhotos } from '../../../src/upload/shared/upload-store.ts';
 

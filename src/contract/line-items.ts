@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { BORDERS, FINISHING_CATEGORIES, type BorderValue } from '../../src/domain/catalogue.ts';
-import { LINE_ITEM_BATCH_SIZE } from '../../src/domain/line-item-payload.ts';
-import { NOTES_MAX } from '../../src/domain/notes.ts';
-import { MAX_QUANTITY } from '../../src/domain/quantity.ts';
-import { guid, listMetaSchema, orderSummaryAttributes } from '../../src/contract/shapes.ts';
+import { BORDERS, FINISHING_CATEGORIES, type BorderValue } from '../domain/catalogue.ts';
+import { LINE_ITEM_BATCH_SIZE } from '../domain/line-item-payload.ts';
+import { NOTES_MAX } from '../domain/notes.ts';
+import { MAX_QUANTITY } from '../domain/quantity.ts';
+import { endpoint } from './endpoint.ts';
+import { guid, listMetaSchema, orderShippingAddressSchema, orderSummaryAttributes } from './shapes.ts';
 
 /** The wire of the cart (docs/api.md §9; src/domain/line-items.ts, line-item-payload.ts). */
 
@@ -100,19 +101,7 @@ export const serverLineItemSchema = z.object({
   finishing_service: finishingSchema.nullable(),
 });
 
-const orderMoneySchema = z.object({ subtotal: z.number(), discount: z.number(), credit_applied: z.number(), shipping_total: z.number(), total: z.number() });
-
-const addressSchema = z.object({
-  guid: z.string(),
-  recipient: z.string().nullable(),
-  street: z.string(),
-  street_2: z.string().nullable(),
-  city: z.string(),
-  state_province: z.string(),
-  zip: z.string(),
-  phone_number: z.string().nullable(),
-  email: z.string().nullable(),
-});
+export const orderMoneySchema = z.object({ subtotal: z.number(), discount: z.number(), credit_applied: z.number(), shipping_total: z.number(), total: z.number() });
 
 /** The checkout attributes of the order (docs/api.md §8); money in dollars. */
 export const checkoutAttributesSchema = z.object({
@@ -122,7 +111,7 @@ export const checkoutAttributesSchema = z.object({
   boutique_shipping_price: z.number(),
   eligible_for_boutique_shipping: z.boolean(),
   local_pickup: z.boolean(),
-  shipping_address: addressSchema.nullable(),
+  shipping_address: orderShippingAddressSchema.nullable(),
   selected_card_to_use: z.string().nullable(),
   selected_card_mask: z.string().nullable(),
   used_saved_card: z.boolean(),
@@ -156,3 +145,69 @@ export const fullOrderSchema = z.object({
 
 /** The answer of the calls that add or change line items: the line items and the order's new figures. */
 export const cartMeta = listMetaSchema.extend({ order: orderMoneySchema });
+
+const orderGuid = guid('This order does not exist.');
+const lineItemGuid = guid('This line item does not exist.');
+const tags = ['line items'];
+// The most line items one answer of retrieve_full_order carries when paged (the device reads a
+// 1,000-photo order in pages of LINE_ITEM_READ_PAGE, src/offline/order-read.ts).
+const MAX_LINE_ITEMS_PER_PAGE = 500;
+const PER_PAGE_MESSAGE = `line_items_per_page must be a whole number from 1 to ${MAX_LINE_ITEMS_PER_PAGE}.`;
+const fullOrderQuery = z.object({
+  line_items_per_page: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int({ error: PER_PAGE_MESSAGE })
+    .min(1, { error: PER_PAGE_MESSAGE })
+    .max(MAX_LINE_ITEMS_PER_PAGE, { error: PER_PAGE_MESSAGE })
+    .optional()
+    .describe('Page the line items: at most this many, in the order they were added. Without it, every line item.'),
+  line_items_cursor: z.string().max(100).optional().describe('meta.line_items_next_cursor of the page before (with line_items_per_page).'),
+});
+
+/** The cart of an order: the order builder, cart review and cart preview (docs/orders.md §7; docs/api.md §9. */
+export const lineItemsEndpoints = {
+  retrieveFullOrder: endpoint({
+    method: 'GET',
+    path: '/lab_orders/:guid/retrieve_full_order',
+    tags,
+    summary: "The order with its figures and every line item (or a page of them), for the builder and the review: the owner's, or any for an admin",
+    params: z.object({ guid: orderGuid }),
+    query: fullOrderQuery,
+    answers: { 200: fullOrderSchema },
+  }),
+  addLineItems: endpoint({
+    method: 'POST',
+    path: '/lab_orders/:guid/line_items',
+    tags,
+    summary: 'Adds 1 to 30 line items, each with a client-made guid (or one the lab makes); a guid already in the order is a replay; the same product of a photo raises its line by 1. Priced by the server.',
+    params: z.object({ guid: orderGuid }),
+    body: addLineItemsBody,
+    answers: { 201: z.object({ data: z.array(serverLineItemSchema), meta: cartMeta }) },
+  }),
+  updateLineItem: endpoint({
+    method: 'PATCH',
+    path: '/lab_orders/:guid/line_items/:lineItemGuid',
+    tags,
+    summary: 'Changes a line item: product, crop, notes and quantity, priced again',
+    params: z.object({ guid: orderGuid, lineItemGuid }),
+    body: updateLineItemBody,
+    answers: { 200: z.object({ data: serverLineItemSchema, meta: cartMeta }) },
+  }),
+  updateQuantity: endpoint({
+    method: 'PATCH',
+    path: '/line_items/:guid/update_quantity',
+    tags,
+    summary: 'Sets the quantity of a line item ({line_items:[{quantity}]} or {qty}); answers the whole order',
+    params: z.object({ guid: lineItemGuid }),
+    body: updateQuantityBody,
+    answers: { 200: fullOrderSchema },
+  }),
+  deleteLineItem: endpoint({
+    method: 'DELETE',
+    path: '/line_items/:guid',
+    tags,
+    summary: 'Removes a line item (404 when already gone); answers the whole order',
+    params: z.object({ guid: lineItemGuid }),
+    answers: { 200: fullOrderSchema },
+  }),
+};
