@@ -15,6 +15,7 @@ import { ordersEndpoints } from './orders.ts';
 import { photosEndpoints } from './photos.ts';
 import { statusEndpoints } from './status.ts';
 import { webhookEndpoints } from './webhooks.ts';
+import { statusMailEndpoints } from './status-mails.ts';
 
 /**
  * Every endpoint of the contract, for the server's checks and the API tests (a contract endpoint
@@ -32,6 +33,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   photographersEndpoints,
   discountCodeEndpoints,
   webhookEndpoints,
+  statusMailEndpoints,
   labOrdersEndpoints,
   ordersEndpoints,
   photosEndpoints,

@@ -19,6 +19,7 @@ import type { ordersEndpoints } from './orders.ts';
 import type { photosEndpoints } from './photos.ts';
 import type { statusEndpoints } from './status.ts';
 import type { webhookEndpoints } from './webhooks.ts';
+import type { statusMailEndpoints } from './status-mails.ts';
 
 export type Contract = CallTable<typeof statusEndpoints> &
   CallTable<typeof sessionEndpoints> &
@@ -30,6 +31,7 @@ export type Contract = CallTable<typeof statusEndpoints> &
   CallTable<typeof photographersEndpoints> &
   CallTable<typeof discountCodeEndpoints> &
   CallTable<typeof webhookEndpoints> &
+  CallTable<typeof statusMailEndpoints> &
   CallTable<typeof labOrdersEndpoints> &
   CallTable<typeof ordersEndpoints> &
   CallTable<typeof photosEndpoints> &

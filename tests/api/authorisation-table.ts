@@ -335,6 +335,13 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame(json(res), 'guid', w.owner.guid),
   },
   // Discount codes on the admin screen (issue 34)
+  // Order status mails' switches (issue 34): each account's own
+  'GET /api/v2/accounts/status_mails': { who: 'a signed-in user: their own switches', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/accounts/status_mails' }) },
+  'PATCH /api/v2/accounts/status_mails': {
+    who: 'a signed-in user: their own switches',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/accounts/status_mails', payload: { step: 'printing', on: false } }),
+  },
   // Partner webhooks (issue 34): each account's own
   'GET /api/v2/webhooks': {
     who: 'a signed-in user: their own webhooks',

@@ -8,6 +8,7 @@ import { CertificateSection } from './certificate-section.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 import { SalesHistorySection } from './sales-history-section.tsx';
 import { ShopConnectionSection } from './shop-connection-section.tsx';
+import { StatusMailsSection } from './status-mails-section.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
 
 /** /account (docs/accounts.md §2). A 401 anywhere here signs out through the API client's rule. */
@@ -35,6 +36,7 @@ export function AccountScreen() {
       <CertificateSection profile={profile} onSaved={setProfile} />
       <SalesHistorySection profile={profile} onSaved={setProfile} />
       <ShopConnectionSection profile={profile} onSaved={setProfile} />
+      <StatusMailsSection />
       <WebhooksSection />
     </div>
   );

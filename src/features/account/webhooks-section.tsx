@@ -3,7 +3,7 @@ import { ApiError, errorLines, errorText } from '../../api/errors.ts';
 import { listWebhooks, registerWebhook, removeWebhook, type Webhook } from '../../api/webhooks.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { WebhookDeliveryLog } from './webhook-delivery-log.tsx';
-import './webhooks.css';
+import './account-extras.css';
 
 /**
  * PARTNER WEBHOOKS: URLs of the photographer's own systems (a gallery, a CRM) that the lab POSTs a
