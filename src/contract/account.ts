@@ -32,7 +32,9 @@ export const profileSchema = z.object({
   user: userSchema,
   cards: z.object({ data: z.array(z.object({ id: z.string(), masked_card: z.string() })) }),
   // `state` repeats state_province: the account page's older name for it.
-  addresses: z.object({ data: z.array(savedAddress.extend({ state: z.string() })) }),
+  // state before zip, as the service writes it: the kept profile's JSON (profile-cache.ts) and a
+  // fresh one are the same bytes.
+  addresses: z.object({ data: z.array(savedAddress.omit({ zip: true }).extend({ state: z.string(), zip: z.string() })) }),
   default_card: z.string().nullable(),
   default_address: z.string().nullable(),
   shop_connection: z.object({

@@ -2,9 +2,11 @@
  * Partner webhooks (issue 34): a photographer adds a webhook on /account and copies its secret
  * once; an admin moves their order; a loopback receiver checks every signature, refuses the
  * first try with a 500 and takes the lab's retry; the account page's log shows it, and RESEND
- * sends the same event again.
+ * sends the same event again. Then the ORDER MAILS switches: a mail turned off is not sent.
  */
 import { createHmac } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { signUpPhotographer } from './cart-fixtures.ts';
@@ -13,6 +15,15 @@ import { expectAccessible } from './screens.ts';
 
 // A sign-up, and the lab's retry after its first backoff (10 s) on a shared machine.
 test.setTimeout(120_000);
+
+/** The subjects of every mail the test SMTP server dropped for an address (tests/e2e/serve.ts). */
+function mailSubjectsTo(address: string): string[] {
+  const dir = process.env.E2E_MAIL_DIR ?? '';
+  return readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((m) => m.startsWith(`X-Envelope-To: ${address}\r\n`))
+    .map((m) => /^Subject: (.*)$/m.exec(m)?.[1]?.trim() ?? '');
+}
 
 interface Received {
   headers: IncomingHttpHeaders;
@@ -89,6 +100,22 @@ test('a partner webhook gets each status change signed, a refused try again, and
     await log.getByRole('button', { name: /^RESEND order\.accepted/ }).click();
     await expect.poll(() => received.length, { timeout: 30_000 }).toBe(3);
     expect(received[2]?.headers['webhook-id']).toBe(received[0]?.headers['webhook-id']);
+
+    // ORDER MAILS: the photographer turns the printing mail off; the shipped one still arrives
+    // through the test SMTP server, and the printing one, queued before it, never does.
+    const mails = page.getByRole('region', { name: 'ORDER MAILS' });
+    await mails.getByLabel('Printing started').uncheck();
+    await expect(mails.getByLabel('Printing started')).not.toBeChecked();
+    await page.reload();
+    await expect(mails.getByLabel('Printing started')).not.toBeChecked();
+    await expect(mails.getByLabel('Shipped, with the tracking link')).toBeChecked();
+    const email = ((await (await page.request.get('/api/v2/profile', { headers: { token } })).json()).user.email) as string;
+    for (const status of ['printing', 'shipped']) {
+      expect((await page.request.patch(`/api/v2/lab_orders/${orderGuid}`, { headers: { token: admin }, data: { type: 'status', value: status } })).status()).toBe(200);
+    }
+    await expect.poll(() => mailSubjectsTo(email), { timeout: 30_000 }).toContainEqual(expect.stringMatching(/has shipped$/));
+    expect(mailSubjectsTo(email).filter((subject) => subject.endsWith('is printing'))).toEqual([]);
+    await expect.poll(() => received.map((r) => JSON.parse(r.body).type as string), { timeout: 30_000 }).toEqual(['order.accepted', 'order.accepted', 'order.accepted', 'order.printing', 'order.shipped']);
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }

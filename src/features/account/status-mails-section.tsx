@@ -14,11 +14,14 @@ export function StatusMailsSection() {
     getStatusMails().then((a) => setOn(a.data), (err: unknown) => toast.error(errorLines(err)));
   }, []);
 
+  // The box shows the choice at once; the lab's answer confirms it, a failure puts it back.
   const flip = async (step: StatusMailStep, value: boolean) => {
     setBusy(step);
+    setOn((current) => (current ? { ...current, [step]: value } : current));
     try {
       setOn((await setStatusMail(step, value)).data);
     } catch (err) {
+      setOn((current) => (current ? { ...current, [step]: !value } : current));
       toast.error(errorLines(err));
     } finally {
       setBusy(null);
@@ -36,7 +39,7 @@ export function StatusMailsSection() {
           <legend className="visually-hidden">Mails you get</legend>
           {STATUS_MAIL_STEPS.map((step) => (
             <label key={step}>
-              <input type="checkbox" checked={on[step]} disabled={busy === step} onChange={(e) => void flip(step, e.target.checked)} /> {STATUS_MAIL_LABELS[step]}
+              <input type="checkbox" checked={on[step]} aria-busy={busy === step} onChange={(e) => void flip(step, e.target.checked)} /> {STATUS_MAIL_LABELS[step]}
             </label>
           ))}
         </fieldset>
