@@ -27,7 +27,7 @@ describe('the embedded database on its own thread', () => {
       await tx.insert(users).values({ email: 'inside@lab.example', passwordHash: 'x' });
       const query = db.select({ email: users.email }).from(users).where(eq(users.email, 'inside@lab.example'));
       let answered = false;
-      outside = query.then((rows) => ((answered = true), rows));
+      outside = query.then((found) => ((answered = true), found));
       // A later statement of the transaction is answered while the outside query still waits.
       await tx.select({ email: users.email }).from(users).limit(1);
       expect(answered).toBe(false);
