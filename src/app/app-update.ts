@@ -15,7 +15,7 @@ const CHECK_INTERVAL_MS = 5 * 60 * 1000;
 export const useAppUpdate = create<{ available: boolean }>(() => ({ available: false }));
 
 // The service worker's registration, once made (production builds only). The browser's own API,
-// not workbox-window: the three calls used here cost 3 KB of every first load with it.
+// not workbox-window: for the three calls used here the library would be in every first load.
 let registration: ServiceWorkerRegistration | null = null;
 
 /** Offers the update once a new worker is installed and waits (not on the first install). */
