@@ -1,9 +1,8 @@
 import { mkdtempSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/browser.ts';
-import { budget } from './tests/e2e/time-budget.ts';
 
 // The real server, built client and all, on its own port and a fresh data directory per run.
 const PORT = Number(process.env.E2E_PORT ?? 4317);
@@ -15,11 +14,13 @@ process.env.E2E_MAIL_DIR ??= mkdtempSync(join(tmpdir(), 'lab-e2e-mail-'));
 
 // Two cores: the server and one browser per worker.
 const WORKERS = 2;
-// Tests at once per core: 1 as CI runs them (WORKERS on 2 cores); the busy run (--workers=4 on
-// 2 cores) puts twice that on the machine, and the time limits grow with it (time-budget.ts).
-const workersArg = /^(?:--workers=|-j)(\d+)$/;
-const asked = process.argv.map((a, i) => workersArg.exec(a)?.[1] ?? (a === '--workers' || a === '-j' ? process.argv[i + 1] : undefined)).find(Boolean);
-process.env.E2E_LOAD ??= String((Number(asked) || WORKERS) / availableParallelism());
+// The limits only end a test that is stuck: tests wait for conditions, never for time. They are
+// fixed and generous, so the same suite passes on CI and on a machine shared by several runs
+// (--workers=4 on 2 cores), where every step takes longer alike.
+const TEST_MS = 120_000;
+const EXPECT_MS = 20_000;
+// A first start creates the database, loads the catalogue and the job schema.
+const SERVER_START_MS = 240_000;
 
 export default defineConfig({
   testDir: './tests/e2e',
@@ -27,16 +28,15 @@ export default defineConfig({
   fullyParallel: true,
   workers: WORKERS,
   retries: 0,
-  timeout: budget(60_000),
-  expect: { timeout: budget(10_000) },
+  timeout: TEST_MS,
+  expect: { timeout: EXPECT_MS },
   reporter: [['list']],
   outputDir: 'test-results',
   webServer: {
     command: 'node_modules/.bin/tsx tests/e2e/serve.ts',
     url: `http://127.0.0.1:${PORT}/api/v2/status`,
     reuseExistingServer: false,
-    // A first start creates the database, loads the catalogue and the job schema.
-    timeout: budget(120_000),
+    timeout: SERVER_START_MS,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {

@@ -1,19 +1,14 @@
 import { isAbsolute, relative } from 'node:path';
 import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
-import { mailTransportFor } from './adapters/mail/mail-transport.ts';
-import { sandboxPayments } from './adapters/payments/sandbox-payments.ts';
 import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
-import { reportJobErrors, startJobs } from './adapters/jobs/jobs.ts';
 import { buildApp } from './app.ts';
+import { createDeps } from './create-deps.ts';
 import { startJobWorkers } from './job-workers.ts';
-import { UploadActivity } from './services/upload-activity.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { embeddedDatabaseDir, embeddedDatabaseExists, openDatabase } from './db/client.ts';
-import { errorText, loggerOptions } from './http/logger.ts';
+import { embeddedDatabaseDir, embeddedDatabaseExists } from './db/client.ts';
+import { loggerOptions } from './http/logger.ts';
 import { ensureCatalogue } from './catalogue/load-catalogue.ts';
 import { ensureAdmin } from './services/admin-bootstrap.ts';
-import { loadAppSecret } from './services/app-secret.ts';
-import { createMailer } from './services/mail-service.ts';
 import { APP_VERSION } from './version.ts';
 
 // Set once the configuration is read, so a crash at any later point is reported too.
@@ -54,23 +49,11 @@ async function main(): Promise<void> {
     console.log(`Creating the embedded database in ${shownPath(embeddedDatabaseDir(config.dataDir))} (first start, a few seconds)…`);
   }
   // The embedded database runs on a thread of its own: if it stops, so does the server.
-  const database = await openDatabase({ ...config, onFailure: (err) => void crash('The embedded database stopped', err) });
-  const appSecret = await loadAppSecret(database.db);
-  const transport = mailTransportFor(config);
-  const mailer = createMailer(database.db, transport, config.mailFrom, (msg, err) => console.error(msg, err === undefined ? '' : errorText(err)));
-  const jobs = await startJobs(database, reportJobErrors(reporter, (line) => console.error(line)));
-  const deps = {
-    db: database.db,
-    config,
-    appSecret,
-    mailer,
-    jobs,
+  const { deps, database, mailTransport } = await createDeps(config, {
     errors: reporter,
-    // Stripe's and S3's clients are loaded only when configured: each is a second or so of start.
-    payments: config.stripe ? (await import('./adapters/payments/stripe-payments.ts')).stripePayments(config.stripe) : sandboxPayments(database.db),
-    uploadActivity: new UploadActivity(),
-    storage: config.s3 ? new (await import('./adapters/storage/s3-storage.ts')).S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret: appSecret }),
-  };
+    onDatabaseFailure: (err) => void crash('The embedded database stopped', err),
+  });
+  const { jobs } = deps;
   // Processes started together take turns: one creates the first admin and the catalogue. Inside
   // the turn the two are independent, so they run side by side (the password hash is off-thread),
   // and beside the app's routes being built (this thread) while the database works on its own.
@@ -120,7 +103,7 @@ async function main(): Promise<void> {
   }
   console.log(config.s3 ? `Photos and files are stored in the S3 bucket ${config.s3.bucket}` : `Photos and files are stored under ${storageRoot(config.dataDir)}`);
   console.log(config.stripe ? 'Card payments: Stripe' : 'Card payments: sandbox (TEST MODE, Stripe test cards only)');
-  if (transport.name === 'smtp') console.log('Mail goes out through SMTP');
+  if (mailTransport.name === 'smtp') console.log('Mail goes out through SMTP');
   else if (config.production) {
     console.warn('WARNING: mail is NOT being delivered (SMTP_URL is not set): password-reset codes and receipts reach nobody. The log names only the recipient and subject of each mail.');
   } else console.log('Mail goes out through the log (set SMTP_URL to send it)');

@@ -13,10 +13,9 @@ import { parseArgs } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
 import { SHIPPING_CENTS } from '../../src/domain/pricing.ts';
 import sharp from 'sharp';
-import { LocalStorage, storageRoot } from '../adapters/storage/local-storage.ts';
-import { S3Storage } from '../adapters/storage/s3-storage.ts';
 import { ensureCatalogue } from '../catalogue/load-catalogue.ts';
 import { loadConfig } from '../config.ts';
+import { storageFor } from '../create-deps.ts';
 import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, labOrders, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
@@ -55,7 +54,7 @@ async function main(args: string[]): Promise<number> {
     const db = database.db;
     await ensureCatalogue(db);
     const secret = await loadAppSecret(db);
-    const storage = config.s3 ? new S3Storage(config.s3) : new LocalStorage({ root: storageRoot(config.dataDir), secret });
+    const storage = await storageFor(config, secret);
     const rand = seededRandom(total * 7919 + people);
     const run = randomBytes(3).toString('hex');
 

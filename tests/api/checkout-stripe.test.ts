@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
 import { labOrders, payments, users } from '../../server/db/schema.ts';
 import { recoverPendingPayments } from '../../server/services/checkout-recovery.ts';
@@ -59,11 +59,21 @@ describe('checkout through Stripe', () => {
 
   it('five checkouts of one order at once: one charge at Stripe, one paid order', async () => {
     const o = await readyOrder(t, p);
-    // Slow enough that the other four arrive while the first charge is in flight.
-    stripe.chargeDelayMs = 400;
-    const answers = await Promise.all(Array.from({ length: 5 }, () => pay(o.token, o.order))).finally(() => (stripe.chargeDelayMs = 0));
+    // The first charge is held at Stripe until the other four have begun their checkouts (their
+    // transactions ended: each found the payment in flight, and waits for it).
+    let release = () => {};
+    stripe.holdCharges = new Promise<void>((resolve) => (release = resolve));
+    const begun = vi.spyOn(t.db, 'transaction');
+    const paying = Promise.all(Array.from({ length: 5 }, () => pay(o.token, o.order)));
+    await vi.waitFor(() => expect(stripe.chargesHeld).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(() => expect(begun.mock.settledResults.filter((r) => r.type === 'fulfilled').length).toBeGreaterThanOrEqual(5), { timeout: 10_000 });
+    release();
+    stripe.holdCharges = null;
+    begun.mockRestore();
+    const answers = await paying;
     expectOnePayment(answers);
-    expect(answers.filter((r) => r.statusCode === 200).length).toBeGreaterThan(1);
+    // The four that waited got the paid order, as the first did.
+    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(chargeCalls(o.order)).toHaveLength(1);
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));

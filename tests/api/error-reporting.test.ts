@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 /** A stand-in for Sentry on loopback: keeps every envelope posted to /api/<project>/envelope/. */
@@ -32,10 +32,13 @@ const events = (envelopes: string[]) =>
     return out;
   });
 
-const waitFor = async (check: () => boolean, what: string) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 100));
-  if (!check()) throw new Error(`timed out waiting for ${what}`);
-};
+const waitFor = (check: () => boolean, what: string) =>
+  vi.waitFor(
+    () => {
+      if (!check()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 10_000, interval: 100 },
+  );
 
 describe('server errors reach the error-reporting service when SENTRY_DSN is set', () => {
   let receiver: Awaited<ReturnType<typeof startReceiver>>;

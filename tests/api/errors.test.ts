@@ -1,5 +1,5 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -108,9 +108,9 @@ describe('every error answers with the error body', () => {
     await handlerStarted;
     // The connection is busy, so close() keeps it; the next request on it arrives while closing.
     const closed = closing.app.close();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    socket.write('GET /api/v2/status HTTP/1.1\r\nHost: x\r\n\r\n');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(closing.app.server.listening).toBe(false));
+    // Written out (on loopback: in the server's socket, read once the first answer is sent).
+    await new Promise<void>((resolve, reject) => socket.write('GET /api/v2/status HTTP/1.1\r\nHost: x\r\n\r\n', (err) => (err ? reject(err) : resolve())));
     release();
     await ended;
     await closed;

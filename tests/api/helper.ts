@@ -1,30 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { checkAnswersAgainstDocument } from './answer-contract.ts';
 import { scratchPostgres } from './server-process.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
-import { createErrorReporter } from '../../server/adapters/errors/error-reporter.ts';
-import { reportJobErrors, startJobs, type Jobs } from '../../server/adapters/jobs/jobs.ts';
-import { sandboxPayments } from '../../server/adapters/payments/sandbox-payments.ts';
-import { stripePayments } from '../../server/adapters/payments/stripe-payments.ts';
+import type { Jobs } from '../../server/adapters/jobs/jobs.ts';
+import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import type { UploadActivity } from '../../server/services/upload-activity.ts';
+import { createDeps, localStorageFor } from '../../server/create-deps.ts';
 import { startJobWorkers } from '../../server/job-workers.ts';
 import { HttpError } from '../../server/http/errors.ts';
 import { loggerOptions } from '../../server/http/logger.ts';
-import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
-import { S3Storage } from '../../server/adapters/storage/s3-storage.ts';
-import { createMailer } from '../../server/services/mail-service.ts';
 import { buildApp, type App } from '../../server/app.ts';
 import { loadConfig, type Config } from '../../server/config.ts';
 import { openPostgres, wrapPglite, type Database, type Db } from '../../server/db/client.ts';
 import { openPgliteThread } from '../../server/db/pglite-thread.ts';
 import { users } from '../../server/db/schema.ts';
-import { loadAppSecret } from '../../server/services/app-secret.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
 import { API_PREFIX } from '../../src/domain/paths.ts';
 
@@ -67,9 +60,11 @@ const noJobs: Jobs = {
  */
 export async function createTestApp(env: Record<string, string> = {}, opts: { jobs?: boolean | 'recorded'; captureLogs?: boolean; uploadActivity?: UploadActivity } = {}): Promise<TestApp> {
   const { database, drop } = usePostgres ? await freshPostgres() : { database: await freshPglite(), drop: async () => {} };
+  // The local object store lives under DATA_DIR: a folder of this app's own.
+  const dataDir = mkdtempSync(join(tmpdir(), 'lab-objects-'));
   // Every test signs in from 127.0.0.1: the per-address limits are raised unless a test sets them.
   const config = loadConfig({
-    DATA_DIR: '/nonexistent-test-data',
+    DATA_DIR: dataDir,
     CLIENT_DIR: '/nonexistent-test-client',
     LOG_LEVEL: 'silent',
     LOGIN_RATE_LIMIT: '1000',
@@ -77,20 +72,22 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     ...env,
   });
   const clock = { now: new Date() };
-  const appSecret = await loadAppSecret(database.db);
-  const objects = mkdtempSync(join(tmpdir(), 'lab-objects-'));
-  const local = new LocalStorage({ root: objects, secret: appSecret, now: () => clock.now });
-  // S3_BUCKET and its friends in `env` put the app on that bucket, as main.ts does (S3 tests).
-  const storage = config.s3 ? new S3Storage(config.s3) : local;
-  // Mail goes to the outbox table and to this list, as the log transport prints it.
-  const printed: string[] = [];
-  const mailer = createMailer(database.db, mailTransportFor(config, (line) => printed.push(line)), config.mailFrom);
-  const payments = config.stripe ? stripePayments(config.stripe) : sandboxPayments(database.db, () => clock.now);
+  const now = () => clock.now;
   const sentJobs: TestApp['sentJobs'] = [];
   const recorded: Jobs = { ...noJobs, send: async (queue, data) => void sentJobs.push({ queue, data }) };
-  const errors = await createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: 'test' });
-  const jobs = opts.jobs === true ? await startJobs(database, reportJobErrors(errors, () => {})) : opts.jobs === 'recorded' ? recorded : noJobs;
-  const deps = { db: database.db, config, appSecret, storage, mailer, payments, jobs, errors, now: () => clock.now, ...(opts.uploadActivity ? { uploadActivity: opts.uploadActivity } : {}) };
+  // Mail goes to the outbox table and to this list, as the log transport prints it.
+  const printed: string[] = [];
+  // The wiring of main.ts: S3_BUCKET and its friends in `env` put the app on that bucket (S3 tests).
+  const { deps } = await createDeps(config, {
+    database,
+    now,
+    printMail: (line) => printed.push(line),
+    log: () => {},
+    // Not the pg-boss of createDeps when recorded or absent: started below only when asked for.
+    ...(opts.jobs === true ? {} : { jobs: opts.jobs === 'recorded' ? recorded : noJobs }),
+    uploadActivity: opts.uploadActivity ?? null,
+  });
+  const { jobs } = deps;
   // Captured with the app's real logger options, at the most talkative level, into memory.
   const logs: string[] = [];
   // API_TEST_CAPTURE_LOGS=1 runs any API test this way, and checks its log on close.
@@ -103,7 +100,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
   return {
     app,
     db: database.db,
-    storage: local,
+    storage: deps.storage instanceof LocalStorage ? deps.storage : localStorageFor(config, deps.appSecret, now),
     printed,
     logs,
     config,
@@ -116,7 +113,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
       await jobs.stop();
       await database.close();
       await drop();
-      rmSync(objects, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
       answers.check();
     },
   };

@@ -103,12 +103,9 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     expect((await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token })).status).toBe(200);
     expect((await call(portB, 'DELETE', '/logout', { from: '198.51.100.7', token })).status).toBe(200);
     const ended = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - ended < ACTOR_CACHE_TTL_MS + 3_000) {
-      status = (await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token })).status;
-      if (status === 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(status).toBe(401);
+    await expect
+      .poll(async () => (await call(portA, 'GET', '/lab_orders', { from: '198.51.100.7', token })).status, { timeout: ACTOR_CACHE_TTL_MS + 3_000, interval: 100 })
+      .toBe(401);
     // The request that saw 401 left at most one poll (and a busy machine's delay) after the window.
     expect(Date.now() - ended).toBeLessThan(ACTOR_CACHE_TTL_MS + 1_500);
 
@@ -213,12 +210,16 @@ describe.skipIf(!hasPostgres)('several API processes on one PostgreSQL (skipped:
     const jobs = async () =>
       (await sql.query<{ state: string }>('SELECT state FROM pgboss.job WHERE name = $1', [HOUSEKEEPING.queue])).rows.map((r) => r.state);
     // pg-boss checks its schedules every 10 s, then two polls of 5 s: a run within half a minute.
-    const deadline = Date.now() + 40_000;
-    while (!(await jobs()).includes('completed') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
-    expect(await jobs()).toContain('completed');
-    // Both processes poll the queue; wait past another poll of each before counting.
-    await new Promise((r) => setTimeout(r, 6_000));
-    const states = await jobs();
+    await expect.poll(jobs, { timeout: 40_000, interval: 500 }).toContain('completed');
+    // A job runs again only from a state that waits for a run: once every job is completed, and
+    // the logs show as many runs as completed jobs, no process can run one a second time.
+    const done = async () => {
+      const states = await jobs();
+      const [runsA = 0, runsB = 0] = runs();
+      return states.every((s) => s === 'completed') && runsA + runsB >= states.length ? states : null;
+    };
+    await expect.poll(done, { timeout: 20_000, interval: 500 }).not.toBeNull();
+    const states = (await done()) ?? [];
     const [runsA = 0, runsB = 0] = runs();
     // One run per job, never one per process; a second job only if a new minute began meanwhile.
     expect(runsA + runsB).toBe(states.filter((s) => s === 'completed').length);

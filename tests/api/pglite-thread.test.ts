@@ -25,8 +25,12 @@ describe('the embedded database on its own thread', () => {
     let outside: Promise<unknown> | undefined;
     await db.transaction(async (tx) => {
       await tx.insert(users).values({ email: 'inside@lab.example', passwordHash: 'x' });
-      outside = db.select({ email: users.email }).from(users).where(eq(users.email, 'inside@lab.example'));
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      const query = db.select({ email: users.email }).from(users).where(eq(users.email, 'inside@lab.example'));
+      let answered = false;
+      outside = query.then((found) => ((answered = true), found));
+      // A later statement of the transaction is answered while the outside query still waits.
+      await tx.select({ email: users.email }).from(users).limit(1);
+      expect(answered).toBe(false);
     });
     expect(await outside).toEqual([{ email: 'inside@lab.example' }]);
     await expect(

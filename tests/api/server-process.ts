@@ -3,6 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import pg from 'pg';
 
+// How long a started server may take to say it is running (see ready below).
+const READY_MS = 180_000;
+
 // Node itself with tsx's loader, not the tsx command: that one relays SIGTERM with a 30 ms
 // deadline and, on two busy cores, kills the server before it can shut down cleanly.
 const FROM_SOURCES = { args: ['--import', 'tsx', 'server/main.ts'] };
@@ -21,14 +24,26 @@ export function startServer(env: Record<string, string>, run: { args: string[]; 
   child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
   child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const ready = async () => {
-    // A first start creates the database, loads the catalogue and the job schema: allow a minute.
-    for (let i = 0; i < 600 && !stdout.includes('Print lab is running'); i++) {
-      if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (!stdout.includes('Print lab is running')) throw new Error(`server did not start: ${stdout}${stderr}`);
-  };
+  // A first start creates the database, loads the catalogue and the job schema: seconds alone,
+  // minutes on a machine shared by several runs. The limit only ends a start that hangs.
+  const ready = () =>
+    new Promise<void>((resolve, reject) => {
+      const running = () => stdout.includes('Print lab is running');
+      const timer = setTimeout(() => reject(new Error(`server did not start: ${stdout}${stderr}`)), READY_MS);
+      const done = (err?: Error) => {
+        clearTimeout(timer);
+        child.stdout.off('data', check);
+        child.off('exit', ended);
+        if (err) reject(err);
+        else resolve();
+      };
+      const check = () => running() && done();
+      const ended = () => done(new Error(`server exited: ${stderr}`));
+      if (running()) return done();
+      if (child.exitCode !== null) return ended();
+      child.stdout.on('data', check);
+      child.on('exit', ended);
+    });
   /** Stops the process as a lab would (SIGTERM) and waits for it; resolves with its exit code. */
   const stop = () => {
     if (child.exitCode === null) child.kill('SIGTERM');

@@ -52,7 +52,8 @@ describe('starting the server', () => {
     const port = await freePort();
     const s = start({ DATA_DIR: dataDir, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'info' });
     await s.ready();
-    expect(s.err()).toContain('WARNING: mail is NOT being delivered (SMTP_URL is not set)');
+    // Standard error is a pipe of its own: its lines may come after the running line of standard output.
+    await expect.poll(() => s.err()).toContain('WARNING: mail is NOT being delivered (SMTP_URL is not set)');
     const asked = await fetch(`http://127.0.0.1:${port}/api/v2/forgot_password`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -82,8 +82,10 @@ export interface StripeStub {
   refunds: StubRefund[];
   /** How many of the next charges are made but their answer lost (the connection drops). */
   dropAnswers: number;
-  /** How long Stripe takes to answer a charge (a real charge takes a second or two). */
-  chargeDelayMs: number;
+  /** While set, a charge request waits for it before Stripe makes the charge (a charge in flight). */
+  holdCharges: Promise<void> | null;
+  /** Charge requests waiting for holdCharges now. */
+  chargesHeld: number;
   /** How many of the next charge requests fail with a 500 before Stripe records anything. */
   failCharges: number;
   /** How many of the next refund requests fail with a 500 before Stripe records anything. */
@@ -130,7 +132,8 @@ export async function startStripeStub(): Promise<StripeStub> {
     paymentMethods: new Map(),
     refunds: [],
     dropAnswers: 0,
-    chargeDelayMs: 0,
+    holdCharges: null,
+    chargesHeld: 0,
     failCharges: 0,
     failRefunds: 0,
     close: async () => {},
@@ -234,7 +237,10 @@ export async function startStripeStub(): Promise<StripeStub> {
         stub.failCharges -= 1;
         return serverError(res);
       }
-      if (stub.chargeDelayMs) await new Promise((resolve) => setTimeout(resolve, stub.chargeDelayMs));
+      if (stub.holdCharges) {
+        stub.chargesHeld += 1;
+        await stub.holdCharges.finally(() => (stub.chargesHeld -= 1));
+      }
       const { intent, charge } = chargeIntent(body);
       if (stub.dropAnswers > 0) {
         stub.dropAnswers -= 1;

@@ -33,11 +33,9 @@ describe('SALES HISTORY', () => {
     expect(asked.json()).toEqual({ year: 2024, status: 'generating' });
 
     let report: Report | undefined;
-    for (let i = 0; i < 60 && report?.status !== 'ready'; i++) {
-      await new Promise((r) => setTimeout(r, 500));
-      report = (await profile()).find((r) => r.year === 2024);
-    }
-    expect(report?.status).toBe('ready');
+    await expect
+      .poll(async () => (report = (await profile()).find((r) => r.year === 2024))?.status, { timeout: 30_000, interval: 500, message: 'the report is made' })
+      .toBe('ready');
 
     const csv = await t.app.inject({ method: 'GET', url: report?.csv_link ?? '' });
     expect(csv.headers['content-disposition']).toContain('sales-2024.csv');

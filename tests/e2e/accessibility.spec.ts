@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './helpers.ts';
 import { AXE_WIDTHS, PUBLIC_SCREENS, SIGNED_IN_SCREENS, TOUCH_WIDTH, WIDTHS, expectAccessible, openScreen, type Screen } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // Screens per test: one test walking every screen at a width outran its limit on a 2-core machine
 // running several times slower than usual; smaller groups also spread over the workers.
@@ -33,7 +32,7 @@ async function screenParams(request: APIRequestContext, width: number): Promise<
 
 for (const width of WIDTHS) {
   test(`every public screen is accessible and fits at ${width}px`, async ({ browser }) => {
-    test.setTimeout(budget(SETUP_MS + SCREEN_MS * PUBLIC_SCREENS.length));
+    test.setTimeout(SETUP_MS + SCREEN_MS * PUBLIC_SCREENS.length);
     const context = await browser.newContext({ viewport: { width, height: 800 } });
     const page = await context.newPage();
     for (const screen of PUBLIC_SCREENS) {
@@ -48,7 +47,7 @@ for (const width of WIDTHS) {
     const last = i === signedIn.length - 1;
     const first = screens[0]?.path ?? '';
     test(`signed-in screens from ${first} are accessible and fit at ${width}px`, async ({ browser, request }) => {
-      test.setTimeout(budget(SETUP_MS + SCREEN_MS * (screens.length + (last ? 1 : 0))));
+      test.setTimeout(SETUP_MS + SCREEN_MS * (screens.length + (last ? 1 : 0)));
       const params = await screenParams(request, width);
       const context = await browser.newContext({ viewport: { width, height: 800 } });
       const page = await context.newPage();

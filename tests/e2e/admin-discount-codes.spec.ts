@@ -10,10 +10,9 @@ import { addLineItems, orderWithPhotos } from './cart-fixtures.ts';
 import { PHOTO, addAddress, dollars, figure, labCheckout, savedCard, settled, shopperWithCart } from './checkout-fixtures.ts';
 import { signIn } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up, a checkout and two browsers on a machine shared with other runs.
-test.setTimeout(budget(180_000));
+test.setTimeout(180_000);
 
 const row = (page: Page, code: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: code, exact: true }) });
 const cell = (page: Page, code: string, column: number) => row(page, code).getByRole('cell').nth(column);

@@ -8,10 +8,9 @@ import { expect, test, type APIRequestContext, type Browser } from '@playwright/
 import { unzip } from '../unit/fixtures/unzip.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { signIn, storedToken } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
 // Uploads, sign-ups and the lab's jobs on a machine shared with other runs.
-test.setTimeout(budget(150_000));
+test.setTimeout(150_000);
 
 async function adminPage(browser: Browser) {
   const context = await browser.newContext();

@@ -7,12 +7,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { holdRequests, lastMailTo, signIn, stillClock } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
 // At 4 workers on 2 cores the first test's every step is slow alike (fills, navigations, the
 // sweep at three widths) while none runs out of its own limit: the file's limit leaves room for that.
-test.setTimeout(budget(180_000));
+test.setTimeout(180_000);
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Admin panel' });
 

@@ -7,9 +7,8 @@ import { expect, test } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';
 import { savedCard, shopperWithCart } from './checkout-fixtures.ts';
 import { lastMailTo, signIn } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('refund with a reason, in part then the rest, shown to the photographer; at most what is left; CREATE ZIP then DOWNLOAD ALL', async ({ page, browser }) => {
   const shopper = await shopperWithCart(page);

@@ -8,10 +8,9 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { addLineItems, cartWithPhotos, type Cart } from './cart-fixtures.ts';
 import { signIn } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 const panel = (page: Page) => page.getByRole('complementary', { name: 'Admin panel' });
 

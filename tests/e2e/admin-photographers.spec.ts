@@ -7,11 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN, signIn } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // Its accessibility sweep at three widths is most of the file's time, and at 4 workers on 2 cores
 // every action slows alike: the default limit is too short on a busy machine.
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('an admin finds a photographer and edits credit, password, email and approval, one field at a time, then logs in as them and back', async ({ page }) => {
   const tag = randomBytes(4).toString('hex');

@@ -7,7 +7,6 @@ import { expect, test, type Page } from '@playwright/test';
 import { rmSync } from 'node:fs';
 import { signIn } from './helpers.ts';
 import { photoDir, smallPhotos } from './upload-fixtures.ts';
-import { budget } from './time-budget.ts';
 
 const SIGN_IN_OFFLINE = 'This device is offline. Connect to the internet, then sign in.';
 
@@ -31,7 +30,7 @@ const controlsUnderStatus = (page: Page) =>
   });
 
 test('at 1366x900 and 375x800 the status covers no control on the builder, the upload grid and /photographers', async ({ page }) => {
-  test.setTimeout(budget(120_000));
+  test.setTimeout(120_000);
   await page.goto('/login');
   await signIn(page);
   // Enough photos for the builder's strip and the upload grid to reach the foot of a desktop screen.

@@ -10,7 +10,6 @@ import { CATEGORY_NAMES, FINISHING_CATEGORIES, type FinishingCategory } from '..
 import { tile } from './builder-fixtures.ts';
 import { cartWithPhotos } from './cart-fixtures.ts';
 import { choose, idbRows, optionsOf } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
 interface Paper {
   name: string;
@@ -18,7 +17,7 @@ interface Paper {
 }
 
 test('a paper and size never chosen offer their finishing offline', async ({ page }) => {
-  test.setTimeout(budget(180_000));
+  test.setTimeout(180_000);
   const cart = await cartWithPhotos(page, [{ name: 'IMG_0001.jpg', colour: 'green' }]);
   const papers = ((await (await page.request.get('/api/v2/papers_with_details')).json()) as { data: Paper[] }).data;
   const sizes = papers.flatMap((p) => p.print_size_pricings.map((s) => s.guid));

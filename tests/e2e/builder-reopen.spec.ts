@@ -11,7 +11,6 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
 import { addButton, localItems, photosOfSize, tile } from './builder-fixtures.ts';
 import { choose, signIn, storedToken } from './helpers.ts';
 import { photoDir } from './upload-fixtures.ts';
-import { budget } from './time-budget.ts';
 
 const atLab = async (request: APIRequestContext, token: string, orderGuid: string): Promise<string[]> => {
   const answer = await request.get(`/api/v2/lab_orders/${orderGuid}/retrieve_full_order`, { headers: { token } });
@@ -21,7 +20,7 @@ const atLab = async (request: APIRequestContext, token: string, orderGuid: strin
 
 test('a line item added offline, the browser closed, arrives once the browser opens again', async ({ baseURL, request }) => {
   // Two browser starts, an upload and the service worker's precache on a busy machine.
-  test.setTimeout(budget(180_000));
+  test.setTimeout(180_000);
   const profile = mkdtempSync(join(tmpdir(), 'lab-e2e-profile-'));
   const dir = photoDir();
   const open = (): Promise<BrowserContext> => chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL });

@@ -9,7 +9,6 @@ import { addLineItems, cartWithPhotos, type Cart } from './cart-fixtures.ts';
 import { addButton, localItems, tile } from './builder-fixtures.ts';
 import { choose } from './helpers.ts';
 import { AXE_WIDTHS, WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 const INCOMPLETE = /^Please select all finishing details/;
 // Portrait 8x10 on a 3000x2000 photo: 1600 px of the 3000 wide, the whole height, off-centre.
@@ -43,7 +42,7 @@ test.describe.serial('editing the cart', () => {
   let cart: Cart;
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(budget(120_000));
+    test.setTimeout(120_000);
     page = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
     cart = await cartWithPhotos(page, [
       { name: 'RED_0001.jpg', colour: 'red' },
@@ -58,7 +57,7 @@ test.describe.serial('editing the cart', () => {
   });
 
   test('a frame reads in words and EDIT on the cart review keeps the crop, notes and quantity', async () => {
-    test.setTimeout(budget(60_000));
+    test.setTimeout(60_000);
     await page.goto(`/lab-orders/${cart.orderGuid}/review`);
     const framed = items(page).filter({ hasText: 'RED_0001.jpg' });
     await expect(framed.getByText(/^HARDWOOD FRAME: /)).toHaveText(/^HARDWOOD FRAME: Walnut 1\.5" · 1\.5" profile · /);

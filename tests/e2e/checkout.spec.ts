@@ -31,10 +31,9 @@ import {
 } from './checkout-fixtures.ts';
 import { lastMailTo } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up, and the lab's answers on a machine shared with other runs.
-test.setTimeout(budget(180_000));
+test.setTimeout(180_000);
 
 const THANKS = "Thank you for your order! We'll get started on it right away. You should receive a confirmation email and receipt shortly.";
 const details = (s: Shopper) => `/lab-orders/${s.cart.orderGuid}/checkout-details`;

@@ -6,9 +6,8 @@ import { expect, test } from '@playwright/test';
 import { savedCard, shopperWithCart } from './checkout-fixtures.ts';
 import { signIn } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('the photographer chooses Print as is; checkout and the lab show it', async ({ page, browser }) => {
   const shopper = await shopperWithCart(page);

@@ -7,9 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { addLineItems, orderWithPhotos, signUpPhotographer } from './cart-fixtures.ts';
 import { adminToken } from './order-actions-fixtures.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 const status = (page: Page) => page.getByRole('status', { name: 'Connection and sync' });
 

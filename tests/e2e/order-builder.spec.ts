@@ -14,7 +14,6 @@ import { choose, combo, listOf, optionsOf, signIn, storedToken } from './helpers
 import { expectAccessible } from './screens.ts';
 import { photoDir } from './upload-fixtures.ts';
 import { addButton, localItems, photosOfSize, tile } from './builder-fixtures.ts';
-import { budget } from './time-budget.ts';
 
 const CROP_CHECK = 'WAIT! Before adding to cart, check your cropping selections on all photos.';
 const SELECT_PHOTO_FIRST = 'Please select at least one photo to begin.';
@@ -41,7 +40,7 @@ test.describe.serial('order builder', () => {
   let dir = '';
 
   test.beforeAll(async ({ browser }) => {
-    test.setTimeout(budget(120_000));
+    test.setTimeout(120_000);
     // A context of its own (axe-core needs one made with newContext).
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

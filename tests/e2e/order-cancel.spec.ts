@@ -10,9 +10,8 @@ import { lastMailTo, signIn } from './helpers.ts';
 import { adminToken, labOrder, paidShopper } from './order-actions-fixtures.ts';
 import { LATE_PAYER } from './order-actions-seed.ts';
 import { expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 const CLOSED = 'This order can no longer be cancelled: ';
 

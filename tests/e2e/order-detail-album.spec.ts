@@ -8,10 +8,9 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { addLineItems, atLab, cartWithPhotos } from './cart-fixtures.ts';
 import { signIn, storedToken } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('a custom album shows read-only with its make, cover text and price, and its photos open large', async ({ page, browser, request }) => {
   const cart = await cartWithPhotos(page, [

@@ -8,10 +8,9 @@ import { ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/app/routes.ts';
 import { NO_BOUTIQUE_PACKAGING } from '../../src/domain/order-detail.ts';
 import { addLineItems, atLab, cartWithPhotos } from './cart-fixtures.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 const dollars = (amount: number) => formatMoney(Math.round(amount * 100));
 const figure = (page: Page, label: string) => page.getByRole('group', { name: 'Order figures' }).locator(`dt:text-is("${label}") + dd`);

@@ -14,10 +14,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { GOOD_CARD, PHOTO, addAddress, enterCard, labCheckout, settled, shopperWithCart } from './checkout-fixtures.ts';
 import { freePort, serverStarted } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up, a checkout, and a server of its own on a machine shared with other runs.
-test.setTimeout(budget(180_000));
+test.setTimeout(180_000);
 
 // Two Lustre 11x14 at $7.50 are $15.00, $3.00 short of the minimum; a third lifts it over.
 const BELOW = "Add $3.00 to reach the lab's $18 minimum";
@@ -27,7 +26,7 @@ let dataDir = '';
 let base = '';
 
 test.beforeAll(async () => {
-  test.setTimeout(budget(150_000));
+  test.setTimeout(150_000);
   dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-minimum-'));
   const file = join(dataDir, 'prices.json');
   writeFileSync(file, JSON.stringify({ ...defaultCatalogue(), order_minimum: 18 }));

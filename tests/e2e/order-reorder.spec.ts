@@ -7,9 +7,8 @@ import { expect, test, type Request } from '@playwright/test';
 import { adminToken, labOrder, paidShopper, photosOf } from './order-actions-fixtures.ts';
 import { idbRows } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('REORDER copies the photos and line items into a new open order, uploading nothing', async ({ page }) => {
   const shopper = await paidShopper(page);

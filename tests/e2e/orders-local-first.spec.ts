@@ -7,7 +7,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { idbRows, signIn } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
 interface Row {
   guid: string;
@@ -18,7 +17,7 @@ interface Row {
 const listedNames = async (page: Page) => (await idbRows<Row>(page, 'orders')).flatMap((r) => (r.listed ? [r.listed.order_name] : [])).sort();
 
 test('orders made elsewhere show after a refresh, orders deleted elsewhere go, and offline the list shows what the device has', async ({ page, context }) => {
-  test.setTimeout(budget(90_000));
+  test.setTimeout(90_000);
   const tag = randomBytes(4).toString('hex');
   const who = { email: `local-first-${tag}@studio.example`, password: 'platinum-print-7' };
   const signup = await page.request.post('/api/v2/users', { data: { email: who.email, first_name: 'Imogen', last_name: 'Cunningham', password: who.password, password_confirmation: who.password } });

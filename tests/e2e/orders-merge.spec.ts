@@ -9,10 +9,9 @@ import { DELETE_ORDER_CONFIRM } from '../../src/features/orders/order-actions.ts
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { signIn } from './helpers.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
-import { budget } from './time-budget.ts';
 
 // An upload, a sign-up and the lab's answers on a machine shared with other runs.
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test('a photographer deletes an open order after the warning; the lab no longer has it', async ({ page }) => {
   const cart = await cartWithPhotos(page, [{ name: 'RED_0001.jpg', colour: 'red' }]);

@@ -5,8 +5,7 @@ import { join } from 'node:path';
 import { chromium, expect, test, type Page, type Route } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { freePort, ordersListLoaded, serverStarted, signIn } from './helpers.ts';
-import { budget } from './time-budget.ts';
+import { EXTRA_SERVER_START_MS, freePort, ordersListLoaded, probeFails, serverStarted, signIn } from './helpers.ts';
 
 const controlled = (page: Page) => page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 20_000 });
 
@@ -84,6 +83,7 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   // The service worker answers the catalogue from its cache while the network is cut: an answer
   // that proves nothing about reaching the lab, and must not turn the indicator to Online.
   const fromWorkerCache = catalogueFromWorkerCache(page);
+  const probed = probeFails(context);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'ORDERS', exact: true })).toBeVisible();
   await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
@@ -91,7 +91,7 @@ test('with the network cut, a reload of /lab-orders and of an order builder stil
   await fromWorkerCache;
   await expect(indicator).toContainText('Offline');
   // Past the first probe of the lab too: still offline, and the list and the indicator agree.
-  await page.waitForTimeout(3_000);
+  await probed;
   await expect(indicator).toContainText('Offline');
   await expect(page.getByText(/You are offline\./)).toBeVisible();
 
@@ -119,13 +119,14 @@ test('a dead link (the browser says online, the lab does not answer): the cached
   const cut = (route: Route) => route.abort('internetdisconnected');
   await context.route('**/api/v2/**', cut);
   const fromWorkerCache = catalogueFromWorkerCache(page);
+  const probed = probeFails(context);
   await page.reload();
   await fromWorkerCache;
   await expect(page.getByText(/You are offline\. These are your orders as of/)).toBeVisible();
   await expect(indicator).toContainText('Offline');
   expect(await page.evaluate(() => navigator.onLine)).toBe(true);
   // Past the first probe of the lab as well.
-  await page.waitForTimeout(3_000);
+  await probed;
   await expect(indicator).toContainText('Offline');
 
   // The lab answers again: the probe (or the user coming back to the app) notices, and the live
@@ -157,7 +158,7 @@ test.describe('a new build deployed under the running app', () => {
 
   test.beforeAll(async () => {
     // The server's start (helpers.ts serverStarted) and a little more.
-    test.setTimeout(budget(120_000));
+    test.setTimeout(EXTRA_SERVER_START_MS + 30_000);
     port = await freePort();
     clientDir = mkdtempSync(join(tmpdir(), 'lab-e2e-client-'));
     dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-data-'));
@@ -178,7 +179,7 @@ test.describe('a new build deployed under the running app', () => {
   });
 
   test('is detected, offered and applied, and unsent work survives', async ({ page }) => {
-    test.setTimeout(budget(120_000));
+    test.setTimeout(120_000);
     const base = `http://127.0.0.1:${port}`;
     await page.goto(`${base}/login`);
     await signIn(page);

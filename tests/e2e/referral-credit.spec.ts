@@ -6,9 +6,8 @@ import { expect, test } from '@playwright/test';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { savedCard, shopperWithCart } from './checkout-fixtures.ts';
 import { signIn } from './helpers.ts';
-import { budget } from './time-budget.ts';
 
-test.setTimeout(budget(120_000));
+test.setTimeout(120_000);
 
 test("a referred photographer's paid order earns the referrer credit, shown on /credit", async ({ page, browser }) => {
   // The referrer: a photographer of their own, with a known password.

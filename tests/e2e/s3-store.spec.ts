@@ -18,9 +18,8 @@ import { MULTIPART_THRESHOLD } from '../../src/upload/shared/multipart-plan.ts';
 import { aheadOfS3rver } from '../api/s3rver-multipart.ts';
 import { unzip } from '../unit/fixtures/unzip.ts';
 import { tile } from './builder-fixtures.ts';
-import { choose, freePort, serverStarted, signIn, storedToken } from './helpers.ts';
+import { EXTRA_SERVER_START_MS, choose, freePort, serverStarted, signIn, storedToken } from './helpers.ts';
 import { largePhotos, photoDir, smallPhotos } from './upload-fixtures.ts';
-import { budget } from './time-budget.ts';
 
 const BUCKET = 'lab-photos';
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
@@ -44,7 +43,7 @@ const browserPuts: BrowserPut[] = [];
 
 test.beforeAll(async () => {
   // The lab server's own start (helpers.ts serverStarted) and a little more.
-  test.setTimeout(budget(120_000));
+  test.setTimeout(EXTRA_SERVER_START_MS + 30_000);
   base = `http://127.0.0.1:${await freePort()}`;
   s3Dir = mkdtempSync(join(tmpdir(), 'lab-e2e-s3-'));
   // The bucket rule a lab sets: PUT and GET from the app's origin, ETag readable (multipart).
@@ -149,7 +148,7 @@ test.describe('an order in the bucket', () => {
   const originals = new Map<string, Buffer>();
 
   test('photos go straight to the bucket, single PUTs and multipart parts, each once, byte for byte', async ({ browser }) => {
-    test.setTimeout(budget(90_000));
+    test.setTimeout(90_000);
     const dir = photoDir();
     const files = [...(await smallPhotos(dir, 2)), ...(await largePhotos(dir, 1, 18))];
     for (const file of files) originals.set(basename(file), readFileSync(file));
@@ -160,14 +159,14 @@ test.describe('an order in the bucket', () => {
     const { context, page, problems } = await device(browser);
     who = await photographer(page);
     // The service worker controls the page, and so the upload worker it starts.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: budget(45_000) });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
     await page.goto('/lab-orders/upload');
     await page.getByLabel('Order Name', { exact: true }).fill(`Bucket ${randomBytes(4).toString('hex')}`);
     await page.getByRole('button', { name: 'SAVE AND UPLOAD' }).click();
     await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
     orderGuid = /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';
     await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(files);
-    await expect(page.getByText('3 of 3 photos uploaded')).toBeVisible({ timeout: budget(60_000) });
+    await expect(page.getByText('3 of 3 photos uploaded')).toBeVisible({ timeout: 60_000 });
     rmSync(dir, { recursive: true, force: true });
 
     // What the bucket received from the page: one PUT for each small photo, each part of the big
@@ -196,19 +195,19 @@ test.describe('an order in the bucket', () => {
   });
 
   test('another device shows the lab’s thumbnails and previews from the bucket', async ({ browser }) => {
-    test.setTimeout(budget(60_000));
+    test.setTimeout(60_000);
     const { context, page, problems } = await device(browser);
     await page.goto('/login');
     await signIn(page, who);
-    await expect.poll(async () => (await listedPhotos(page, orderGuid)).every((p) => p.derivatives_ready), { timeout: budget(40_000) }).toBe(true);
+    await expect.poll(async () => (await listedPhotos(page, orderGuid)).every((p) => p.derivatives_ready), { timeout: 40_000 }).toBe(true);
     await page.goto(`/lab-orders/${orderGuid}/edit/order-builder`);
     // Under the service worker, which must let the bucket's images by: loaded again once it controls the page.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: budget(45_000) });
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
     await page.reload();
     for (const name of originals.keys()) {
       // This device made no thumbnail of its own: the tile shows the lab's.
       const img = tile(page, name).locator('img');
-      await expect.poll(() => loadedWidth(img), { timeout: budget(15_000) }).toBeGreaterThan(0);
+      await expect.poll(() => loadedWidth(img), { timeout: 15_000 }).toBeGreaterThan(0);
       const src = new URL((await img.getAttribute('src')) ?? '');
       expect(src.origin).toBe(store);
       expect(src.pathname).toContain('/thumbnails/');
@@ -219,7 +218,7 @@ test.describe('an order in the bucket', () => {
     await choose(page, 'PAPER', 'Lustre');
     await choose(page, 'PRINT SIZE', '5x7');
     const preview = page.getByRole('img', { name: first });
-    await expect.poll(() => loadedWidth(preview), { timeout: budget(15_000) }).toBeGreaterThan(0);
+    await expect.poll(() => loadedWidth(preview), { timeout: 15_000 }).toBeGreaterThan(0);
     const previewSrc = new URL((await preview.getAttribute('src')) ?? '');
     expect([previewSrc.origin, previewSrc.pathname.includes('/previews/')]).toEqual([store, true]);
     expect(problems).toEqual([]);
@@ -227,14 +226,14 @@ test.describe('an order in the bucket', () => {
   });
 
   test('DOWNLOAD ALL: the zip the lab wrote to the bucket holds every original, byte for byte', async ({ browser }) => {
-    test.setTimeout(budget(60_000));
+    test.setTimeout(60_000);
     const { context, page, problems } = await device(browser);
     await page.goto('/login');
     await signIn(page);
     await page.goto(`/lab-orders/${orderGuid}`);
     await page.getByRole('button', { name: 'CREATE ZIP' }).click();
     const link = page.getByRole('link', { name: 'DOWNLOAD ALL' });
-    await expect(link).toBeVisible({ timeout: budget(40_000) });
+    await expect(link).toBeVisible({ timeout: 40_000 });
     expect(new URL((await link.getAttribute('href')) ?? '').origin).toBe(store);
     const download = page.waitForEvent('download');
     await link.click();
@@ -247,7 +246,7 @@ test.describe('an order in the bucket', () => {
 });
 
 test('the resale certificate and the sales reports go to the bucket and come back from it', async ({ browser }) => {
-  test.setTimeout(budget(60_000));
+  test.setTimeout(60_000);
   const { context, page, problems } = await device(browser);
   await photographer(page);
   await page.goto('/account');
@@ -269,7 +268,7 @@ test('the resale certificate and the sales reports go to the bucket and come bac
   const year = new Date().getFullYear();
   await page.getByRole('button', { name: `GENERATE ${year}` }).click();
   const pdfLink = page.getByRole('link', { name: `DOWNLOAD ${year} PDF` });
-  await expect(pdfLink).toBeVisible({ timeout: budget(30_000) });
+  await expect(pdfLink).toBeVisible({ timeout: 30_000 });
   const report = page.waitForEvent('download');
   await pdfLink.click();
   const reportFile = await report;

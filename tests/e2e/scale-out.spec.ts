@@ -23,7 +23,6 @@ import { addButton, photosOfSize, tile } from './builder-fixtures.ts';
 import { GOOD_CARD, addAddress, enterCard, labCheckout, settled } from './checkout-fixtures.ts';
 import { DEMO_ADMIN, choose, signIn } from './helpers.ts';
 import { RoundRobinProxy } from './round-robin-proxy.ts';
-import { budget } from './time-budget.ts';
 
 const BUCKET = 'lab-photos';
 // The only access key s3rver takes (it checks no signature).
@@ -56,7 +55,7 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
 
   test.beforeAll(async () => {
     // Two processes' first start on PostgreSQL (migrations, catalogue, job schema) and the client.
-    test.setTimeout(budget(120_000));
+    test.setTimeout(120_000);
     await proxy.start();
     bucketDir = mkdtempSync(join(tmpdir(), 'lab-e2e-bucket-'));
     bucket = new S3rver({ address: '127.0.0.1', port: 0, directory: bucketDir, silent: true, configureBuckets: [{ name: BUCKET, configs: [corsRule(proxy.origin)] }] });
@@ -93,7 +92,7 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
   });
 
   test('sign-up, upload, an offline builder change, checkout, and the lab status the photographer sees', async ({ browser }) => {
-    test.setTimeout(budget(120_000));
+    test.setTimeout(120_000);
     const context = await browser.newContext({ baseURL: proxy.origin });
     const page = await context.newPage();
     const email = `scale-${Date.now()}@studio.example`;
@@ -108,7 +107,7 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
     await expect(page).toHaveURL(/\/lab-orders\/[^/]+\/upload-progress$/);
     const orderGuid = /\/lab-orders\/([^/]+)\/upload-progress$/.exec(page.url())?.[1] ?? '';
     await page.getByLabel('SELECT PHOTOS TO UPLOAD').setInputFiles(files);
-    await expect(page.getByText(`${PHOTOS.length} of ${PHOTOS.length} photos uploaded`)).toBeVisible({ timeout: budget(60_000) });
+    await expect(page.getByText(`${PHOTOS.length} of ${PHOTOS.length} photos uploaded`)).toBeVisible({ timeout: 60_000 });
 
     // The builder: paper and size chosen online, the line item added offline.
     await page.getByRole('link', { name: 'SELECT PRODUCTS' }).click();

@@ -46,6 +46,7 @@ export class SharedLink {
     const now = Date.now();
     this.#freeAt = Math.max(this.#freeAt, now) + (bytes / this.bytesPerSecond) * 1000;
     const wait = this.#freeAt - now;
+    // sleep-allowed: the link's speed is what this fake stands for (a photographer's uplink).
     return wait > 0 ? new Promise((r) => setTimeout(r, wait)) : Promise.resolve();
   }
 }
@@ -144,6 +145,7 @@ export class StorageProxy {
         if (isStoragePut && this.link) await this.link.carry(chunk.length);
         record.bytes += chunk.length;
         if (!upstream.write(chunk)) await new Promise((r) => upstream.once('drain', r));
+        // sleep-allowed: a throttled PUT crosses a slow uplink, which is what the proxy stands for.
         if (isStoragePut && this.throttle > 0) await new Promise((r) => setTimeout(r, (chunk.length / this.throttle) * 1000));
       }
       upstream.end();

@@ -6,10 +6,9 @@ import { renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { signUpPhotographer } from './cart-fixtures.ts';
-import { budget } from './time-budget.ts';
 import { photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
 
-test.setTimeout(budget(90_000));
+test.setTimeout(90_000);
 
 // Chosen in this order; the spec's order is by the leading number, or the number after the first
 // underscore when the name starts with text.

@@ -13,11 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './browser.ts';
-import { idbRows, signIn, storedToken } from './helpers.ts';
+import { idbRows, probeFails, signIn, storedToken } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 import { StorageProxy } from './storage-proxy.ts';
 import { damagedJpeg, largePhotos, photoDir, smallPhotos, textNamedJpg } from './upload-fixtures.ts';
-import { budget } from './time-budget.ts';
 
 const SELECT = 'SELECT PHOTOS TO UPLOAD';
 const TAKEN = 'Order Name already taken. Please create a different Order Name.';
@@ -287,7 +286,7 @@ test.describe('against the lab', () => {
   });
 
   test('mid-upload, the screen holds up on a desktop and on the narrowest phone: rows with progress, thumbnails, a REJECTED file', async () => {
-    test.setTimeout(budget(180_000));
+    test.setTimeout(180_000);
     const dir = photoDir();
     // Small photos first: they arrive (thumbnails) while the large ones are still on their way.
     const photos = [...(await smallPhotos(dir, 4)), ...(await largePhotos(dir, 2))];
@@ -306,7 +305,7 @@ test.describe('against the lab', () => {
 
   test('a reload half-way finishes without sending a finished part again', async () => {
     // Three 18 MB photos at a photographer's uplink, on a machine busy with other tests.
-    test.setTimeout(budget(180_000));
+    test.setTimeout(180_000);
     const dir = photoDir();
     const photos = await largePhotos(dir, 3);
     // A 4 MB/s uplink per request: the parts take seconds, so the reload lands half-way.
@@ -336,7 +335,7 @@ test.describe('against the lab', () => {
   });
 
   test('offline half-way: the queue waits for a connection, not an error, and finishes when it is back', async () => {
-    test.setTimeout(budget(180_000));
+    test.setTimeout(180_000);
     const dir = photoDir();
     const photos = await largePhotos(dir, 2);
     proxy.throttle = 4_000_000;
@@ -345,6 +344,7 @@ test.describe('against the lab', () => {
     await expect.poll(async () => (await idbRows<Part>(page, 'uploadParts')).length, { timeout: 60_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
 
     const inFlightBefore = partsInFlight(proxy);
+    const probed = probeFails(context);
     await context.setOffline(true);
     await expect(page.getByText('Waiting for a connection', { exact: true })).toBeVisible();
     // Counted once the app knows it is offline: a PUT the app started just before the connection
@@ -352,9 +352,14 @@ test.describe('against the lab', () => {
     // and may be sent again like any part cut off (a clean-clone run counted one PUT more than the parts).
     const startedOnline = proxy.puts.length;
     const inFlight = new Set([...inFlightBefore, ...partsInFlight(proxy)]);
+    // PUTs the page or its worker start from here on, while the link is cut.
+    const startedOffline: string[] = [];
+    context.on('request', (r) => r.method() === 'PUT' && startedOffline.push(r.url()));
     await expect(page.getByRole('alert')).toHaveCount(0);
-    await page.waitForTimeout(3000);
+    // Until the app's first probe of the lab has failed (probeFails in helpers.ts).
+    await probed;
     // Nothing is sent while offline: no PUT starts, and the app stopped those under way.
+    expect(startedOffline).toEqual([]);
     expect(proxy.puts.length).toBe(startedOnline);
     await expect(page.getByText('Failed')).toHaveCount(0);
     await expect(page.getByText('Waiting for a connection', { exact: true })).toBeVisible();
@@ -368,7 +373,7 @@ test.describe('against the lab', () => {
   });
 
   test('an accidental sign-out loses no queued photo: another photographer on the device sees none, its owner signing in again sends them', async () => {
-    test.setTimeout(budget(180_000));
+    test.setTimeout(180_000);
     const dir = photoDir();
     const photos = await smallPhotos(dir, 3);
     // A crawling uplink: the photos are still on their way when the photographer signs out.
@@ -395,8 +400,12 @@ test.describe('against the lab', () => {
     const sentBefore = proxy.puts.length;
     await signIn(page, other);
     await expect(indicator(page)).toContainText('All changes sent');
-    await page.waitForTimeout(1500);
-    expect(proxy.puts.length).toBe(sentBefore);
+    // They send a photo of their own: once it has arrived the queue has run a whole send, and the
+    // first photographer's photos did not go with it (one PUT, theirs).
+    await newOrder(page);
+    await page.getByLabel(SELECT).setInputFiles(await smallPhotos(dir, 1, 'OTHER_'));
+    await expect(page.getByText('1 of 1 photos uploaded')).toBeVisible({ timeout: 60_000 });
+    expect(proxy.puts.length).toBe(sentBefore + 1);
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
 
@@ -442,7 +451,7 @@ test.describe('against the lab', () => {
 test.describe('closing the browser', () => {
   test('photos still queued when the browser closes arrive when it opens again on the same profile', async ({ baseURL, request }) => {
     // Two browser starts and three 18 MB photos at a slow uplink.
-    test.setTimeout(budget(180_000));
+    test.setTimeout(180_000);
     const proxy = new StorageProxy({ target: baseURL ?? '' });
     await proxy.start();
     const profile = mkdtempSync(join(tmpdir(), 'lab-e2e-profile-'));

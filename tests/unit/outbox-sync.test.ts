@@ -50,8 +50,10 @@ describe('the page sends changes when the connectivity store says online', () =>
     await changes.addLineItems(ORDER, [payload('a')]);
     await changes.setLineItemQuantity(ORDER, 'a', 2);
     const keys = (await ownerOutbox(db, OWNER)).map((e) => e.idempotencyKey);
-    await new Promise((r) => setTimeout(r, 20));
+    // Offline, kickOutbox decides at once not to send (it only waits for the connection, no
+    // timer): nothing went out, and both changes are still waiting.
     expect(lab.requests).toHaveLength(0);
+    expect(await db.outbox.count()).toBe(2);
 
     useConnectivity.setState({ browserOnline: true });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0));
@@ -80,7 +82,9 @@ describe('the page sends changes when the connectivity store says online', () =>
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const send = fetchInto(lab, []);
+    let asked = 0;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      asked += 1;
       await gate;
       return send(input, init);
     });
@@ -92,7 +96,8 @@ describe('the page sends changes when the connectivity store says online', () =>
     await changes.setLineItemQuantity(ORDER, 'a', 2);
     let idle = false;
     const waited = outboxIdle(60_000).then(() => (idle = true));
-    await new Promise((r) => setTimeout(r, 50));
+    // The page is sending (its first call is held at the gate): the reader is still waiting.
+    await vi.waitFor(() => expect(asked).toBe(1));
     expect(idle).toBe(false);
     open();
     await waited;
@@ -106,7 +111,9 @@ describe('the page sends changes when the connectivity store says online', () =>
     const send = fetchInto(lab, []);
     let open: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (open = resolve));
+    let asked = 0;
     vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
+      asked += 1;
       await gate;
       return send(input, init);
     });

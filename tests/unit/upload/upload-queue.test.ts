@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../src/api/errors.ts';
 import { LabDatabase } from '../../../src/offline/db.ts';
 import { UploadQueue } from '../../../src/upload/page/upload-queue.ts';
@@ -65,12 +65,13 @@ function setup(opts: { db?: LabDatabase; lab?: FakeLab; reachability?: Switch } 
   return { db, lab, worker, queue, reachability };
 }
 
-async function until(check: () => Promise<boolean> | boolean, what: string, ms = 5000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
+async function until(check: () => Promise<boolean> | boolean, what: string, timeout = 5000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout, interval: 5 },
+  );
 }
 
 const settled = (db: LabDatabase) => until(async () => (await db.uploads.count()) === 0, 'the queue to empty');
@@ -291,7 +292,8 @@ describe('upload queue', () => {
     expect(worker.aborted.size).toBeGreaterThan(0);
     open();
     worker.gate = null;
-    await new Promise((r) => setTimeout(r, 50));
+    // Every PUT begun has run its course (a PUT begun after the pause would be among them).
+    await until(() => worker.unsettled === 0, 'the held PUTs to end');
     expect(lab.puts.filter((p) => p.status === 200)).toEqual([]);
     expect((await db.uploads.get(id))?.paused).toBe(1);
 
@@ -307,14 +309,14 @@ describe('upload queue', () => {
     worker.gate = new Promise((r) => (open = r));
     await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
     queue.start();
-    await until(async () => (await db.uploads.toArray())[0]?.state === 'uploading' && lab.calls.length > 0, 'parts in flight');
-    await new Promise((r) => setTimeout(r, 20));
+    await until(async () => (await db.uploads.toArray())[0]?.state === 'uploading' && worker.inFlight === 4, 'four parts in flight');
     reachability.set(false);
     expect(worker.aborted.size).toBe(4);
     open();
     worker.gate = null;
     await until(() => useUploadProgress.getState().waitingForConnection, 'waiting for a connection');
-    await new Promise((r) => setTimeout(r, 50));
+    // Every PUT begun has run its course (one begun while offline would be among them).
+    await until(() => worker.unsettled === 0, 'the held PUTs to end');
     // Nothing got through, nothing started while offline, and the photo waits rather than fails.
     expect(lab.puts).toEqual([]);
     expect((await db.uploads.toArray()).map((u) => [u.state, u.paused])).toEqual([['uploading', 0]]);
@@ -362,8 +364,7 @@ describe('upload queue', () => {
     worker.gate = new Promise((r) => (open = r));
     await queueFiles(db, OWNER, ORDER, [jpeg('big.jpg', 21 * MB)]);
     queue.start();
-    await until(() => lab.calls.length > 0, 'parts in flight');
-    await new Promise((r) => setTimeout(r, 20));
+    await until(() => worker.inFlight === 4, 'four parts in flight');
     // Parts 1-4 hold the four slots; part 5 goes in the slot the first finished part frees.
     worker.gate = null;
     open();
@@ -503,19 +504,24 @@ describe('upload queue', () => {
     let running = 0;
     let most = 0;
     const order: string[] = [];
+    const files = Array.from({ length: 6 }, (_, i) => jpeg(`p${i}.jpg`, 1000, i + 1));
+    const held: (() => void)[] = [];
     const inspect = worker.inspect.bind(worker);
     worker.inspect = async (file, name, side) => {
       running += 1;
       most = Math.max(most, running);
       order.push(name);
-      await new Promise((r) => setTimeout(r, 20));
+      // Held until two are being checked (or the last has begun): the overlap is made, not hoped for.
+      await new Promise<void>((release) => {
+        held.push(release);
+        if (running === 2 || order.length === files.length) for (const go of held.splice(0)) go();
+      });
       try {
         return await inspect(file, name, side);
       } finally {
         running -= 1;
       }
     };
-    const files = Array.from({ length: 6 }, (_, i) => jpeg(`p${i}.jpg`, 1000, i + 1));
     await queueFiles(db, OWNER, ORDER, files);
     queue.start();
     await settled(db);
@@ -532,11 +538,14 @@ describe('upload queue', () => {
       throw err;
     };
     const first = setup();
-    first.worker.inspect = broken('Error');
-    await queueFiles(first.db, OWNER, ORDER, [jpeg('a.jpg', 1000)]);
+    const inspect = first.worker.inspect.bind(first.worker);
+    first.worker.inspect = (file, name, side) => (name === 'a.jpg' ? broken('Error')() : inspect(file, name, side));
+    // c.jpg is checked beside a.jpg, then sent: many steps of the queue after a.jpg's failure,
+    // in which a worker that spins would have checked a.jpg again.
+    await queueFiles(first.db, OWNER, ORDER, [jpeg('c.jpg', 1000, 2), jpeg('a.jpg', 1000)]);
     first.queue.start();
     await until(() => checks === 1, 'the check');
-    await new Promise((r) => setTimeout(r, 50));
+    await until(async () => (await first.db.uploads.toArray()).every((u) => u.name !== 'c.jpg'), 'c.jpg to be sent');
     // Not tried again at once (the worker must not spin), and not failed: still queued.
     expect(checks).toBe(1);
     expect((await first.db.uploads.toArray()).map((u) => u.state)).toEqual(['queued']);
@@ -553,11 +562,20 @@ describe('upload queue', () => {
     const lab = new FakeLab();
     let inFlight = 0;
     let most = 0;
+    let begun = 0;
     const order: string[] = [];
+    const held: (() => void)[] = [];
+    // Three files of five parts.
+    const puts = 15;
     lab.storageFault = async (_req, target) => {
       inFlight += 1;
+      begun += 1;
       most = Math.max(most, inFlight);
-      await new Promise((r) => setTimeout(r, 5));
+      // Held until four are in flight (or the last has begun), then let go in the order they came.
+      await new Promise<void>((release) => {
+        held.push(release);
+        if (inFlight === 4 || begun === puts) for (const go of held.splice(0)) go();
+      });
       inFlight -= 1;
       order.push(target.key);
       return null;
