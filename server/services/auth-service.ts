@@ -1,5 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { SessionAnswer } from '../../src/contract/session.ts';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
@@ -101,7 +101,8 @@ export async function checkPassword(deps: Pick<ServerDeps, 'db' | 'now'>, userGu
     .returning({ passwordHash: users.passwordHash });
   if (!slot) throw tooManyRequests(lockedMessage);
   if (!(await verifyPassword(slot.passwordHash, password))) return false;
-  await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(eq(users.guid, userGuid));
+  // Only when a failure was counted: a right password otherwise writes nothing.
+  await deps.db.update(users).set({ failedLoginCount: 0, failedLoginAt: null }).where(and(eq(users.guid, userGuid), or(gt(users.failedLoginCount, 0), isNotNull(users.failedLoginAt))));
   return true;
 }
 

@@ -48,6 +48,16 @@ async function expectKeptFresh(): Promise<unknown> {
 const version = async (guid = me.user.guid) => (await t.db.select({ v: accountVersions.version }).from(accountVersions).where(eq(accountVersions.userGuid, guid)))[0]?.v ?? null;
 
 describe('the kept profile', () => {
+  it('keeps its version through what no profile shows: a refused email change, a wrong then a right password', async () => {
+    const before = await version();
+    const refused = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: "' OR '1'='1", password: me.password } });
+    expect(refused.statusCode).toBe(422);
+    const wrong = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: 'kept@example.com', password: 'not-the-password' } });
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: "' OR '1'='1", password: me.password } })).statusCode).toBe(422);
+    expect(await version()).toBe(before);
+  });
+
   it('gets a new version with each committed change of what it shows, none with a rolled-back one', async () => {
     await expectKeptFresh();
     const v1 = await version();
