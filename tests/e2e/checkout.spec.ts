@@ -371,6 +371,9 @@ test('PLACE ORDER pressed twice quickly sends one request, and the lab charges o
 test('checkout needs a connection and says so; an emptied cart goes back to the builder', async ({ page, context }) => {
   const s = await shopperWithCart(page);
   await openDetails(page, s);
+  // Offline, the next screen's code comes from the service worker's precache: once it controls
+  // the page, every chunk is there (a first visit that goes offline sooner cannot load it).
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
   await context.setOffline(true);
   // On to checkout final inside the app (a reload offline would need the service worker's copy).
   await page.evaluate((path) => {

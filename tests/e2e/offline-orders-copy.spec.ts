@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { addLineItems, orderWithPhotos, signUpPhotographer } from './cart-fixtures.ts';
 import { adminToken } from './order-actions-fixtures.ts';
+import { idbRows } from './helpers.ts';
 
 test.setTimeout(120_000);
 
@@ -46,6 +47,11 @@ test('offline, the list holds every order of the device with its last-known stat
   await setStatus('cancelled');
   await page.goto(`/lab-orders/${weddingGuid}`);
   await expect(page.getByRole('region', { name: 'SUMMARY' }).getByText('CANCELLED', { exact: true })).toBeVisible();
+  // The page writes what it read into the list's copy once it is shown; a reload before that
+  // (the next goto) would leave the copy as it was.
+  await expect
+    .poll(async () => (await idbRows<{ guid: string; listed?: { status?: string } }>(page, 'orders')).find((o) => o.guid === weddingGuid)?.listed?.status)
+    .toBe('cancelled');
 
   await page.goto(`/lab-orders/${cart.orderGuid}/review`);
   const items = page.getByRole('list', { name: 'Line items' }).getByRole('listitem');
