@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
-import { TOO_MANY_WEBHOOKS, WEBHOOK_URL_RULE, WEBHOOKS_PER_ACCOUNT } from '../../src/domain/partner-webhooks.ts';
+import { TOO_MANY_WEBHOOKS, WEBHOOK_URL_RULE, WEBHOOKS_PER_ACCOUNT, type PartnerEventType } from '../../src/domain/partner-webhooks.ts';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, unauthorized, validationError } from '../http/errors.ts';
@@ -21,6 +21,8 @@ const HINT_LENGTH = 4;
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+// The states the delivery log shows (server/db/schema/webhooks.ts).
+type DeliveryState = 'pending' | 'delivered' | 'failed' | 'dropped';
 
 const webhookAnswer = (row: EndpointRow) => ({
   guid: row.guid,
@@ -32,9 +34,9 @@ const webhookAnswer = (row: EndpointRow) => ({
 const deliveryAnswer = (row: DeliveryRow) => ({
   guid: row.guid,
   event_id: row.eventId,
-  event_type: row.eventType as never,
+  event_type: row.eventType as PartnerEventType,
   order_guid: row.orderGuid,
-  state: row.state as 'pending' | 'delivered' | 'failed' | 'dropped',
+  state: row.state as DeliveryState,
   attempts: row.attempts,
   last_status_code: row.lastStatusCode,
   last_answer: row.lastAnswer,
