@@ -109,6 +109,10 @@ test('a partner webhook gets each status change signed, a refused try again, and
     await page.reload();
     await expect(mails.getByLabel('Printing started')).not.toBeChecked();
     await expect(mails.getByLabel('Shipped, with the tracking link')).toBeChecked();
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await mails.screenshot({ path: test.info().outputPath(`order-mails-${width}.png`) });
+    }
     const email = ((await (await page.request.get('/api/v2/profile', { headers: { token } })).json()).user.email) as string;
     for (const status of ['printing', 'shipped']) {
       expect((await page.request.patch(`/api/v2/lab_orders/${orderGuid}`, { headers: { token: admin }, data: { type: 'status', value: status } })).status()).toBe(200);

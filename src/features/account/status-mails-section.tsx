@@ -38,7 +38,7 @@ export function StatusMailsSection() {
         <fieldset className="status-mails">
           <legend className="visually-hidden">Mails you get</legend>
           {STATUS_MAIL_STEPS.map((step) => (
-            <label key={step}>
+            <label key={step} className="checkbox">
               <input type="checkbox" checked={on[step]} aria-busy={busy === step} onChange={(e) => void flip(step, e.target.checked)} /> {STATUS_MAIL_LABELS[step]}
             </label>
           ))}
