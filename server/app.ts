@@ -38,6 +38,7 @@ import { signupRoutes } from './routes/signup-routes.ts';
 import { statusRoutes } from './routes/status-routes.ts';
 import { webhookRoutes } from './routes/webhook-routes.ts';
 import { statusMailRoutes } from './routes/status-mail-routes.ts';
+import { packingSlipRoutes } from './routes/packing-slip-routes.ts';
 import { APP_VERSION } from './version.ts';
 
 // JSON bodies are small (photos go straight to storage through signed URLs); 1 MiB leaves room
@@ -142,6 +143,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
       await api.register(discountCodeRoutes(deps));
       await api.register(webhookRoutes(deps));
       await api.register(statusMailRoutes(deps));
+      await api.register(packingSlipRoutes(deps));
       // Only for npm run bench: absent unless BENCH_FLOOR is set.
       if (deps.config.benchFloor) await api.register(benchFloorRoutes());
       api.get(API.openapi, { schema: { hide: true }, config: { public: true } }, () => app.swagger());

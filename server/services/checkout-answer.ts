@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
+import { blindSlipAllowed } from '../../src/domain/packing-slip.ts';
 import type { Db } from '../db/client.ts';
 import { cards, discountCodes } from '../db/schema.ts';
 import type { OrderRow } from './order-access.ts';
@@ -22,6 +23,9 @@ export async function checkoutAttributes(db: Db, order: OrderRow) {
     boutique_shipping_price: toDollars(order.boutiqueShipping ? order.boutiqueCents : 0),
     // Every open order may have boutique packaging (the lab's decision for issue 12).
     eligible_for_boutique_shipping: order.status === 'open',
+    // Chosen and still allowed: turning local pickup on leaves the choice, unused, for a later switch back.
+    blind_slip: order.blindSlip && blindSlipAllowed(order),
+    blind_slip_allowed: blindSlipAllowed(order),
     local_pickup: order.localPickup,
     shipping_address: address
       ? {

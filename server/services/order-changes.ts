@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCents } from '../../src/domain/money.ts';
+import { BLIND_SLIP_NEEDS_BUSINESS_NAME, BLIND_SLIP_NOT_ALLOWED, blindSlipAllowed } from '../../src/domain/packing-slip.ts';
 import type { Tx } from '../db/client.ts';
 import { addresses, cards, labOrders, users, type ShippingAddressSnapshot } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
@@ -103,6 +104,15 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderR
       const note = change.boutique_shipping_note?.trim() ?? '';
       if (!note || note.length > BOUTIQUE_NOTE_MAX) throw validationError(BOUTIQUE_NOTE_RULE);
       return { boutiqueShipping: true, boutiqueNote: note };
+    }
+    case 'blind_slip': {
+      const on = flag(value);
+      if (on === null) throw validationError('blind_slip takes true or false.');
+      if (!on) return { blindSlip: false };
+      if (!blindSlipAllowed(order)) throw validationError(BLIND_SLIP_NOT_ALLOWED);
+      const [owner] = await tx.select({ businessName: users.businessName }).from(users).where(eq(users.guid, ownerGuid));
+      if (!owner?.businessName.trim()) throw validationError(BLIND_SLIP_NEEDS_BUSINESS_NAME);
+      return { blindSlip: true };
     }
     case 'permission_to_share':
       // docs/orders.md §7: true unless the value is 'no'.

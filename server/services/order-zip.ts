@@ -9,6 +9,7 @@ import { visibleOrder } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
 import { signInWindow } from './photo-service.ts';
+import { PACKING_SLIP_FILE, hasBlindSlip, packingSlipPdf } from './packing-slip-pdf.ts';
 
 /**
  * DOWNLOAD ALL (docs/lab-rules.md §2): a background job streams an order's originals
@@ -67,11 +68,15 @@ function entryNames(fileNames: string[]): string[] {
   });
 }
 
-/** The job: the originals, in upload order, stored (JPEG and PNG do not compress further). */
+/**
+ * The job: the originals, in upload order, stored (JPEG and PNG do not compress further); with a
+ * blind slip chosen, its PDF as packing-slip.pdf (a photo of that name is numbered).
+ */
 export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: ZipJob): Promise<void> {
   const [order] = await deps.db.select().from(labOrders).where(eq(labOrders.guid, job.orderGuid));
   if (!order) return; // Deleted meanwhile: nothing to build.
   const photos = await deps.db.select().from(photographs).where(eq(photographs.labOrderId, order.id)).orderBy(asc(photographs.id));
+  const slip = hasBlindSlip(order) ? await packingSlipPdf(deps, order) : null;
   const key = `zips/${order.guid}/${randomUUID()}.zip`;
   // Loaded when a zip is first built, not at every start of the lab.
   const { default: archiver } = await import('archiver');
@@ -86,7 +91,7 @@ export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: Zi
     throw new Error('the store ended the zip before its last photo');
   });
   storeStopped.catch(() => {});
-  const names = entryNames(photos.map((p) => p.fileName));
+  const [, ...names] = entryNames([PACKING_SLIP_FILE, ...photos.map((p) => p.fileName)]);
   // Originals opened and queued but not yet in the archive, oldest first.
   const queued: Readable[] = [];
   archive.on('entry', () => queued.shift());
@@ -98,6 +103,8 @@ export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: Zi
       queued.push(source);
       archive.append(source, { name: names[i] ?? photo.fileName });
     }
+    // Last, so its 'entry' counts no photo as archived.
+    if (slip) archive.append(slip, { name: PACKING_SLIP_FILE });
     await Promise.all([archive.finalize(), written]);
   } catch (err) {
     archive.abort();

@@ -16,6 +16,7 @@ import { photosEndpoints } from './photos.ts';
 import { statusEndpoints } from './status.ts';
 import { webhookEndpoints } from './webhooks.ts';
 import { statusMailEndpoints } from './status-mails.ts';
+import { packingSlipEndpoints } from './packing-slip.ts';
 
 /**
  * Every endpoint of the contract, for the server's checks and the API tests (a contract endpoint
@@ -34,6 +35,7 @@ export const ALL_ENDPOINTS: readonly Endpoint[] = [
   discountCodeEndpoints,
   webhookEndpoints,
   statusMailEndpoints,
+  packingSlipEndpoints,
   labOrdersEndpoints,
   ordersEndpoints,
   photosEndpoints,

@@ -20,6 +20,7 @@ import type { photosEndpoints } from './photos.ts';
 import type { statusEndpoints } from './status.ts';
 import type { webhookEndpoints } from './webhooks.ts';
 import type { statusMailEndpoints } from './status-mails.ts';
+import type { packingSlipEndpoints } from './packing-slip.ts';
 
 export type Contract = CallTable<typeof statusEndpoints> &
   CallTable<typeof sessionEndpoints> &
@@ -32,6 +33,7 @@ export type Contract = CallTable<typeof statusEndpoints> &
   CallTable<typeof discountCodeEndpoints> &
   CallTable<typeof webhookEndpoints> &
   CallTable<typeof statusMailEndpoints> &
+  CallTable<typeof packingSlipEndpoints> &
   CallTable<typeof labOrdersEndpoints> &
   CallTable<typeof ordersEndpoints> &
   CallTable<typeof photosEndpoints> &

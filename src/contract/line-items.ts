@@ -110,6 +110,8 @@ export const checkoutAttributesSchema = z.object({
   boutique_shipping_note: z.string().nullable(),
   boutique_shipping_price: z.number(),
   eligible_for_boutique_shipping: z.boolean(),
+  blind_slip: z.boolean().describe('A packing slip in the studio\'s name, logo and return address, with no lab name and no prices.'),
+  blind_slip_allowed: z.boolean().describe('Whether this order may carry a blind packing slip (an order the lab ships).'),
   local_pickup: z.boolean(),
   shipping_address: orderShippingAddressSchema.nullable(),
   selected_card_to_use: z.string().nullable(),

@@ -7,7 +7,7 @@ import { photoSchema } from './photos.ts';
 import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
 
 /** The PATCH /lab_orders/{id} types the checkout carries out; the admin's types are in the server's admin-order-changes.ts. */
-export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'permission_to_share', 'updated_at'] as const;
+export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'blind_slip', 'permission_to_share', 'updated_at'] as const;
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.
 const ORDER_NAME_MAX = 120;

@@ -32,6 +32,9 @@ export interface RouteRow {
   check?: (res: LightMyRequestResponse, w: World, c: CallContext) => void;
 }
 
+/** A valid PNG of one pixel, as base64: the smallest logo. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /** Anyone, signed in or not (the token is not looked at). */
 export const PUBLIC: Access = { anonymous: '2xx', owner: '2xx', other: '2xx', admin: '2xx', adminAsOwner: '2xx' };
 /** Any signed-in user, on their own account (no one else's thing is named). */
@@ -342,6 +345,20 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     access: SIGNED_IN_SELF,
     request: () => ({ url: '/api/v2/accounts/status_mails', payload: { step: 'printing', on: false } }),
   },
+  // The blind packing slip (issue 34): each account's own identity; an order's slip for the lab
+  'GET /api/v2/accounts/packing_slip': { who: 'a signed-in user: their own packing-slip identity', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/accounts/packing_slip' }) },
+  'PUT /api/v2/accounts/packing_slip/return_address': {
+    who: 'a signed-in user: their own return address',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/accounts/packing_slip/return_address', payload: { return_address: { name: 'Studio', street: '1 Main St', street_2: null, city: 'Nashville', state: 'TN', zip: '37201' } } }),
+  },
+  'PUT /api/v2/accounts/packing_slip/logo': {
+    who: 'a signed-in user: their own logo',
+    access: SIGNED_IN_SELF,
+    request: () => ({ url: '/api/v2/accounts/packing_slip/logo', payload: { data: ONE_PIXEL_PNG } }),
+  },
+  'DELETE /api/v2/accounts/packing_slip/logo': { who: 'a signed-in user: their own logo', access: SIGNED_IN_SELF, request: () => ({ url: '/api/v2/accounts/packing_slip/logo' }) },
+  'GET /api/v2/lab_orders/{guid}/packing_slip': { who: 'lab admins', access: ADMIN_ONLY, request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/packing_slip` }) },
   // Partner webhooks (issue 34): each account's own
   'GET /api/v2/webhooks': {
     who: 'a signed-in user: their own webhooks',

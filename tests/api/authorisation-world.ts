@@ -148,6 +148,8 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
         selectedCardId: card?.id ?? null,
         usedSavedCard: true,
         shippingAddress: address ? { guid: address.guid, recipient: null, street: address.street, street2: null, city: address.city, state: address.state, zip: address.zip, phone: null } : null,
+        // A blind packing slip chosen, so the lab's slip download has one to make.
+        blindSlip: true,
       })
       .returning();
     const resetToken = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');

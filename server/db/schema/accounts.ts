@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { ReturnAddress } from '../../../src/domain/packing-slip.ts';
 import { createdAt, updatedAt } from './columns.ts';
 
 /** Photographers, admins and API vendors: one table, roles as flags (docs/lab-rules.md §5). */
@@ -28,6 +29,10 @@ export const users = pgTable(
     statusMailsOff: text('status_mails_off').array().notNull().default([]),
     // Object-storage key of the blanket certificate of resale (a PDF), once uploaded.
     blanketCertificateKey: text('blanket_certificate_key'),
+    // The blind packing slip (src/domain/packing-slip.ts): the logo as the slip's JPEG, and the
+    // return address, kept apart from the shipping addresses so it never becomes one.
+    packingSlipLogoKey: text('packing_slip_logo_key'),
+    packingSlipReturnAddress: jsonb('packing_slip_return_address').$type<ReturnAddress>(),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
     // The primary address and card (no foreign key: the rows live in later tables; cleared on removal).
     defaultAddressGuid: uuid('default_address_guid'),

@@ -79,6 +79,8 @@ export const labOrders = pgTable(
     boutiqueShipping: boolean('boutique_shipping').notNull().default(false),
     boutiqueNote: text('boutique_note'),
     boutiqueCents: integer('boutique_cents').notNull().default(0),
+    // A packing slip in the studio's name instead of the lab's (src/domain/packing-slip.ts).
+    blindSlip: boolean('blind_slip').notNull().default(false),
     permissionToShare: boolean('permission_to_share').notNull().default(false),
     // The payment provider's charge id once paid (stripe_order_confirmation on the wire).
     paymentConfirmation: text('payment_confirmation'),

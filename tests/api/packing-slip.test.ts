@@ -1,0 +1,141 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLIND_SLIP_NEEDS_BUSINESS_NAME, BLIND_SLIP_NOT_ALLOWED, LOGO_TOO_LARGE, MAX_LOGO_BYTES } from '../../src/domain/packing-slip.ts';
+import { labOrders, users } from '../../server/db/schema.ts';
+import { unzip } from '../unit/fixtures/unzip.ts';
+import { callApi } from './contract-call.ts';
+import { expectErrorBody } from './helper.ts';
+import { decompressionBombPng, smallPng, textFile } from './hostile-files.ts';
+import { labWithAdmin, orderWithPhotos, payload, postItems, send } from './line-items-helpers.ts';
+
+/**
+ * The blind packing slip (issue 34, docs/lab-rules.md §9): the studio's logo and return address
+ * on /account, the order's choice at checkout, and the PDF the lab gets: the studio's name, the
+ * ship-to and the items, never the lab's name nor a price.
+ */
+let lab: Awaited<ReturnType<typeof labWithAdmin>>;
+beforeAll(async () => {
+  lab = await labWithAdmin({ jobs: true });
+});
+afterAll(() => lab.t.close());
+
+const base64 = (bytes: Buffer) => bytes.toString('base64');
+const identity = (token: string) => callApi(lab.t.app, 'GET /accounts/packing_slip', {}, { token });
+const putLogo = (token: string, data: string) => callApi(lab.t.app, 'PUT /accounts/packing_slip/logo', { body: { data } }, { token });
+const chooseSlip = (token: string, order: string, value: unknown) => send(lab.t, 'PATCH', `/lab_orders/${order}`, token, { type: 'blind_slip', value });
+/** GET a signed storage link through the app, as the browser would. */
+const fetchLink = (link: string) => {
+  const url = new URL(link, 'http://lab.test');
+  return lab.t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+};
+/** The text a PDF shows: its content streams are plain text operators, `(text) Tj`. */
+const pdfText = (pdf: Buffer) => [...pdf.toString('latin1').matchAll(/\(((?:\\.|[^\\)])*)\) Tj/g)].map((m) => (m[1] ?? '').replace(/\\(.)/g, '$1')).join('\n');
+const logoFolder = (userGuid: string) => join(lab.t.storage.root, 'packing-slips', userGuid);
+
+describe('the packing-slip identity on /account', () => {
+  it('keeps a checked logo as a JPEG linked to its owner only', async () => {
+    const a = await orderWithPhotos(lab.t, 0);
+    const b = await orderWithPhotos(lab.t, 0);
+    const saved = await putLogo(a.token, `data:image/png;base64,${base64(await smallPng())}`);
+    expect(saved.status).toBe(200);
+    const link = saved.json().data.logo_link ?? '';
+    const got = await fetchLink(link);
+    expect(got.statusCode).toBe(200);
+    expect([...got.rawPayload.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    // Another photographer is never given it, nor is the admin; a link without its signature is refused.
+    expect((await identity(b.token)).json().data.logo_link).toBeNull();
+    expect((await identity(lab.admin)).json().data.logo_link).toBeNull();
+    expect((await fetchLink(link.split('?')[0] ?? '')).statusCode).toBe(403);
+    // A new logo replaces the old one's file.
+    const again = await putLogo(a.token, base64(await smallPng()));
+    expect(again.status).toBe(200);
+    expect((await fetchLink(link)).statusCode).toBe(404);
+    expect((await callApi(lab.t.app, 'DELETE /accounts/packing_slip/logo', {}, { token: a.token })).json().data.logo_link).toBeNull();
+    expect(existsSync(logoFolder(a.user.guid)) ? (await import('node:fs')).readdirSync(logoFolder(a.user.guid)).filter((f) => f.endsWith('.jpg')) : []).toEqual([]);
+  });
+
+  it('refuses what is no image, too large or a pixel bomb, and keeps nothing', async () => {
+    const a = await orderWithPhotos(lab.t, 0);
+    const text = await putLogo(a.token, base64(textFile()));
+    expect(expectErrorBody(text.json(), 422).message).toBe('The logo must be a JPEG or PNG file. This file is a text file.');
+    const big = Buffer.alloc(MAX_LOGO_BYTES + 1, 0x20);
+    big.set([0xff, 0xd8, 0xff], 0);
+    expect(expectErrorBody((await putLogo(a.token, base64(big))).json(), 422).message).toBe(LOGO_TOO_LARGE);
+    const bomb = await putLogo(a.token, base64(decompressionBombPng()));
+    expect(expectErrorBody(bomb.json(), 422).message).toContain('megapixels');
+    expect(expectErrorBody((await putLogo(a.token, 'not base64!')).json(), 422).message).toContain('base64');
+    expect((await identity(a.token)).json().data.logo_link).toBeNull();
+    expect(existsSync(logoFolder(a.user.guid))).toBe(false);
+  });
+
+  it('keeps the return address apart from the shipping addresses', async () => {
+    const a = await orderWithPhotos(lab.t, 0);
+    const address = { name: 'Rosa Studio', street: '12 Elm St', street_2: '', city: 'Nashville', state: 'TN', zip: '37201' };
+    const saved = await callApi(lab.t.app, 'PUT /accounts/packing_slip/return_address', { body: { return_address: address } }, { token: a.token });
+    expect(saved.json().data.return_address).toEqual({ ...address, street_2: null });
+    const profile = await callApi(lab.t.app, 'GET /profile', {}, { token: a.token });
+    expect(JSON.stringify(profile.json())).not.toContain('12 Elm St');
+    const blank = await callApi(lab.t.app, 'PUT /accounts/packing_slip/return_address', { body: { return_address: { ...address, street: ' ' } } }, { token: a.token });
+    expect(expectErrorBody(blank.json(), 422).more_info.join(' ')).toContain('Enter the street address.');
+  });
+});
+
+describe("the order's blind slip", () => {
+  it('is chosen by the owner or an admin on an open shipped order, once the studio has a name', async () => {
+    const o = await orderWithPhotos(lab.t, 0);
+    await lab.t.db.update(users).set({ businessName: '' }).where(eq(users.guid, o.user.guid));
+    const noName = await chooseSlip(o.token, o.order, true);
+    expect(expectErrorBody(noName.json(), 422).message).toBe(BLIND_SLIP_NEEDS_BUSINESS_NAME);
+    await lab.t.db.update(users).set({ businessName: 'Rosa Studio' }).where(eq(users.guid, o.user.guid));
+    const chosen = await chooseSlip(o.token, o.order, true);
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().data.attributes).toMatchObject({ blind_slip: true, blind_slip_allowed: true });
+    const other = await orderWithPhotos(lab.t, 0);
+    expect((await chooseSlip(other.token, o.order, false)).statusCode).toBe(404);
+    expect((await chooseSlip(null as unknown as string, o.order, false)).statusCode).toBe(401);
+    expect((await chooseSlip(lab.admin, o.order, false)).json().data.attributes.blind_slip).toBe(false);
+    expect(expectErrorBody((await chooseSlip(o.token, o.order, 'maybe')).json(), 422).message).toBe('blind_slip takes true or false.');
+    // Picked up at the lab: no slip to choose, and a slip chosen before is not used.
+    await lab.t.db.update(labOrders).set({ blindSlip: true, localPickup: true }).where(eq(labOrders.guid, o.order));
+    expect(expectErrorBody((await chooseSlip(o.token, o.order, true)).json(), 422).message).toBe(BLIND_SLIP_NOT_ALLOWED);
+    expect((await send(lab.t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes).toMatchObject({ blind_slip: false, blind_slip_allowed: false });
+    // Paid: the order is no longer open to checkout choices.
+    await lab.t.db.update(labOrders).set({ localPickup: false, status: 'paid' }).where(eq(labOrders.guid, o.order));
+    expect((await chooseSlip(o.token, o.order, false)).statusCode).toBe(422);
+  });
+});
+
+describe('the slip PDF', () => {
+  it("holds the studio's name, logo, return address, ship-to and items, no price nor lab name; in the zip too", async () => {
+    const { t, p, admin } = lab;
+    const o = await orderWithPhotos(t, 2);
+    await t.db.update(users).set({ businessName: 'Rosa Studio' }).where(eq(users.guid, o.user.guid));
+    await putLogo(o.token, base64(await smallPng()));
+    const address = { name: 'Rosa Studio returns', street: '12 Elm St', street_2: null, city: 'Nashville', state: 'TN', zip: '37201' };
+    await callApi(t.app, 'PUT /accounts/packing_slip/return_address', { body: { return_address: address } }, { token: o.token });
+    expect((await postItems(t, o.token, o.order, o.photos.map((photo) => payload(photo, p.size.guid, { quantity: 3 })))).statusCode).toBe(201);
+    const shipTo = { guid: o.order, recipient: 'Jane Client', street: '9 Oak Ave', street2: null, city: 'Memphis', state: 'TN', zip: '38103', phone: null };
+    await t.db.update(labOrders).set({ shippingAddress: shipTo }).where(eq(labOrders.guid, o.order));
+    expect((await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, admin)).statusCode).toBe(422);
+    expect((await chooseSlip(o.token, o.order, true)).statusCode).toBe(200);
+
+    expect((await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, o.token)).statusCode).toBe(403);
+    const asked = await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, admin);
+    expect(asked.statusCode).toBe(200);
+    const pdf = (await fetchLink(asked.json().packing_slip_link)).rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('/Filter /DCTDecode');
+    const text = pdfText(pdf);
+    for (const words of ['Rosa Studio', '12 Elm St', 'Nashville, TN 37201', 'Jane Client', '9 Oak Ave', 'Memphis, TN 38103', p.paper.name, p.size.name, '6 prints']) expect(text).toContain(words);
+    expect(text).not.toMatch(/\$|\d\.\d\d|Print ?Lab|printlab/i);
+
+    expect((await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, admin)).statusCode).toBe(200);
+    const zipLink = async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link as string | null;
+    await expect.poll(zipLink, { timeout: 30_000, interval: 250 }).toBeTruthy();
+    const entries = await unzip((await fetchLink((await zipLink()) ?? '')).rawPayload);
+    expect([...entries.keys()].sort()).toEqual(['IMG_1000.jpg', 'IMG_1001.jpg', 'packing-slip.pdf']);
+    expect(pdfText(entries.get('packing-slip.pdf') ?? Buffer.alloc(0))).toContain('Rosa Studio');
+  });
+});
