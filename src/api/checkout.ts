@@ -25,6 +25,7 @@ export type CheckoutChange =
   | { type: 'shipping_address_id'; value: string }
   | { type: 'boutique_shipping'; value: true; boutique_shipping_note: string }
   | { type: 'boutique_shipping'; value: false }
+  | { type: 'blind_slip'; value: boolean }
   | { type: 'permission_to_share'; value: boolean | 'no' }
   | { type: 'updated_at'; value: 'now' }
   | { type: 'color_correction'; value: ColorCorrection };

@@ -7,6 +7,7 @@ import { CardsSection } from './cards-section.tsx';
 import { CertificateSection } from './certificate-section.tsx';
 import { ChangeEmailSection } from './change-email-section.tsx';
 import { SalesHistorySection } from './sales-history-section.tsx';
+import { PackingSlipSection } from './packing-slip-section.tsx';
 import { ShopConnectionSection } from './shop-connection-section.tsx';
 import { StatusMailsSection } from './status-mails-section.tsx';
 import { WebhooksSection } from './webhooks-section.tsx';
@@ -36,6 +37,7 @@ export function AccountScreen() {
       <CertificateSection profile={profile} onSaved={setProfile} />
       <SalesHistorySection profile={profile} onSaved={setProfile} />
       <ShopConnectionSection profile={profile} onSaved={setProfile} />
+      <PackingSlipSection profile={profile} />
       <StatusMailsSection />
       <WebhooksSection />
     </div>

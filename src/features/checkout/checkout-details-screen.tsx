@@ -12,6 +12,7 @@ import { routePath } from '../../domain/paths.ts';
 import { useOrderMinimumCents } from '../../offline/use-order-minimum.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { AddressSection } from './address-section.tsx';
+import { BlindSlipSection } from './blind-slip-section.tsx';
 import { BoutiqueSection } from './boutique-section.tsx';
 import { CardSection } from './card-section.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';
@@ -25,7 +26,7 @@ import './checkout.css';
 
 /**
  * /lab-orders/:id/checkout-details (docs/orders.md §2 Checkout details): shipping address, card,
- * discount code, credit, boutique packaging, local pickup, and REVIEW & CONFIRM once the order is
+ * discount code, credit, boutique packaging, blind packing slip, local pickup, and REVIEW & CONFIRM once the order is
  * ready (docs/orders.md §4). Every change goes to the lab at once and shows the lab's answer.
  */
 export function CheckoutDetailsScreen() {
@@ -106,6 +107,7 @@ export function CheckoutDetailsScreen() {
           <CardSection order={o} profile={profile} busy={updating} actions={actions} saveCard={saveCard} onSaveCard={onSaveCard} />
           <DiscountCreditSection order={o} profile={profile} busy={updating} actions={actions} />
           <BoutiqueSection order={o} busy={updating} actions={actions} />
+          <BlindSlipSection order={o} profile={profile} busy={updating} actions={actions} />
           <ColourSection order={o} busy={updating} actions={actions} />
         </div>
         <aside className="checkout-summary" aria-labelledby="checkout-summary">

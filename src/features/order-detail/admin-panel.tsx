@@ -10,6 +10,7 @@ import { routePath } from '../../domain/paths.ts';
 import { AdminTextForms, RefundForm } from './admin-forms.tsx';
 import { AdminAddress } from './admin-address.tsx';
 import { AdminStatus } from './admin-status.tsx';
+import { BlindSlipAdmin } from './blind-slip-admin.tsx';
 import { useAdminAction } from './use-admin-action.ts';
 import { usePollWhile } from './use-poll-while.ts';
 import { VendorSend } from './vendor-send.tsx';
@@ -97,6 +98,7 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
         >
           {link ? 'RE-CREATE ZIP' : 'CREATE ZIP'}
         </button>
+        <BlindSlipAdmin order={order} busy={busy} run={run} />
         <VendorSend order={order} busy={busy} run={run} sending={vendorPolling} />
       </section>
 
