@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -57,35 +58,19 @@ const precompress = (): Plugin => {
   };
 };
 
-// React Router's package points every import at its development build (its production build
-// differs only in this flag), and its dev warnings are dead weight and console noise for users.
-const ROUTER_DIST = /[\\/]react-router[\\/]dist[\\/]development[\\/].*\.mjs$/;
-// `Component.displayName = '…'` is a property write, which the bundler must keep, and with it the
-// component: React Router's <Form>, <ScrollRestoration> and unstable_HistoryRouter (and the
-// submit and scroll code behind them) shipped on every page though the app uses none of them.
-// displayName is read only by React DevTools.
-const DISPLAY_NAME = /^[A-Za-z_$][\w$]*\.displayName = "[^"\n]*";$/gm;
-
-/** Builds React Router as its production build, without the writes that defeat tree-shaking. */
-const reactRouterProduction = (): Plugin => ({
-  name: 'lab-react-router-production',
-  apply: 'build',
-  transform: {
-    filter: { id: ROUTER_DIST },
-    handler(code) {
-      return { code: code.replace('var ENABLE_DEV_WARNINGS = true;', 'var ENABLE_DEV_WARNINGS = false;').replace(DISPLAY_NAME, ''), map: null };
-    },
-  },
-});
-
 // The early entry (src/app/early-list-page.ts) and its imports: nothing here may import React.
 const EARLY_MODULES = /src[\\/](app[\\/]early-list-page|api[\\/](early-get|stored-session|request-timeout)|domain[\\/](paths|order-filters))\.ts$/;
 
+// Dexie's package sends `import 'dexie'` to a wrapper around its UMD build, written for browsers
+// without classes or arrow functions; dist/modern is the same release built as an ES module for
+// current ones, and every page with IndexedDB's code downloads it (the deep screens all do).
+const DEXIE_MODERN = fileURLToPath(new URL('./node_modules/dexie/dist/modern/dexie.mjs', import.meta.url));
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
+  resolve: { alias: [{ find: /^dexie$/, replacement: DEXIE_MODERN }] },
   plugins: [
     react(),
-    reactRouterProduction(),
     versionFile(),
     routePreloads(),
     earlyScript(),
@@ -136,7 +121,7 @@ export default defineConfig({
         // own deploys, so a returning browser downloads again only the code that changed.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'dexie', test: /node_modules[\\/]dexie[\\/]/, priority: 1 },
             // The early entry and all it imports, in one chunk that imports nothing: it must run
             // before React has arrived (scripts/early-script.ts).

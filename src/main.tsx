@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from './ui/router.tsx';
 import { setUnauthorizedHandler } from './api/client.ts';
 import { getClientConfig } from './api/client-config.ts';
 import { startErrorReporting } from './api/error-reporting.ts';

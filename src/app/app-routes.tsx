@@ -1,5 +1,5 @@
 import { Component, Suspense, startTransition, useLayoutEffect, useState, type ReactNode } from 'react';
-import { useLocation, useRoutes, type Location } from 'react-router-dom';
+import { useLocation, useRoutes, type Location } from '../ui/router.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteLoading } from './route-loading.tsx';
 import { routes } from './router.tsx';
@@ -36,9 +36,8 @@ class RouteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
 }
 
 /**
- * The app's routes (src/app/router.tsx) in the plain (declarative) router: React Router's data
- * router (loaders, actions, fetchers) added to every page's JavaScript and the app used none of it
- * (docs/performance-notes.md §4). The first screen shows 'loading' while its code arrives (docs/accounts.md §2);
+ * The app's routes (src/app/router.tsx) in the app's own router (src/ui/router.tsx,
+ * docs/performance-notes.md §4). The first screen shows 'loading' while its code arrives (docs/accounts.md §2);
  * later navigations are transitions, so the current screen stays, inert, until the next one is
  * ready (src/app/screen-frame.tsx).
  *

@@ -1,5 +1,5 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from '../ui/router.tsx';
 import { logout } from '../api/auth.ts';
 import { clearActingAs, clearSession, useSession } from '../api/session.ts';
 import { isLabAdmin } from '../api/stored-session.ts';

@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '../ui/router.tsx';
 import { ConnectionStatus } from './connection-status.tsx';
 
 /**

@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { Navigate, Outlet, useLocation } from '../ui/router.tsx';
 import { useSession } from '../api/session.ts';
 import { LOGGED_OUT_FLAG, ROUTES } from './routes.ts';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from '../ui/router.tsx';
 import { NOTICE_PARAM, noticeText, type NoticeFlag } from './routes.ts';
 import { toast } from '../ui/toasts/toast-store.ts';
 

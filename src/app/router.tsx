@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type ReactElement } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import type { RouteObject } from '../ui/router.tsx';
 import { ROUTES } from './routes.ts';
 import { startFirstOrdersPage } from '../features/orders/first-page.ts';
 import { PlannedScreen } from './planned-screen.tsx';

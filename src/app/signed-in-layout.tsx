@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet } from '../ui/router.tsx';
 import { useSession } from '../api/session.ts';
 import { afterFirstScreen } from '../offline/after-first-screen.ts';
 import { NavBar } from './nav-bar.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { updateUserEmail } from '../../api/account.ts';
 import { ApiError, errorLines } from '../../api/errors.ts';
 import { clearSessionQuietly } from '../../api/session.ts';

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from '../../ui/router.tsx';
 import { ROUTES } from '../../app/routes.ts';
 
 export function ForgotPasswordConfirmationScreen() {

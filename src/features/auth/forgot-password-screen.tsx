@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../ui/router.tsx';
 import { errorLines } from '../../api/errors.ts';
 import { forgotPassword } from '../../api/password.ts';
 import { emailHasAccount } from '../../api/signup.ts';

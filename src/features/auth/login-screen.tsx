@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from '../../ui/router.tsx';
 import { getStatus, login } from '../../api/auth.ts';
 import { ApiError, LOGGED_OUT_MESSAGE, LOGIN_FAILED_MESSAGE, errorLines, logErrorDetails } from '../../api/errors.ts';
 import { saveSession } from '../../api/session.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from '../../ui/router.tsx';
 import { errorLines } from '../../api/errors.ts';
 import { resetPassword, resetTokenValid } from '../../api/password.ts';
 import { saveSession } from '../../api/session.ts';

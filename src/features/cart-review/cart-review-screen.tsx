@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../ui/router.tsx';
 import { errorText } from '../../api/errors.ts';
 import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, canEditCart, croppedRecheckIn } from '../../domain/cart-review.ts';
 import { afterClearCart, reviewRedirect } from './review-redirects.ts';

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
 import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../domain/cart-review.ts';
 import { sameValue } from '../../domain/collections.ts';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from '../../ui/router.tsx';
 import { updateCheckout } from '../../api/checkout.ts';
 import { errorLines } from '../../api/errors.ts';
 import { NEEDS_ADDRESS_AND_CARD } from '../../app/routes.ts';

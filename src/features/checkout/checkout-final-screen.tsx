@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../ui/router.tsx';
 import { placeOrder } from '../../api/checkout.ts';
 import { ApiError, NO_RESPONSE_MESSAGE, errorLines } from '../../api/errors.ts';
 import { newId } from '../../domain/ids.ts';

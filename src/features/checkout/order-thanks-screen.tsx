@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { ROUTES } from '../../app/routes.ts';
 
 export function OrderThanksScreen() {

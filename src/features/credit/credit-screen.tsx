@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from '../../ui/router.tsx';
 import { getPhotographerCredit, type AccountUser, type ReferralRow } from '../../api/account.ts';
 import { errorLines, errorText } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../ui/router.tsx';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { mergeOrders } from '../../api/orders-admin.ts';
 import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';

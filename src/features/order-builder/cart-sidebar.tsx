@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { ADDING_TO_CART } from '../../domain/add-to-cart.ts';
 import { formatMoney, type Cents } from '../../domain/money.ts';
 import { NOTES_MAX } from '../../domain/notes.ts';

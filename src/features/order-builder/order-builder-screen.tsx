@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { Link, useLocation, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from '../../ui/router.tsx';
 import { useSession } from '../../api/session.ts';
 import { CROP_CHECK, addToCartLabel, selectionCents, showsAddToCart } from '../../domain/add-to-cart.ts';
 import { builderReducer } from './builder-reducer.ts';

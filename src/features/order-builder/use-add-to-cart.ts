@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { errorLines } from '../../api/errors.ts';
 import { addToCartStep } from '../../domain/add-to-cart.ts';
 import { finishingChoice } from '../../domain/builder-gating.ts';

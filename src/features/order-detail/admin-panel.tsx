@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { createZipFile, patchOrderAsAdmin } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import { borderLabel } from '../../domain/catalogue.ts';
 import type { ServerLineItem } from '../../domain/line-items.ts';
 import { toCents, formatMoney } from '../../domain/money.ts';

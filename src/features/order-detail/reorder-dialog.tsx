@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
 import { reorderOrder } from '../../api/order-actions.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';

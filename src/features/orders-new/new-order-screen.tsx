@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { ApiError, errorLines, logErrorDetails } from '../../api/errors.ts';
 import { createLabOrder, isOrderNameTaken } from '../../api/lab-order-upload.ts';
 import { ROUTES } from '../../app/routes.ts';

@@ -3,7 +3,7 @@
  * the status dropdown and the merge action. Loaded with the first admin card.
  */
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { mergePair, type MergeSelection } from './order-actions.ts';

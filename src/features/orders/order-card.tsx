@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { canDeleteOrder, cardIndicators, rushShipping } from './order-cards.ts';
 import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';

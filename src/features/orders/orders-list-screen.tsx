@@ -1,5 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { knownAdmin, useSession } from '../../api/session.ts';
 import type { MergeSelection } from './order-actions.ts';

@@ -1,5 +1,5 @@
 import { memo, useCallback, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from '../../ui/router.tsx';
 import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { loginAsUser, updatePhotographer, type PhotographerAttributes, type PhotographerEdit } from '../../api/photographers.ts';
 import { startActingAs } from '../../api/session.ts';

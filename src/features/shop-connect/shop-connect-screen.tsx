@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../ui/router.tsx';
 import { connectShop } from '../../api/account.ts';
 import { errorLines } from '../../api/errors.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useNavigate, useParams } from '../../ui/router.tsx';
 import { logErrorDetails } from '../../api/errors.ts';
 import { saveSession } from '../../api/session.ts';
 import { emailHasAccount, signUp } from '../../api/signup.ts';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { referralCodeExists, updateNewUser } from '../../api/signup.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { FormFailure } from './form-failure.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from '../../ui/router.tsx';
 import { errorLines } from '../../api/errors.ts';
 import { useSession } from '../../api/session.ts';
 import { updateNewUser } from '../../api/signup.ts';
