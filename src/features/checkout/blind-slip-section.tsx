@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from '../../ui/router.tsx';
 import type { Profile } from '../../api/account.ts';
 import { updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
 import { ROUTES } from '../../app/routes.ts';
