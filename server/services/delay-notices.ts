@@ -10,7 +10,7 @@ import { requireAdmin } from './admin-guard.ts';
 import type { Actor } from './auth-service.ts';
 import { fullOrderAnswer } from './line-item-answer.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
-import { shippingSpeedOf } from './order-ship-dates.ts';
+import { labCalendar, shippingSpeedOf } from './order-ship-dates.ts';
 import { kickDeliveries, queuePartnerEvent } from './partner-events.ts';
 
 /**
@@ -26,7 +26,7 @@ export const DELAY_BUSINESS_DAYS = 2;
 // Late orders handled per sweep; any more wait for the next minute's.
 const SWEEP_BATCH = 100;
 export const SCHEDULE_REASON = 'Your order is taking the lab longer than it promised. It is at the front of the queue.';
-const DELAY_DATE_RULE = 'The new ship date must be a weekday (YYYY-MM-DD) later than today and than the date promised now.';
+const DELAY_DATE_RULE = 'The new ship date must be a working day of the lab (YYYY-MM-DD: no weekend or holiday) later than today and than the date promised now.';
 const NOT_IN_THE_LAB = 'Only a paid order the lab has not shipped can be delayed.';
 
 // The statuses of an order the lab still has to ship (as lab_orders_promised_idx's predicate).
@@ -79,6 +79,8 @@ export async function noticeLateOrders(deps: Deps): Promise<number> {
   const today = labDateOf(deps.now?.() ?? new Date());
   const late = and(IN_THE_LAB, lt(labOrders.promisedShipDate, today));
   const found = await deps.db.select({ id: labOrders.id }).from(labOrders).where(late).limit(SWEEP_BATCH);
+  if (!found.length) return 0;
+  const newDate = addBusinessDays(today, DELAY_BUSINESS_DAYS, (await labCalendar(deps.db)).holidays);
   let declared = 0;
   for (const { id } of found) {
     const mailId = await deps.db.transaction(async (tx) => {
@@ -88,7 +90,7 @@ export async function noticeLateOrders(deps: Deps): Promise<number> {
         .where(and(eq(labOrders.id, id), late))
         .for('update', { skipLocked: true });
       if (!order) return undefined;
-      return declareDelay(tx, deps, order, addBusinessDays(today, DELAY_BUSINESS_DAYS), SCHEDULE_REASON, { by: 'schedule' });
+      return declareDelay(tx, deps, order, newDate, SCHEDULE_REASON, { by: 'schedule' });
     });
     if (mailId === undefined) continue;
     declared += 1;
@@ -104,7 +106,7 @@ export async function postDelay(deps: ServerDeps, actor: Actor | null, guid: str
   const reason = input.reason.trim();
   if (!reason) throw validationError('Give the reason the photographer will read.');
   if (reason.length > DELAY_REASON_MAX) throw validationError(`A reason can be at most ${DELAY_REASON_MAX} characters.`);
-  if (!isLabDate(input.ship_by) || !isBusinessDay(input.ship_by)) throw validationError(DELAY_DATE_RULE);
+  if (!isLabDate(input.ship_by) || !isBusinessDay(input.ship_by, (await labCalendar(deps.db)).holidays)) throw validationError(DELAY_DATE_RULE);
   const { order, photographer } = await visibleOrder(deps, admin, guid);
   const { updated, mailId } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(and(eq(labOrders.id, order.id), IN_THE_LAB)).for('update');

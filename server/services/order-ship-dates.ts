@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import { labDateOf, shipByDate, shipDatesFrom, type ShipDates } from '../../src/domain/ship-dates.ts';
+import { labDateOf, shipByDate, shipDatesFrom, type Holidays, type ShipDates } from '../../src/domain/ship-dates.ts';
 import { DEFAULT_SHIPPING_SPEED, type ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import { DEFAULT_TURNAROUND, orderTurnaroundDays, type Turnaround } from '../../src/domain/turnaround.ts';
 import type { Db, Tx } from '../db/client.ts';
@@ -11,10 +11,10 @@ import type { OrderRow } from './order-access.ts';
  * and kept on the order, moved by each delay (delay-notices.ts). docs/lab-rules.md, "Turnaround".
  */
 
-/** The active catalogue's turnaround per product family; the default before any catalogue. */
-export async function activeTurnaround(db: Db | Tx): Promise<Turnaround> {
-  const [row] = await db.select({ days: catalogues.turnaroundDays }).from(catalogues).where(eq(catalogues.active, true)).limit(1);
-  return row?.days ?? DEFAULT_TURNAROUND;
+/** The lab's calendar: the active catalogue's turnaround per product family and its holidays. */
+export async function labCalendar(db: Db | Tx): Promise<{ turnaround: Turnaround; holidays: Holidays }> {
+  const [row] = await db.select({ days: catalogues.turnaroundDays, holidays: catalogues.holidays }).from(catalogues).where(eq(catalogues.active, true)).limit(1);
+  return { turnaround: row?.days ?? DEFAULT_TURNAROUND, holidays: row?.holidays ?? [] };
 }
 
 /** The carrier service an order travels by; null for local pickup, which travels nowhere. */
@@ -22,8 +22,8 @@ export const shippingSpeedOf = (order: Pick<OrderRow, 'localPickup'>): ShippingS
 
 /** In the paying transaction: the ship-by day the lab promises, from the day it was paid. */
 export async function promiseShipDate(tx: Tx, order: OrderRow): Promise<OrderRow> {
-  const days = orderTurnaroundDays(order, await activeTurnaround(tx));
-  const promised = shipByDate(labDateOf(order.paidAt ?? new Date()), days);
+  const { turnaround, holidays } = await labCalendar(tx);
+  const promised = shipByDate(labDateOf(order.paidAt ?? new Date()), orderTurnaroundDays(order, turnaround), holidays);
   const [row] = await tx.update(labOrders).set({ promisedShipDate: promised }).where(eq(labOrders.id, order.id)).returning();
   return row ?? order;
 }
@@ -35,8 +35,8 @@ export const promisedShipDates = (order: OrderRow): ShipDates | null => (order.p
 export async function shipDatesOf(db: Db, order: OrderRow, now: Date): Promise<ShipDates | null> {
   if (order.status === 'cancelled') return null;
   if (order.status !== 'open') return promisedShipDates(order);
-  const days = orderTurnaroundDays(order, await activeTurnaround(db));
-  return shipDatesFrom(shipByDate(labDateOf(now), days), shippingSpeedOf(order));
+  const { turnaround, holidays } = await labCalendar(db);
+  return shipDatesFrom(shipByDate(labDateOf(now), orderTurnaroundDays(order, turnaround), holidays), shippingSpeedOf(order));
 }
 
 /** An order's delays, oldest first, as the photographer reads them. */

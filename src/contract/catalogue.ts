@@ -43,6 +43,7 @@ export const calculatorCatalogueSchema = z.object({
     turnaround: z
       .object(Object.fromEntries(PRODUCT_FAMILIES.map((f) => [f, z.number()])) as Record<ProductFamily, z.ZodNumber>)
       .describe("business days the lab needs to make each product family; an order's is its slowest family's"),
+    holidays: z.array(z.string()).describe("the lab's days off besides weekends (YYYY-MM-DD), which no turnaround counts"),
   }),
 });
 export const priceListSchema = z.object({

@@ -104,7 +104,7 @@ export const orderToolsEndpoints = {
       "Admins: moves a paid, unshipped order's promised ship date later, with the reason the photographer reads; the photographer is mailed (unless they turned delay mails off) and their webhooks told order.delayed",
     params: orderParam,
     body: z.object({
-      ship_by: z.string().max(10, 'The new ship date is written YYYY-MM-DD.').describe('The new promised ship date, YYYY-MM-DD (UTC), a weekday after today and after the current one.'),
+      ship_by: z.string().max(10, 'The new ship date is written YYYY-MM-DD.').describe('The new promised ship date, YYYY-MM-DD (UTC), a working day of the lab (no weekend or holiday) after today and after the current one.'),
       reason: z.string().max(DELAY_REASON_MAX, `A reason can be at most ${DELAY_REASON_MAX} characters.`),
     }),
     answers: { ...errorAnswers(403), 201: fullOrderSchema },

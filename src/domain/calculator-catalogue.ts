@@ -47,6 +47,8 @@ export interface CatalogueSettings {
   order_minimum: number;
   /** Business days per product family (src/domain/turnaround.ts); absent from an older app's copy. */
   turnaround?: Turnaround;
+  /** The lab's days off (YYYY-MM-DD); absent from an older app's copy. */
+  holidays?: readonly string[];
 }
 
 export interface CalculatorCatalogue {

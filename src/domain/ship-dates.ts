@@ -2,8 +2,10 @@ import { TRANSIT_BUSINESS_DAYS, type ShippingSpeed } from './shipping-speeds.ts'
 
 /**
  * Ship dates (issue 34): the day the lab promises to ship an order and the days it may arrive,
- * counted in business days. The lab works Monday to Friday; its dates are calendar days in UTC
- * (`YYYY-MM-DD`), the same on the server that promises them and on every screen that shows them.
+ * counted in business days. The lab works Monday to Friday except its holidays (the catalogue
+ * file's `holidays`); its dates are calendar days in UTC (`YYYY-MM-DD`), the same on the server
+ * that promises them and on every screen that shows them. Arrival counts the carrier's business
+ * days, which the lab's own holidays do not change.
  *
  * The day of payment is day 0: an order paid on Tuesday with a 2-day turnaround ships by Thursday,
  * and one paid at the weekend counts from Monday like one paid on Friday.
@@ -29,17 +31,20 @@ export function isLabDate(value: unknown): value is LabDate {
   return labDateOf(toUtc(value)) === value;
 }
 
-export const isBusinessDay = (date: LabDate): boolean => {
+/** The lab's days off besides weekends. */
+export type Holidays = readonly LabDate[];
+
+export const isBusinessDay = (date: LabDate, holidays: Holidays = []): boolean => {
   const weekday = toUtc(date).getUTCDay();
-  return weekday !== 0 && weekday !== 6;
+  return weekday !== 0 && weekday !== 6 && !holidays.includes(date);
 };
 
-/** The business day `days` business days after `date` (weekends skipped; 0 gives `date` itself). */
-export function addBusinessDays(date: LabDate, days: number): LabDate {
+/** The business day `days` business days after `date` (weekends and holidays skipped; 0 gives `date` itself). */
+export function addBusinessDays(date: LabDate, days: number, holidays: Holidays = []): LabDate {
   let at = toUtc(date);
   for (let left = days; left > 0; ) {
     at = new Date(at.getTime() + DAY_MS);
-    if (isBusinessDay(labDateOf(at))) left -= 1;
+    if (isBusinessDay(labDateOf(at), holidays)) left -= 1;
   }
   return labDateOf(at);
 }
@@ -59,8 +64,8 @@ export function shipDatesFrom(shipBy: LabDate, speed: ShippingSpeed | null): Shi
   return { ship_by: shipBy, arrives_from: addBusinessDays(shipBy, fastest), arrives_to: addBusinessDays(shipBy, slowest) };
 }
 
-/** The ship-by day of an order paid on `paidOn` that takes `turnaroundDays` business days. */
-export const shipByDate = (paidOn: LabDate, turnaroundDays: number): LabDate => addBusinessDays(paidOn, turnaroundDays);
+/** The ship-by day of an order paid on `paidOn` that takes `turnaroundDays` of the lab's business days. */
+export const shipByDate = (paidOn: LabDate, turnaroundDays: number, holidays: Holidays = []): LabDate => addBusinessDays(paidOn, turnaroundDays, holidays);
 
 const WEEKDAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const;
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'] as const;

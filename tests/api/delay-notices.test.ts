@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mailOutbox, orderDelays, webhookDeliveries } from '../../server/db/schema.ts';
+import { catalogues, mailOutbox, orderDelays, webhookDeliveries } from '../../server/db/schema.ts';
 import { DELAY_BUSINESS_DAYS, noticeLateOrders, SCHEDULE_REASON } from '../../server/services/delay-notices.ts';
 import { createMailer } from '../../server/services/mail-service.ts';
 import { addBusinessDays, formatShipDates, labDateOf, shipByDate, shipDatesFrom } from '../../src/domain/ship-dates.ts';
@@ -64,7 +64,20 @@ describe('ship dates', () => {
 
   it('come with the catalogue as its turnaround per product family', async () => {
     const res = await callApi(lab.t.app, 'GET /calculator_catalogue', {});
-    expect(res.json().settings.turnaround).toEqual(DEFAULT_TURNAROUND);
+    expect(res.json().settings).toMatchObject({ turnaround: DEFAULT_TURNAROUND, holidays: [] });
+  });
+
+  it("skip the lab's holidays", async () => {
+    const { t } = lab;
+    t.clock.now = new Date();
+    const usual = shipByDate(labDateOf(new Date()), DEFAULT_TURNAROUND.prints);
+    await t.db.update(catalogues).set({ holidays: [usual] }).where(eq(catalogues.active, true));
+    try {
+      const o = await paidOrder();
+      expect(o.paid.ship_dates?.ship_by).toBe(addBusinessDays(usual, 1));
+    } finally {
+      await t.db.update(catalogues).set({ holidays: [] }).where(eq(catalogues.active, true));
+    }
   });
 });
 

@@ -25,6 +25,13 @@ describe('business days', () => {
     expect(addBusinessDays('2027-02-26', 1)).toBe('2027-03-01');
   });
 
+  it("skip the lab's holidays, and a weekend after one", () => {
+    // Thursday, Thanksgiving off: Wednesday + 1 = Friday; Christmas on a Friday: Thursday + 1 = Monday.
+    expect(addBusinessDays('2026-11-25', 1, ['2026-11-26'])).toBe('2026-11-27');
+    expect(shipByDate('2026-12-24', 1, ['2026-12-25'])).toBe('2026-12-28');
+    expect(addBusinessDays('2026-12-31', 1, ['2027-01-01'])).toBe('2027-01-04');
+  });
+
   it('know a real calendar day', () => {
     expect(isLabDate('2026-12-04')).toBe(true);
     expect(isLabDate('2026-02-30')).toBe(false);

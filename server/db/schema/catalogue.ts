@@ -17,6 +17,8 @@ export const catalogues = pgTable(
     // Business days per product family (issue 34, src/domain/turnaround.ts); a catalogue loaded
     // before turnaround existed gets the default's.
     turnaroundDays: jsonb('turnaround_days').$type<Turnaround>().notNull().default(DEFAULT_TURNAROUND),
+    // The lab's days off besides weekends (YYYY-MM-DD), skipped by every turnaround count.
+    holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One active catalogue at most; every catalogue read asks for it first (its version).

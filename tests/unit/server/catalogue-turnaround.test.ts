@@ -8,7 +8,7 @@ const file = (extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe("the catalogue file's turnaround", () => {
+describe("the catalogue file's turnaround and holidays", () => {
   it('defaults to the lab default when the file has none', () => {
     expect(parseCatalogueFile(file()).turnaround).toEqual(DEFAULT_TURNAROUND);
   });
@@ -16,6 +16,13 @@ describe("the catalogue file's turnaround", () => {
   it('takes whole business days per product family', () => {
     const turnaround = { prints: 1, mounted: 2, canvas: 5, framed: 8 };
     expect(parseCatalogueFile(file({ turnaround })).turnaround).toEqual(turnaround);
+  });
+
+  it('takes the lab\'s holidays as real calendar days', () => {
+    expect(parseCatalogueFile(file()).holidays).toEqual([]);
+    expect(parseCatalogueFile(file({ holidays: ['2026-12-25', '2027-01-01'] })).holidays).toEqual(['2026-12-25', '2027-01-01']);
+    expect(() => parseCatalogueFile(file({ holidays: ['2026-02-30'] }))).toThrow(/holidays\.0: a holiday is a date written YYYY-MM-DD/);
+    expect(() => parseCatalogueFile(file({ holidays: ['Christmas'] }))).toThrow(/a holiday is a date/);
   });
 
   it('refuses a family it does not know, a missing one, and days out of range', () => {
