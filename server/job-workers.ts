@@ -13,6 +13,7 @@ import { PHOTO_DERIVATIVES_QUEUE, makeDerivatives, queueMissingDerivatives } fro
 import { ORDER_ZIP_QUEUE, buildZip, type ZipJob } from './services/order-zip.ts';
 import { VENDOR_SEND_QUEUE, sendToVendor, type VendorJob } from './services/vendor-send.ts';
 import { WEBHOOK_QUEUE, deliverWebhook, sendWaitingDeliveries, type WebhookJob } from './services/partner-events.ts';
+import { noticeLateOrders } from './services/delay-notices.ts';
 import { TAX_REPORT_QUEUE, markTaxReportFailed, writeTaxReport } from './services/tax-report-service.ts';
 
 /**
@@ -63,6 +64,8 @@ export function housekeepingSteps(deps: ServerDeps): Record<string, () => Promis
     'pending payments': () => recoverPendingPayments(deps),
     'pending refunds': () => recoverPendingRefunds(deps),
     'webhook deliveries': () => sendWaitingDeliveries(deps),
+    // An indexed read of the orders past their promised day: none most minutes.
+    'late orders': () => noticeLateOrders(deps),
   };
 }
 
@@ -109,6 +112,8 @@ export async function startJobWorkers(deps: ServerDeps): Promise<void> {
   await recoverPendingPayments(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending payments not settled at start'));
   // So is a refund a crash left pending (refund-recovery.ts).
   await recoverPendingRefunds(deps).catch((err: unknown) => deps.log?.error({ err }, 'pending refunds not settled at start'));
+  // A lab that was down over a promised day tells its photographers now, not at the next minute.
+  await noticeLateOrders(deps).catch((err: unknown) => deps.log?.error({ err }, 'late orders not noticed at start'));
   const housekeeping: PeriodicTask = { ...HOUSEKEEPING, run: () => runHousekeeping(deps) };
   await deps.jobs.every(housekeeping);
   if (!deps.config.databaseUrl) {

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { DETAIL_KINDS, FINISHING_CATEGORIES, allowedDetails, requiredDetails, type FinishingCategory } from '../../src/domain/catalogue.ts';
 import { toCents } from '../../src/domain/money.ts';
+import { isLabDate } from '../../src/domain/ship-dates.ts';
+import { DEFAULT_TURNAROUND, PRODUCT_FAMILIES, TURNAROUND_MAX_DAYS, type ProductFamily } from '../../src/domain/turnaround.ts';
 
 /**
  * The catalogue file a lab loads (npm run catalogue:load -- file.json): papers, their print
@@ -55,10 +57,26 @@ const printSize = z.object({
   finishing: z.array(finishing).default([]),
 });
 
+const businessDays = z
+  .number()
+  .int('turnaround is in whole business days')
+  .min(1, 'turnaround is at least 1 business day')
+  .max(TURNAROUND_MAX_DAYS, `turnaround is at most ${TURNAROUND_MAX_DAYS} business days`);
+
+// Several years of a lab's days off; a longer list is a mistake.
+const HOLIDAYS_MAX = 100;
+
 export const catalogueFileSchema = z.object({
   name: z.string().min(1),
   // The lab's order minimum in dollars (src/domain/order-minimum.ts); 0 or absent = none.
   order_minimum: price.optional().default(0),
+  // Business days per product family (docs/lab-rules.md, "Turnaround"); a file without them gets the default's.
+  turnaround: z.strictObject(Object.fromEntries(PRODUCT_FAMILIES.map((f) => [f, businessDays])) as Record<ProductFamily, typeof businessDays>).default(DEFAULT_TURNAROUND),
+  // The lab's days off besides weekends (YYYY-MM-DD): no turnaround day counts them.
+  holidays: z
+    .array(z.string().refine(isLabDate, 'a holiday is a date written YYYY-MM-DD'))
+    .max(HOLIDAYS_MAX, `at most ${HOLIDAYS_MAX} holidays`)
+    .default([]),
   papers: z
     .array(z.object({ name: z.string().min(1), allows_border: z.boolean().default(false), print_sizes: z.array(printSize).min(1) }))
     .min(1)

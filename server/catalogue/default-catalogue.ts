@@ -1,3 +1,4 @@
+import { DEFAULT_TURNAROUND } from '../../src/domain/turnaround.ts';
 import type { CatalogueFileInput } from './catalogue-file.ts';
 
 /**
@@ -194,6 +195,7 @@ export function defaultCatalogue(): CatalogueFileInput {
     name: 'Default price list',
     // No minimum by default; a lab sets its own (in dollars) in the file it loads.
     order_minimum: 0,
+    turnaround: DEFAULT_TURNAROUND,
     papers: [
       paper('Lustre', PHOTO_SIZES, true, photo),
       paper('Matte', scaled(PHOTO_SIZES, 1.15), true, photo),

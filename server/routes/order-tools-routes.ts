@@ -3,6 +3,7 @@ import { orderToolsEndpoints } from '../../src/contract/order-tools.ts';
 import type { ServerDeps } from '../deps.ts';
 import { routeOf } from '../http/contract-route.ts';
 import { addAlbum } from '../services/album-service.ts';
+import { postDelay } from '../services/delay-notices.ts';
 import { mergeOrders, reorder } from '../services/order-copies.ts';
 import { cancelOrder, refundOrder } from '../services/order-money.ts';
 import { requestZip } from '../services/order-zip.ts';
@@ -34,6 +35,11 @@ export const orderToolsRoutes =
     app.route({
       ...routeOf(orderToolsEndpoints.addAlbum),
       handler: async (request, reply) => reply.code(201).send(await addAlbum(deps, request.actor, request.params.guid, request.body)),
+    });
+
+    app.route({
+      ...routeOf(orderToolsEndpoints.postDelay),
+      handler: async (request, reply) => reply.code(201).send(await postDelay(deps, request.actor, request.params.guid, request.body)),
     });
 
     app.route({ ...routeOf(orderToolsEndpoints.sendToVendor), handler: (request) => requestVendorSend(deps, request.actor, request.params.guid) });

@@ -12,6 +12,7 @@ import { recordEvent } from './order-events.ts';
 import { lockOpenOrder, refuseWhileBeingPaid } from './order-lock.ts';
 import type { PartnerEventType } from '../../src/domain/partner-webhooks.ts';
 import { kickDeliveries, queuePartnerEvent } from './partner-events.ts';
+import { promiseShipDate } from './order-ship-dates.ts';
 
 /**
  * The PATCH /lab_orders/{id} types of the lab's admin panel (status, tracking URL, admin note,
@@ -90,7 +91,7 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
       const unpaid = !order.paidAt && needsReasonWhenUnpaid(value);
       if (unpaid && !reason) throw validationError(unpaidNeedsReason(value));
       const now = new Date();
-      const [updated] = await set({
+      let [updated] = await set({
         status: value,
         // A date is set the first time the order reaches its status, and kept.
         ...(value === 'paid' && !order.paidAt ? { paidAt: now } : {}),
@@ -98,6 +99,8 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
         ...(value === 'cancelled' && !order.cancelledAt ? { cancelledAt: now } : {}),
       });
       await event('status', order.status, value, unpaid ? reason : null);
+      // Paid by other means: the lab promises a ship date as it does at checkout.
+      if (value === 'paid' && updated && !updated.promisedShipDate) updated = await promiseShipDate(tx, updated);
       const told = PARTNER_EVENT_OF_STATUS[value];
       if (told && updated) await queuePartnerEvent(tx, updated, told);
       const mailOf = value === 'shipped' ? shippedMail : value === 'printing' ? printingMail : null;

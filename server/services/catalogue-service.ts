@@ -20,6 +20,7 @@ import type { Db, Tx } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { compactCalculatorCatalogue, optionKey } from './calculator-catalogue.ts';
+import { labCalendar } from './order-ship-dates.ts';
 
 /**
  * The lab's catalogue as the app reads it: always the active catalogue. Catalogue reads are
@@ -120,7 +121,7 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
 export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogue> {
   const list = await papersWithDetails(db);
   const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
-  const settings = { order_minimum: toDollars(await orderMinimumCents(db)) };
+  const settings = { order_minimum: toDollars(await orderMinimumCents(db)), ...(await labCalendar(db)) };
   return { ...compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? [])), settings };
 }
 

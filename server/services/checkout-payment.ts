@@ -13,6 +13,7 @@ import { orderFigures, saveFigures } from './order-figures.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { accrueReferralCredit } from './referral-service.ts';
 import { queuePartnerEvent } from './partner-events.ts';
+import { promiseShipDate } from './order-ship-dates.ts';
 
 /**
  * The two transactions around a charge (issue 12). No transaction is open while the provider is
@@ -118,12 +119,13 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
 
 /** In the settling transaction: the order paid, the card as asked, the referrer's credit, the receipt queued. */
 async function markPaid(tx: Tx, deps: Pick<ServerDeps, 'config' | 'mailer'>, payment: PaymentRow, chargeId: string | null): Promise<string | null> {
-  const [order] = await tx
+  const [paid] = await tx
     .update(labOrders)
     .set({ status: 'paid', paidAt: sql`now()`, paymentConfirmation: chargeId, updatedAt: sql`now()` })
     .where(eq(labOrders.id, payment.labOrderId))
     .returning();
-  if (!order) throw new Error('paid order not found');
+  if (!paid) throw new Error('paid order not found');
+  const order = await promiseShipDate(tx, paid);
   if (payment.cardId && payment.saveCard) {
     // SAVE CARD FOR FUTURE USE: the card joins the list (and is primary if there was none).
     await tx.update(cards).set({ kept: true }).where(eq(cards.id, payment.cardId));

@@ -12,6 +12,7 @@ import { checkoutAttributes } from './checkout-answer.ts';
 import { listMeta, orderSummary } from './lab-orders-service.ts';
 import type { OrderRow } from './order-access.ts';
 import { signPhotoKey } from './photo-service.ts';
+import { delaysOf, shipDatesOf } from './order-ship-dates.ts';
 
 /** Line items and the full order as the wire carries them (docs/api.md §9; docs/orders.md §3). */
 
@@ -159,6 +160,8 @@ export async function fullOrderAnswer(deps: Pick<ServerDeps, 'db' | 'storage' | 
         color_correction: order.colorCorrection as 'lab' | 'as_is',
         tracking_url: order.trackingUrl,
         shipped_at: order.shippedAt?.toISOString() ?? null,
+        ship_dates: await shipDatesOf(deps.db, order, deps.now?.() ?? new Date()),
+        delays: await delaysOf(deps.db, order.id),
         ...(actor.user.isAdmin ? { internal_notes: order.internalNotes } : {}),
       },
       line_items: paged ? paged.items : await lineItemsOfOrder(deps, order.id),

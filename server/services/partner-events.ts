@@ -42,6 +42,7 @@ function orderPart(order: OrderRow) {
     shipped_at: order.shippedAt?.toISOString() ?? null,
     shipping_method: shippingMethod(order.localPickup),
     tracking_url: order.trackingUrl,
+    promised_ship_date: order.promisedShipDate,
   };
 }
 
@@ -49,7 +50,13 @@ function orderPart(order: OrderRow) {
  * In the change's transaction: the event, once per live webhook of the order's photographer.
  * `order` is the row as the change left it.
  */
-export async function queuePartnerEvent(tx: Tx, order: OrderRow, type: PartnerEventType, refund?: { cents: number; note: string | null }): Promise<void> {
+export async function queuePartnerEvent(
+  tx: Tx,
+  order: OrderRow,
+  type: PartnerEventType,
+  refund?: { cents: number; note: string | null },
+  delay?: { old_ship_by: string | null; new_ship_by: string; reason: string },
+): Promise<void> {
   const targets = await tx
     .select({ guid: webhookEndpoints.guid })
     .from(webhookEndpoints)
@@ -60,7 +67,7 @@ export async function queuePartnerEvent(tx: Tx, order: OrderRow, type: PartnerEv
     id: eventId,
     type,
     created_at: new Date().toISOString(),
-    data: { order: orderPart(order), ...(refund ? { refund: { amount: toDollars(refund.cents), note: refund.note } } : {}) },
+    data: { order: orderPart(order), ...(refund ? { refund: { amount: toDollars(refund.cents), note: refund.note } } : {}), ...(delay ? { delay } : {}) },
   };
   await tx.insert(webhookDeliveries).values(targets.map((t) => ({ endpointGuid: t.guid, eventId, eventType: type, orderGuid: order.guid, payload })));
 }

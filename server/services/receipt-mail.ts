@@ -2,10 +2,12 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { OutgoingMail } from '../adapters/mail/mail-transport.ts';
 import { frameProfileWords } from '../../src/domain/catalogue.ts';
 import { formatMoney } from '../../src/domain/money.ts';
+import { formatShipDates } from '../../src/domain/ship-dates.ts';
 import type { Tx } from '../db/client.ts';
 import { cards, discountCodes, finishingDetails, finishingServices, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
 import { maskedCard } from './checkout-answer.ts';
 import type { OrderRow } from './order-access.ts';
+import { promisedShipDates } from './order-ship-dates.ts';
 
 /**
  * The receipt a photographer gets when an order is paid: every line and every figure, in
@@ -51,6 +53,7 @@ async function receiptLines(tx: Tx, orderId: number): Promise<ReceiptLine[]> {
 export function receiptText(order: OrderRow, lines: ReceiptLine[], facts: { code: string | null; card: string | null; confirmation: string | null }): string {
   const money = (label: string, cents: number, sign = '') => `${`${label}:`.padEnd(22)}${sign}${formatMoney(cents)}`;
   const address = order.shippingAddress;
+  const promised = promisedShipDates(order);
   const shipTo = order.localPickup
     ? 'Local pickup at the lab'
     : address
@@ -73,6 +76,7 @@ export function receiptText(order: OrderRow, lines: ReceiptLine[], facts: { code
     money('Boutique packaging', order.boutiqueCents),
     money('Total', order.totalCents),
     '',
+    ...(promised ? [formatShipDates(promised)] : []),
     `Shipping to:\n  ${shipTo}`,
     ...(order.boutiqueShipping && order.boutiqueNote ? ['', `Boutique packaging note: ${order.boutiqueNote}`] : []),
   ].join('\n');

@@ -38,3 +38,7 @@ export const deleteOrder = (guid: string) => call('DELETE /lab_orders/:guid', { 
 /** Merges the second open order into the first (same photographer), removing the second. */
 export const mergeOrders = (firstGuid: string, secondGuid: string) =>
   call('POST /lab-orders/merge', { body: { orders: [firstGuid, secondGuid] } }, { idempotencyKey: newId() });
+
+/** POST delays: the order's new promised ship date (YYYY-MM-DD) with the reason the photographer reads. */
+export const postDelay = (guid: string, shipBy: string, reason: string) =>
+  call('POST /lab_orders/:guid/delays', { params: { guid }, body: { ship_by: shipBy, reason } }, { idempotencyKey: newId() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CALCULATOR_GROUPS, DETAIL_KINDS, FINISHING_CATEGORIES, type CalculatorGroup } from '../domain/catalogue.ts';
+import { PRODUCT_FAMILIES, type ProductFamily } from '../domain/turnaround.ts';
 import { endpoint } from './endpoint.ts';
 import { errorAnswers } from './error-body.ts';
 import { guid } from './shapes.ts';
@@ -37,7 +38,13 @@ export const calculatorCatalogueSchema = z.object({
     }),
   ),
   options: z.record(z.string(), detail.omit({ guid: true })),
-  settings: z.object({ order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none") }),
+  settings: z.object({
+    order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none"),
+    turnaround: z
+      .object(Object.fromEntries(PRODUCT_FAMILIES.map((f) => [f, z.number()])) as Record<ProductFamily, z.ZodNumber>)
+      .describe("business days the lab needs to make each product family; an order's is its slowest family's"),
+    holidays: z.array(z.string()).describe("the lab's days off besides weekends (YYYY-MM-DD), which no turnaround counts"),
+  }),
 });
 export const priceListSchema = z.object({
   data: z.array(

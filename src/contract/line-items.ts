@@ -122,6 +122,16 @@ export const checkoutAttributesSchema = z.object({
   client_name: z.string().nullable(),
 });
 
+/** Days are YYYY-MM-DD in UTC (docs/lab-rules.md, "Turnaround"); arrival is null for local pickup. */
+export const shipDatesSchema = z.object({ ship_by: z.string(), arrives_from: z.string().nullable(), arrives_to: z.string().nullable() });
+export const orderDelaySchema = z.object({
+  old_ship_by: z.string().nullable(),
+  new_ship_by: z.string(),
+  reason: z.string(),
+  declared_by: z.enum(['schedule', 'admin']).describe("schedule: the order passed its promised day unshipped; admin: the lab's word, with its reason."),
+  declared_at: z.string(),
+});
+
 /** retrieve_full_order, and the answer of update_quantity, delete and PATCH /lab_orders/{id}. */
 export const fullOrderSchema = z.object({
   data: z.object({
@@ -136,6 +146,8 @@ export const fullOrderSchema = z.object({
         color_correction: z.enum(['lab', 'as_is']),
         tracking_url: z.string().nullable(),
         shipped_at: z.string().nullable(),
+        ship_dates: shipDatesSchema.nullable().describe('Open: the dates if paid today; paid: the promised ones (moved by each delay); null once cancelled.'),
+        delays: z.array(orderDelaySchema).describe('Each time the promised ship date moved, oldest first.'),
         internal_notes: z.string().nullable().optional().describe('Admins only.'),
       }),
     line_items: z.array(serverLineItemSchema),

@@ -9,6 +9,8 @@ const tags = ['lab orders'];
 const orderParam = z.object({ guid: guid('This order does not exist.') });
 // A refund reason is a sentence or two for the photographer's mail.
 const REFUND_NOTE_MAX = 500;
+// A delay's reason is a sentence or two for the photographer's mail.
+export const DELAY_REASON_MAX = 300;
 
 // An album's words (fabric, font, stamping, cover text) are short labels.
 const ALBUM_TEXT_MAX = 200;
@@ -93,6 +95,19 @@ export const orderToolsEndpoints = {
       album_photos: z.array(guid('Every album photo must be a photo of this order.')).min(1, 'An album has at least one photo.').max(ALBUM_PHOTOS_MAX, `An album has at most ${ALBUM_PHOTOS_MAX} photos.`),
     }),
     answers: { ...errorAnswers(403), 201: z.object({ data: albumSchema }) },
+  }),
+  postDelay: endpoint({
+    method: 'POST',
+    path: '/lab_orders/:guid/delays',
+    tags,
+    summary:
+      "Admins: moves a paid, unshipped order's promised ship date later, with the reason the photographer reads; the photographer is mailed (unless they turned delay mails off) and their webhooks told order.delayed",
+    params: orderParam,
+    body: z.object({
+      ship_by: z.string().max(10, 'The new ship date is written YYYY-MM-DD.').describe('The new promised ship date, YYYY-MM-DD (UTC), a working day of the lab (no weekend or holiday) after today and after the current one.'),
+      reason: z.string().max(DELAY_REASON_MAX, `A reason can be at most ${DELAY_REASON_MAX} characters.`),
+    }),
+    answers: { ...errorAnswers(403), 201: fullOrderSchema },
   }),
   sendToVendor: endpoint({
     method: 'POST',

@@ -13,7 +13,7 @@ export const statusMailEndpoints = {
     method: 'GET',
     path: '/accounts/status_mails',
     tags,
-    summary: 'Which order status mails you get (received, printing, shipped, cancelled, refunded)',
+    summary: 'Which order status mails you get (received, printing, shipped, delayed, cancelled, refunded)',
     answers: { 200: switchesSchema },
   }),
   change: endpoint({

@@ -48,8 +48,13 @@ export const partnerEventSchema = z.object({
       shipped_at: z.string().nullable(),
       shipping_method: z.string(),
       tracking_url: z.string().nullable().describe('The carrier\'s tracking link, once the lab has it (order.shipped).'),
+      promised_ship_date: z.string().nullable().describe('The day (YYYY-MM-DD, UTC) the lab promises to ship by, once paid; moved by each delay.'),
     }),
     refund: z.object({ amount: z.number(), note: z.string().nullable() }).optional().describe('order.refunded only.'),
+    delay: z
+      .object({ old_ship_by: z.string().nullable(), new_ship_by: z.string(), reason: z.string() })
+      .optional()
+      .describe('order.delayed only: the promised ship date moved, and why.'),
   }),
 });
 

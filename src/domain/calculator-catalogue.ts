@@ -1,4 +1,5 @@
 import type { CalculatorGroup, DetailKind, FinishingCategory, FinishingService, Paper, PrintSizePricing } from './catalogue.ts';
+import type { Turnaround } from './turnaround.ts';
 
 /**
  * The calculator's catalogue as the wire carries it (GET /calculator_catalogue). Most finishing
@@ -44,6 +45,10 @@ export interface CalculatorOption {
 export interface CatalogueSettings {
   /** Dollars; 0 = no minimum (src/domain/order-minimum.ts). */
   order_minimum: number;
+  /** Business days per product family (src/domain/turnaround.ts); absent from an older app's copy. */
+  turnaround?: Turnaround;
+  /** The lab's days off (YYYY-MM-DD); absent from an older app's copy. */
+  holidays?: readonly string[];
 }
 
 export interface CalculatorCatalogue {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { addBusinessDays, labDateOf } from '../../src/domain/ship-dates.ts';
 import type { Caller, Person, World } from './authorisation-world.ts';
 
 /**
@@ -52,6 +53,8 @@ const me = (c: CallContext): Person => {
 };
 const fresh = () => `new-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@matrix.example`;
 const json = (res: LightMyRequestResponse) => res.json<Record<string, unknown>>();
+/** A weekday (YYYY-MM-DD) about `days` days from today: a ship date later than any promised. */
+const weekdayAhead = (days: number) => addBusinessDays(labDateOf(new Date(Date.now() + days * 86_400_000)), 1);
 
 export const ROUTE_TABLE: Record<string, RouteRow> = {
   // Status and documents
@@ -276,6 +279,13 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     who: 'lab admins',
     access: ADMIN_ONLY,
     request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/refund`, payload: { refund_amount: '1.00', refund_note: 'Matrix' } }),
+  },
+  // Delay notices (issue 34): the lab's word on a paid order's new ship date
+  'POST /api/v2/lab_orders/{guid}/delays': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerPaidOrder}/delays`, payload: { ship_by: weekdayAhead(30), reason: 'Matrix: the moulding is back-ordered' } }),
+    check: (res) => expectSame(((json(res).data as Record<string, unknown>).attributes as Record<string, unknown>).ship_dates, 'ship_by', weekdayAhead(30)),
   },
   'POST /api/v2/lab_orders/{guid}/cancel': {
     who: "the order's photographer (an admin sets the status and refunds instead)",

@@ -22,7 +22,7 @@ describe('order status mails', () => {
     const { t, admin } = lab;
     const o = await orderWithPhotos(t, 1);
     const got = await callApi(t.app, 'GET /accounts/status_mails', {}, { token: o.token });
-    expect(got.json().data).toEqual({ received: true, printing: true, shipped: true, cancelled: true, refunded: true });
+    expect(got.json().data).toEqual({ received: true, printing: true, shipped: true, delayed: true, cancelled: true, refunded: true });
     const off = await callApi(t.app, 'PATCH /accounts/status_mails', { body: { step: 'printing', on: false } }, { token: o.token });
     expect(off.json().data).toMatchObject({ printing: false, shipped: true });
     // Twice off is still off once; the others stay as they were.
@@ -42,7 +42,7 @@ describe('order status mails', () => {
     const { t } = lab;
     const o = await orderWithPhotos(t, 1);
     const wrong = await callApi(t.app, 'PATCH /accounts/status_mails', { body: { step: 'framing' as never, on: false } }, { token: o.token });
-    expect(expectErrorBody(wrong.json(), 422).more_info.join(' ')).toContain('step is one of received, printing, shipped, cancelled, refunded.');
+    expect(expectErrorBody(wrong.json(), 422).more_info.join(' ')).toContain('step is one of received, printing, shipped, delayed, cancelled, refunded.');
     expect((await callApi(t.app, 'GET /accounts/status_mails', {})).status).toBe(401);
   });
 });

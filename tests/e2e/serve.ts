@@ -36,4 +36,6 @@ process.env.SMTP_URL = `smtp://127.0.0.1:${port}?tls=off`;
 await (await import('./checkout-seed.ts')).seedDiscountCodes();
 // A paid order long past its cancellation window (order-cancel.spec.ts).
 await (await import('./order-actions-seed.ts')).seedLatePaidOrder();
+// A paid order past its promised ship date, for the lab's schedule to find (delay-notices.spec.ts).
+await (await import('./delay-notice-seed.ts')).seedLateOrder();
 await import('../../server/main.ts');

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_TURNAROUND, type Turnaround } from '../../../src/domain/turnaround.ts';
 
 /**
  * The lab's catalogue. Loading a new catalogue file adds a new set of rows and retires the old
@@ -13,6 +14,11 @@ export const catalogues = pgTable(
     active: boolean('active').notNull().default(false),
     // The lab's order minimum (issue 34): an order's prints and finishing must reach it; 0 = none.
     orderMinimumCents: integer('order_minimum_cents').notNull().default(0),
+    // Business days per product family (issue 34, src/domain/turnaround.ts); a catalogue loaded
+    // before turnaround existed gets the default's.
+    turnaroundDays: jsonb('turnaround_days').$type<Turnaround>().notNull().default(DEFAULT_TURNAROUND),
+    // The lab's days off besides weekends (YYYY-MM-DD), skipped by every turnaround count.
+    holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One active catalogue at most; every catalogue read asks for it first (its version).

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSequence, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns.ts';
 import { cards, users } from './accounts.ts';
 import type { OrderStatus } from '../../../src/domain/order-status.ts';
@@ -114,6 +114,9 @@ export const labOrders = pgTable(
     zipRequestedAt: timestamp('zip_requested_at', { withTimezone: true }),
     lastSentToVendorAt: timestamp('last_sent_to_vendor_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // The day the lab promised to ship (issue 34, src/domain/ship-dates.ts): set at payment from
+    // the turnaround, moved by each delay (order_delays).
+    promisedShipDate: date('promised_ship_date', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('lab_orders_guid_key').on(t.guid),
@@ -126,6 +129,8 @@ export const labOrders = pgTable(
     uniqueIndex('lab_orders_user_name_key').on(t.userGuid, sql`lower(${t.orderName})`),
     // The 'Urgent Orders:' section and meta.urgent_count: only the few urgent orders are indexed.
     index('lab_orders_urgent_idx').on(sql`coalesce(${t.paidAt}, ${t.updatedAt})`, t.id).where(sql`${t.urgent}`),
+    // The delay notices' sweep: only the orders the lab still has to ship.
+    index('lab_orders_promised_idx').on(t.promisedShipDate).where(sql`${t.status} in ('paid', 'printing', 'framing')`),
   ],
 );
 
@@ -262,4 +267,26 @@ export const photographs = pgTable(
     // few rows are indexed, so the sweep never reads the whole table.
     index('photographs_missing_derivatives_idx').on(t.derivativesRequestedAt).where(sql`${t.thumbnailKey} is null`),
   ],
+);
+
+/**
+ * A delay of an order (issue 34): its promised ship date moved, by the lab's schedule (the order
+ * was not shipped by it) or by an admin with a reason. The photographer is told once per row.
+ */
+export const orderDelays = pgTable(
+  'order_delays',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    labOrderId: bigint('lab_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => labOrders.id, { onDelete: 'cascade' }),
+    oldDate: date('old_date', { mode: 'string' }),
+    newDate: date('new_date', { mode: 'string' }).notNull(),
+    reason: text('reason').notNull(),
+    // 'schedule' (the sweep of late orders) or 'admin' (adminGuid says who).
+    declaredBy: text('declared_by').notNull(),
+    adminGuid: uuid('admin_guid').references(() => users.guid, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_delays_order_idx').on(t.labOrderId, t.id)],
 );

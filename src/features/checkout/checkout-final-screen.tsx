@@ -13,6 +13,7 @@ import { toast } from '../../ui/toasts/toast-store.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { keepOnDevice, useWaitingLineItems } from './keep-on-device.ts';
 import { OrderLines } from './order-lines.tsx';
+import { ShipDatesFact } from './ship-dates-fact.tsx';
 import { readSaveCard, writeSaveCard } from './save-card-choice.ts';
 import { OrderFigures } from './summary-panel.tsx';
 import { useCheckoutOrder } from './use-checkout-order.ts';
@@ -125,6 +126,7 @@ export function CheckoutFinalScreen() {
                 ))}
               </p>
             </div>
+            <ShipDatesFact dates={a.ship_dates} />
             <div>
               <h2>CREDIT CARD</h2>
               <p>{a.selected_card_to_use ? (a.selected_card_mask ?? 'Card selected') : NONE_SELECTED}</p>

@@ -9,6 +9,7 @@ import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { AdminTextForms, RefundForm } from './admin-forms.tsx';
 import { AdminAddress } from './admin-address.tsx';
+import { AdminDelayForm } from './admin-delay-form.tsx';
 import { AdminStatus } from './admin-status.tsx';
 import { BlindSlipAdmin } from './blind-slip-admin.tsx';
 import { useAdminAction } from './use-admin-action.ts';
@@ -78,6 +79,7 @@ export function AdminPanel({ order, onChanged }: { order: OrderDetailAttributes;
 
       <AdminTextForms order={order} busy={busy} run={run} />
       <RefundForm order={order} busy={busy} run={run} />
+      <AdminDelayForm order={order} busy={busy} run={run} />
 
       <section aria-label="Files and vendor" className="admin-block">
         <h3>FILES</h3>

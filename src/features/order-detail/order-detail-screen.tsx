@@ -8,6 +8,7 @@ import { AlbumCard } from './album-card.tsx';
 import { LineItemCard } from './line-item-card.tsx';
 import { OwnerButtons, OwnerNotes } from './owner-actions.tsx';
 import { OrderSummary } from './order-summary.tsx';
+import { ShipDatesCard } from './ship-dates-card.tsx';
 import { PhotoModal, type ModalPhoto } from './photo-modal.tsx';
 import { useOrderDetail } from './use-order-detail.ts';
 import { LoadStatus } from '../../ui/load-status.tsx';
@@ -67,6 +68,7 @@ export function OrderDetailScreen() {
       <div className={isAdmin ? 'detail-layout with-panel' : 'detail-layout'}>
         <div className="detail-main">
           {mine ? <OwnerNotes order={order} onChanged={reload} /> : null}
+          <ShipDatesCard order={order} />
           <OrderSummary order={order} />
           <section aria-labelledby="items-heading">
             <h2 id="items-heading">LINE ITEMS ({lineItems.length})</h2>
