@@ -1,3 +1,5 @@
+import type { AnswerOf } from '../contract/endpoint.ts';
+import type { Contract } from '../contract/index.ts';
 import type { LoadedReporter } from './loaded-reporter.ts';
 import { useSession } from './session.ts';
 
@@ -11,9 +13,7 @@ export type { LoadedReporter };
  */
 
 /** What the server tells the app before sign-in (GET /api/v2/client_config). */
-export interface ClientConfig {
-  error_reporting: { dsn: string; environment: string } | null;
-}
+export type ClientConfig = AnswerOf<Contract['GET /client_config']>;
 
 
 export type ReporterLoader = (opts: { dsn: string; environment: string; release: string }) => Promise<LoadedReporter>;
