@@ -1,5 +1,5 @@
 import type { ErrorBody as WireErrorBody } from '../contract/error-body.ts';
-import { reportError } from './error-reporting.ts';
+import { reportError } from './error-reports.ts';
 
 /**
  * The error catalogue of both specs (docs/accounts.md §8, docs/orders.md §8), implemented once: every
