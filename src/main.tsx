@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from './ui/router.tsx';
-import { setUnauthorizedHandler } from './api/client.ts';
+import { setTokenSource, setUnauthorizedHandler } from './api/client.ts';
 import { getClientConfig } from './api/client-config.ts';
 import { startErrorReporting } from './api/error-reporting.ts';
 import { RUNNING_VERSION, startAppUpdates } from './app/app-update.ts';
@@ -9,13 +9,14 @@ import { AppRoutes } from './app/app-routes.tsx';
 import { clearUserDataOnSignOut, sendChangesWhileSignedIn } from './app/session-effects.ts';
 import { reloadOnStaleChunks } from './app/stale-chunks.ts';
 import { UpdateBanner } from './app/update-banner.tsx';
-import { endRefusedSession } from './api/session.ts';
+import { currentToken, endRefusedSession } from './api/session.ts';
 import { watchConnectivity } from './offline/connectivity.ts';
 import { Toaster } from './ui/toasts/toaster.tsx';
 import './app/app.css';
 
-// Any 401 on a signed-in call ends the session here too (docs/accounts.md §4); the auth guard then
-// shows /login with the logged-out notice.
+// Calls carry this page's session's token, and any 401 on a signed-in call ends that session here
+// too (docs/accounts.md §4); the auth guard then shows /login with the logged-out notice.
+setTokenSource(currentToken);
 setUnauthorizedHandler(endRefusedSession);
 void startErrorReporting({ fetchConfig: getClientConfig, release: RUNNING_VERSION });
 clearUserDataOnSignOut();

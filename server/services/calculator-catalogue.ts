@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { CalculatorCatalogue, CalculatorFinishing, CalculatorServiceRef, CalculatorWirePaper } from '../../src/domain/calculator-catalogue.ts';
-import { calculatorGroups, type CalculatorGroup, type DetailKind, type DetailPricing, type FinishingGroup, type FinishingService, type Paper } from '../../src/domain/catalogue.ts';
+import type {
+  CalculatorCatalogueAnswer,
+  CalculatorFinishing,
+  CalculatorServiceRef,
+  CalculatorWirePaper,
+  DetailPricing,
+  FinishingGroup,
+  FinishingService,
+  Paper,
+} from '../../src/contract/catalogue.ts';
+import { calculatorGroups, type CalculatorGroup, type DetailKind } from '../../src/domain/catalogue.ts';
 
 // Characters of a content key (base64url of SHA-256): 60 bits, so two different options of one
 // catalogue never share a key, while a key stays short on the wire.
@@ -19,9 +28,9 @@ export const optionKey = (kind: DetailKind, detail: Pick<DetailPricing, 'name' |
 export function compactCalculatorCatalogue(
   papers: Paper[],
   groupsByPrintSize: (printSizeGuid: string) => FinishingGroup[],
-): CalculatorCatalogue {
-  const finishing: CalculatorCatalogue['finishing'] = {};
-  const options: CalculatorCatalogue['options'] = {};
+): Omit<CalculatorCatalogueAnswer, 'settings'> {
+  const finishing: CalculatorCatalogueAnswer['finishing'] = {};
+  const options: CalculatorCatalogueAnswer['options'] = {};
 
   const ref = (service: FinishingService): CalculatorServiceRef => {
     const detail_options: CalculatorFinishing['detail_options'] = {};

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { CalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
+import type { CalculatorCatalogueAnswer, DetailPricing, FinishingGroup, FinishingService, Paper } from '../../src/contract/catalogue.ts';
 import {
   cheapestFinishingCents,
   finishingChoiceCents,
@@ -7,11 +7,7 @@ import {
   formatFrameProfile,
   DETAIL_KINDS,
   type DetailKind,
-  type DetailPricing,
   type FinishingCategory,
-  type FinishingGroup,
-  type FinishingService,
-  type Paper,
 } from '../../src/domain/catalogue.ts';
 import { groupBy } from '../../src/domain/collections.ts';
 import { toDollars } from '../../src/domain/money.ts';
@@ -118,10 +114,11 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
  * Every paper and print size with its finishing in the calculator's groups, in one answer, each
  * distinct finishing and detail choice sent once (src/domain/calculator-catalogue.ts).
  */
-export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogue> {
+export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogueAnswer> {
   const list = await papersWithDetails(db);
   const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
-  const settings = { order_minimum: toDollars(await orderMinimumCents(db)), ...(await labCalendar(db)) };
+  const calendar = await labCalendar(db);
+  const settings = { order_minimum: toDollars(await orderMinimumCents(db)), turnaround: calendar.turnaround, holidays: [...calendar.holidays] };
   return { ...compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? [])), settings };
 }
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { formatFrameProfile, type FinishingCategory } from '../../src/domain/catalogue.ts';
-import type { ServerLineItem } from '../../src/domain/line-items.ts';
+import type { ServerLineItem } from '../../src/contract/line-items.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';

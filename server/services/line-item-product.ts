@@ -1,7 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { BRUSHED_CANVAS_NEEDS_FINISHING } from '../../src/domain/add-to-cart.ts';
 import { BRUSHED_CANVAS } from '../../src/domain/builder-gating.ts';
-import { allowedDetails, finishingChoiceCents, finishingChoiceProblem, type DetailKind, type FinishingChoice, type FinishingService } from '../../src/domain/catalogue.ts';
+import type { FinishingService } from '../../src/contract/catalogue.ts';
+import { allowedDetails, finishingChoiceCents, finishingChoiceProblem, type DetailKind, type FinishingChoice } from '../../src/domain/catalogue.ts';
 import type { Cents } from '../../src/domain/money.ts';
 import type { Db } from '../db/client.ts';
 import { catalogues, papers, printSizes } from '../db/schema.ts';

@@ -2,14 +2,11 @@
  * The checkout's calls (docs/api.md §8), one typed function per call. Checkout needs a
  * connection: these go straight to the lab, never through the outbox.
  */
-import type { AnswerOf } from '../contract/endpoint.ts';
+import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
 import type { ColorCorrection } from '../domain/order-actions-photographer.ts';
-import { API } from '../domain/paths.ts';
 import { newId } from '../domain/ids.ts';
-import type { Profile } from './account.ts';
 import { call } from './call.ts';
-import { apiRequest } from './client.ts';
 import type { FullOrder } from './line-item-calls.ts';
 
 /** The checkout order: retrieve_full_order's answer, with the checkout fields. Money in dollars. */
@@ -42,20 +39,12 @@ export const validateDiscountCode = (code: string, signal?: AbortSignal) =>
   call('POST /validate_discount_code', { body: { code } }, signal ? { signal } : {});
 
 /** Saves the address and sets it on the open order in one call; answers the profile. */
-export const addOrderAddress = (payload: {
-  recipient_name: string;
-  street_address: string;
-  street_address_two?: string;
-  city: string;
-  state: string;
-  zip: string;
-  lab_order_id: string;
-  update_address_on_order: true;
-}) => apiRequest<Profile>('POST', API.addresses, { body: payload, idempotencyKey: newId() });
+export const addOrderAddress = (address: InputOf<Contract['POST /addresses']>['body'] & { lab_order_id: string; update_address_on_order: true }) =>
+  call('POST /addresses', { body: address }, { idempotencyKey: newId() });
 
 /** A card typed at checkout: saved with the provider (unkept) and selected for the order; answers the profile. */
 export const createOrderCard = (tokenId: string, orderGuid: string) =>
-  apiRequest<Profile>('POST', API.createCard, { body: { token_id: tokenId, lab_order_id: orderGuid }, idempotencyKey: newId() });
+  call('POST /accounts/create_card', { body: { token_id: tokenId, lab_order_id: orderGuid } }, { idempotencyKey: newId() });
 
 /**
  * Places the order. The caller keeps `idempotencyKey` for one attempt: a retry after no answer

@@ -1,9 +1,8 @@
 import { API_PREFIX } from '../domain/paths.ts';
-import { reportError } from './error-reporting.ts';
+import { reportError } from './error-reports.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import { takeEarlyGet } from './early-get.ts';
 import { REQUEST_TIMEOUT_MS } from './request-timeout.ts';
-import { currentToken } from './session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -18,10 +17,11 @@ export interface RequestOptions {
 /** Told which token was refused, so that only the session it belongs to ends (session.ts). */
 let onUnauthorized: ((refusedToken: string) => void) | null = null;
 /**
- * Where calls find their token: the session of this page; the upload worker, which runs this
- * client without local storage, sets the token the page hands it (workers/upload/send.ts).
+ * Where calls find their token: the app shell names the page's session (src/main.tsx); the upload
+ * worker, which runs this client without local storage, the token the page hands it
+ * (src/upload/worker/send.ts). None until then: no token header.
  */
-let tokenSource: () => string | null = currentToken;
+let tokenSource: () => string | null = () => null;
 
 export function setTokenSource(source: () => string | null): void {
   tokenSource = source;

@@ -1,4 +1,5 @@
-import { reportError } from './error-reporting.ts';
+import type { ErrorBody as WireErrorBody } from '../contract/error-body.ts';
+import { reportError } from './error-reports.ts';
 
 /**
  * The error catalogue of both specs (docs/accounts.md §8, docs/orders.md §8), implemented once: every
@@ -12,15 +13,14 @@ export const FORM_FAILED_MESSAGE = 'Oops! Something went wrong while submitting 
 // "Other failures" are cut to their first 20 words (docs/accounts.md §8).
 const OTHER_FAILURE_WORDS = 20;
 
-/** The server's error body (docs/api.md §2). */
+type WireError = WireErrorBody['error'];
+
+/**
+ * The server's error body (src/contract/error-body.ts, docs/api.md §2) as the page reads it: only
+ * its status and class name are relied on, since a proxy in between may answer with less.
+ */
 export interface ErrorBody {
-  error: {
-    status: number;
-    class_name: string;
-    developer_message?: string;
-    user_message?: { message?: string };
-    more_info?: string[];
-  };
+  error: Pick<WireError, 'status' | 'class_name'> & Partial<Omit<WireError, 'status' | 'class_name' | 'user_message'>> & { user_message?: Partial<WireError['user_message']> };
 }
 
 export type ApiErrorKind = 'server' | 'http' | 'network';

@@ -6,9 +6,7 @@
 import { newId } from '../domain/ids.ts';
 import type { adminAddressPayload } from '../domain/order-detail.ts';
 import type { OrderStatus } from '../domain/order-status.ts';
-import { API } from '../domain/paths.ts';
 import { call } from './call.ts';
-import { apiRequest } from './client.ts';
 
 export type AdminPatch =
   | { type: 'status'; value: OrderStatus; reason?: string }
@@ -30,7 +28,7 @@ export const createZipFile = (guid: string) => call('POST /lab_orders/:guid/crea
 export const sendToVendor = (guid: string) => call('POST /lab_orders/:guid/send_to_api', { params: { guid } }, { idempotencyKey: newId() });
 
 /** The admin's correction of the order's shipping address: POST /addresses for that order (the order only). */
-export const setOrderAddress = (payload: ReturnType<typeof adminAddressPayload>) => apiRequest<unknown>('POST', API.addresses, { body: payload, idempotencyKey: newId() });
+export const setOrderAddress = (address: ReturnType<typeof adminAddressPayload>) => call('POST /addresses', { body: address }, { idempotencyKey: newId() });
 
 /** DELETE /lab_orders/:guid: an open order, for good. */
 export const deleteOrder = (guid: string) => call('DELETE /lab_orders/:guid', { params: { guid } }, { idempotencyKey: newId() });

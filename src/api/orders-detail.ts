@@ -5,7 +5,7 @@
  */
 import type { AnswerOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import type { ServerLineItem } from '../domain/line-items.ts';
+import type { ServerLineItem } from '../contract/line-items.ts';
 import { call } from './call.ts';
 import type { FullOrder } from './line-item-calls.ts';
 import { retrieveFullOrder } from './line-items.ts';

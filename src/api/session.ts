@@ -4,8 +4,8 @@ import { isLabAdmin, readStoredSession, SESSION_KEYS, type ActingAs, type Sessio
 
 export type { SessionAnswer };
 
-// The upload worker loads this module through the API client but has no local storage: there
-// nobody is signed in, and the page hands the worker its token (client.ts setTokenSource).
+// The page's session (the app shell hands calls its token: client.ts setTokenSource). Without local
+// storage (a test outside a browser) nobody is signed in.
 const get = (k: string) => (typeof localStorage === 'undefined' ? null : localStorage.getItem(k));
 const set = (k: string, v: string) => localStorage.setItem(k, v);
 

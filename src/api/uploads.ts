@@ -1,6 +1,4 @@
-import { API } from '../domain/paths.ts';
 import { call } from './call.ts';
-import { apiRequest } from './client.ts';
 import { ApiError, isErrorBody } from './errors.ts';
 import type { SinglePresign } from './lab-order-upload.ts';
 
@@ -14,8 +12,8 @@ export async function presignCertificate(userGuid: string, fileName: string): Pr
   throw new ApiError('http', 'The lab answered no upload address for the certificate.');
 }
 
-export const confirmCertificate = (key: string) =>
-  apiRequest<{ blanket_certificate_of_resale_link: string }>('POST', API.blanketCertificate, { body: { key } });
+/** The certificate's upload is done: the lab checks it is a PDF, keeps it and answers its link. */
+export const confirmCertificate = (key: string) => call('POST /accounts/blanket_certificate', { body: { key } });
 
 /**
  * Sends a file to a signed storage address (the embedded store or S3), not to the API: the one

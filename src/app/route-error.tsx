@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { reportError } from '../api/error-reporting.ts';
+import { reportError } from '../api/error-reports.ts';
 import { errorLines } from '../api/errors.ts';
 
 /** What the routes' error boundary shows (src/app/app-routes.tsx): what happened and a way out. */

@@ -56,6 +56,19 @@ export const priceListSchema = z.object({
   ),
 });
 
+/** The catalogue's wire shapes (money in dollars), as the server builds them and the page reads them. */
+export type PrintSizePricing = z.output<typeof printSizePricing>;
+export type Paper = z.output<typeof paper>;
+export type DetailPricing = z.output<typeof detail>;
+export type FinishingService = z.output<typeof service>;
+export type FinishingGroup = z.output<typeof group>;
+/** GET /calculator_catalogue: each distinct finishing and detail choice once, under a key. */
+export type CalculatorCatalogueAnswer = z.output<typeof calculatorCatalogueSchema>;
+export type CalculatorWirePaper = CalculatorCatalogueAnswer['data'][number];
+export type CalculatorWirePrintSize = CalculatorWirePaper['print_size_pricings'][number];
+export type CalculatorServiceRef = NonNullable<CalculatorWirePrintSize['calculator_groups'][CalculatorGroup]>[number];
+export type CalculatorFinishing = CalculatorCatalogueAnswer['finishing'][string];
+
 const cached = z.null().describe('Unchanged since the ETag sent in If-None-Match: no body.');
 
 /**

@@ -101,6 +101,9 @@ export const serverLineItemSchema = z.object({
   finishing_service: finishingSchema.nullable(),
 });
 
+/** A line item as the lab answers it (money in dollars): the builder, the review and the order detail read it. */
+export type ServerLineItem = z.output<typeof serverLineItemSchema>;
+
 export const orderMoneySchema = z.object({ subtotal: z.number(), discount: z.number(), credit_applied: z.number(), shipping_total: z.number(), total: z.number() });
 
 /** The checkout attributes of the order (docs/api.md §8); money in dollars. */

@@ -1,11 +1,5 @@
-import {
-  INCOMPLETE_FINISHING_MESSAGE,
-  finishingChoiceCents,
-  finishingChoiceProblem,
-  type FinishingGroup,
-  type Paper,
-  type PrintSizePricing,
-} from './catalogue.ts';
+import type { FinishingGroup, Paper, PrintSizePricing } from '../contract/catalogue.ts';
+import { INCOMPLETE_FINISHING_MESSAGE, finishingChoiceCents, finishingChoiceProblem } from './catalogue.ts';
 import { BRUSHED_CANVAS, PAPER_AND_SIZE_FIRST, PAPER_FIRST, SELECT_PHOTO_FIRST, finishingChoice } from './builder-gating.ts';
 import type { Selections } from './builder-selections.ts';
 import { toCents, type Cents } from './money.ts';

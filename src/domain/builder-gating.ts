@@ -1,20 +1,5 @@
-import {
-  CATEGORY_NAMES,
-  DETAIL_LABELS,
-  FINISHING_CATEGORIES,
-  allowedDetails,
-  isFrame,
-  isMat,
-  isStained,
-  optionOneLabel,
-  optionTwoKind,
-  type DetailKind,
-  type FinishingCategory,
-  type FinishingChoice,
-  type FinishingGroup,
-  type FinishingService,
-  type Paper,
-} from './catalogue.ts';
+import type { FinishingGroup, FinishingService, Paper } from '../contract/catalogue.ts';
+import { CATEGORY_NAMES, DETAIL_LABELS, FINISHING_CATEGORIES, allowedDetails, isFrame, isMat, isStained, optionOneLabel, optionTwoKind, type DetailKind, type FinishingCategory, type FinishingChoice } from './catalogue.ts';
 import { toCents, type Cents } from './money.ts';
 import type { Selections } from './builder-selections.ts';
 

@@ -1,4 +1,5 @@
-import type { BorderValue, FinishingCategory, PrintSizePricing } from './catalogue.ts';
+import type { PrintSizePricing } from '../contract/catalogue.ts';
+import type { BorderValue, FinishingCategory } from './catalogue.ts';
 import { ownValue } from './collections.ts';
 import { startingCrop, startsFlipped, type CropArea } from './crop.ts';
 import type { PhotoNotes } from './notes.ts';

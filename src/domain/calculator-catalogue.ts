@@ -1,8 +1,8 @@
-import type { CalculatorGroup, DetailKind, FinishingCategory, FinishingService, Paper, PrintSizePricing } from './catalogue.ts';
-import type { Turnaround } from './turnaround.ts';
+import type { CalculatorCatalogueAnswer, CalculatorServiceRef, FinishingService, Paper, PrintSizePricing } from '../contract/catalogue.ts';
+import type { CalculatorGroup, DetailKind } from './catalogue.ts';
 
 /**
- * The calculator's catalogue as the wire carries it (GET /calculator_catalogue). Most finishing
+ * The calculator's catalogue (GET /calculator_catalogue, src/contract/catalogue.ts). Most finishing
  * is the same from one print size and paper to the next (the same frame woods, stains and mat
  * classes), so each distinct finishing and each distinct detail choice is sent once, under a key,
  * and each print size lists its own finishing services by guid with the key of what they are.
@@ -10,54 +10,14 @@ import type { Turnaround } from './turnaround.ts';
  * is a fraction of the size it would be written out.
  */
 
-/** One finishing service of a print size: its own guid (for the quote) and the key of its content. */
-export interface CalculatorServiceRef {
-  guid: string;
-  finishing: string;
-}
-
-export interface CalculatorWirePrintSize extends PrintSizePricing {
-  calculator_groups: Partial<Record<CalculatorGroup, CalculatorServiceRef[]>>;
-}
-
-export interface CalculatorWirePaper extends Omit<Paper, 'print_size_pricings'> {
-  print_size_pricings: CalculatorWirePrintSize[];
-}
-
-/** A distinct finishing: everything a service is except its guid; its details as option keys. */
-export interface CalculatorFinishing {
-  name: string;
-  price: number;
-  finishing_category: FinishingCategory;
-  frame_profile: string | null;
-  formatted_frame_profile: string | null;
-  detail_options: Partial<Record<DetailKind, string[]>>;
-}
-
-/** A distinct detail choice (a mat, a glass, a stain …) of one kind. */
-export interface CalculatorOption {
-  name: string;
-  price: number;
-  is_default: boolean;
-}
-
-/** The lab's settings that ride with its catalogue. */
-export interface CatalogueSettings {
-  /** Dollars; 0 = no minimum (src/domain/order-minimum.ts). */
-  order_minimum: number;
-  /** Business days per product family (src/domain/turnaround.ts); absent from an older app's copy. */
-  turnaround?: Turnaround;
-  /** The lab's days off (YYYY-MM-DD); absent from an older app's copy. */
-  holidays?: readonly string[];
-}
-
-export interface CalculatorCatalogue {
-  data: CalculatorWirePaper[];
-  finishing: Record<string, CalculatorFinishing>;
-  options: Record<string, CalculatorOption>;
-  /** Absent from a copy kept by an older app version: no minimum shown (the server still enforces it). */
-  settings?: CatalogueSettings;
-}
+/**
+ * The answer as the page keeps it: a copy kept by an older app version may have no settings (then
+ * no minimum is shown; the server still enforces it), or settings without the turnaround and the
+ * holidays (then no ship dates are shown until the catalogue is read again).
+ */
+type Settings = CalculatorCatalogueAnswer['settings'];
+export type CatalogueSettings = Pick<Settings, 'order_minimum'> & Partial<Omit<Settings, 'order_minimum'>>;
+export type CalculatorCatalogue = Omit<CalculatorCatalogueAnswer, 'settings'> & { settings?: CatalogueSettings };
 
 /** A print size as the calculator screen uses it: each group's services in full. */
 export interface CalculatorPrintSize extends PrintSizePricing {

@@ -1,7 +1,7 @@
 import { toCents, type Cents } from './money.ts';
 import { finishingCents } from './pricing.ts';
 
-/** The lab's products as the wire carries them (docs/api.md §9) and the rules of choosing them. */
+/** The lab's products and the rules of choosing them (docs/api.md §9); their wire shapes are src/contract/catalogue.ts. */
 
 export const FINISHING_CATEGORIES = [
   'none',
@@ -157,47 +157,21 @@ export function finishingWords(category: FinishingCategory, service: string | nu
   return parts.length ? `${name}: ${parts.join(' · ')}` : name;
 }
 
-// Wire shapes: money in dollars with 2 decimals.
-export interface PrintSizePricing {
-  guid: string;
-  name: string;
-  price: number;
-  x_aspect: number;
-  y_aspect: number;
-}
-
-export interface Paper {
-  guid: string;
-  name: string;
-  allows_border: boolean;
-  print_size_pricings: PrintSizePricing[];
-}
-
-export interface DetailPricing {
-  guid: string;
-  name: string;
-  price: number;
-  is_default: boolean;
-}
-
-export interface FinishingService {
+/**
+ * What the finishing rules read of a finishing service: its price and its detail choices' prices,
+ * in dollars. The catalogue's services (src/contract/catalogue.ts FinishingService) carry it.
+ */
+export interface FinishingOffer {
   guid: string;
   name: string;
   price: number;
   finishing_category: FinishingCategory;
-  frame_profile: string | null;
-  formatted_frame_profile: string | null;
-  detail_pricings: Partial<Record<DetailKind, DetailPricing[]>>;
-}
-
-export interface FinishingGroup {
-  finishing_category: FinishingCategory;
-  services: FinishingService[];
+  detail_pricings: Partial<Record<DetailKind, readonly { guid: string; price: number }[]>>;
 }
 
 /** A chosen finishing: the service and one detail guid per kind it needs. */
-export interface FinishingChoice {
-  service: FinishingService;
+export interface FinishingChoice<S extends FinishingOffer = FinishingOffer> {
+  service: S;
   details: Partial<Record<DetailKind, string>>;
 }
 
@@ -235,8 +209,8 @@ export function finishingChoiceCents(choice: FinishingChoice): Cents {
 }
 
 /** Gathers a print size's finishing groups into the calculator's groups. */
-export function calculatorGroups(groups: FinishingGroup[]): Partial<Record<CalculatorGroup, FinishingService[]>> {
-  const out: Partial<Record<CalculatorGroup, FinishingService[]>> = {};
+export function calculatorGroups<S>(groups: readonly { finishing_category: FinishingCategory; services: readonly S[] }[]): Partial<Record<CalculatorGroup, S[]>> {
+  const out: Partial<Record<CalculatorGroup, S[]>> = {};
   for (const [group, categories] of Object.entries(CALCULATOR_GROUPS) as [CalculatorGroup, readonly FinishingCategory[]][]) {
     const services = groups.filter((g) => categories.includes(g.finishing_category)).flatMap((g) => g.services);
     if (services.length) out[group] = services;
@@ -245,7 +219,7 @@ export function calculatorGroups(groups: FinishingGroup[]): Partial<Record<Calcu
 }
 
 /** The least a finishing service costs once complete: its price plus the cheapest of each needed detail. */
-export function cheapestFinishingCents(service: FinishingService): Cents {
+export function cheapestFinishingCents(service: FinishingOffer): Cents {
   const details = requiredDetails(service.finishing_category).map((kind) =>
     Math.min(...(service.detail_pricings[kind] ?? [{ price: 0 }]).map((d) => toCents(d.price))),
   );

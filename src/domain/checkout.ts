@@ -139,19 +139,36 @@ export const ZIP_MIN = 5;
 export const addressFormReady = (f: NewAddressForm): boolean =>
   [f.firstName, f.lastName, f.street, f.state, f.city].every((v) => v.trim() !== '') && f.zip.trim().length >= ZIP_MIN;
 
-/** The new-address payload (docs/orders.md §3), set on the order in the same call (docs/lab-rules.md §3). */
-export function newAddressPayload(f: NewAddressForm, orderGuid: string) {
+/** An address as a form holds it, before it is trimmed and sent. */
+export interface AddressFields {
+  recipient: string;
+  street: string;
+  street2: string;
+  city: string;
+  state: string;
+  zip: string;
+}
+
+/**
+ * POST /addresses for an order: the address, trimmed, set on that order in the same call
+ * (docs/lab-rules.md §3); checkout's new address and the admin's correction alike.
+ */
+export function orderAddressBody(a: AddressFields, orderGuid: string) {
   return {
-    recipient_name: `${f.firstName.trim()} ${f.lastName.trim()}`,
-    street_address: f.street.trim(),
-    ...(f.street2.trim() ? { street_address_two: f.street2.trim() } : {}),
-    city: f.city.trim(),
-    state: f.state.trim(),
-    zip: f.zip.trim(),
+    recipient_name: a.recipient.trim(),
+    street_address: a.street.trim(),
+    ...(a.street2.trim() ? { street_address_two: a.street2.trim() } : {}),
+    city: a.city.trim(),
+    state: a.state.trim(),
+    zip: a.zip.trim(),
     lab_order_id: orderGuid,
     update_address_on_order: true as const,
   };
 }
+
+/** The new-address payload (docs/orders.md §3): the recipient is the first and last name. */
+export const newAddressPayload = (f: NewAddressForm, orderGuid: string) =>
+  orderAddressBody({ ...f, recipient: `${f.firstName.trim()} ${f.lastName.trim()}` }, orderGuid);
 
 /** The lab's figures as the summary shows them, discount and credit as deductions. */
 export function summaryRows(o: { subtotal: number; discount: number; credit_applied: number; boutique_shipping_price: number; shipping_total: number; total: number }) {

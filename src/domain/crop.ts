@@ -1,4 +1,4 @@
-import type { PrintSizePricing } from './catalogue.ts';
+import type { PrintSizePricing } from '../contract/catalogue.ts';
 import { isLandscape, parsePrintSize, type Inches, type PixelSize } from './print-size.ts';
 
 /**

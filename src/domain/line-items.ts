@@ -3,55 +3,13 @@ import { detailFields } from './builder-gating.ts';
 import { INITIAL_SELECTIONS, type Selections } from './builder-selections.ts';
 import { normaliseCrop } from './crop.ts';
 import { toCents, type Cents } from './money.ts';
+import type { ServerLineItem } from '../contract/line-items.ts';
 import { isLandscape, parsePrintSize } from './print-size.ts';
 
 /**
- * A line item as the server sends it and as the builder, the review and the preview use it
- * (docs/orders.md §3, both shapes).
+ * A line item as the builder, the review and the preview use it, flattened from the server's
+ * (docs/orders.md §3, both shapes; the server's is ServerLineItem of src/contract/line-items.ts).
  */
-
-/** The finishing of a server line item; null on the line item for no finishing (NONE). */
-export interface ServerLineItemFinishing {
-  finishing_category: FinishingCategory;
-  /** The service's name (the MAT SIZE, FRAME WOOD or MOUNT SIZE chosen). */
-  finishing_service: string;
-  finishing_service_guid: string;
-  /** The first detail's name. */
-  finishing_service_detail: string | null;
-  /** The details' guids in the order the category takes them (catalogue.ts allowedDetails). */
-  finishing_service_detail_guid: string | null;
-  /** Not in the spec's list (which skips from one to three); a frame has three details. */
-  finishing_service_detail_two_guid: string | null;
-  finishing_service_detail_three_guid: string | null;
-  formatted_frame_profile: string | null;
-  formatted_detail_one: string | null;
-  formatted_detail_two: string | null;
-  formatted_detail_three: string | null;
-  /** Dollars: the service plus its chosen details, for one print. */
-  price: number;
-}
-
-export interface ServerLineItem {
-  guid: string;
-  photograph_guid: string;
-  photograph_url: string;
-  /** The lab's cropped image once made; its URL contains 'cropped'. */
-  photograph_cropped_url: string | null;
-  photograph_full_url: string;
-  photo_file_name: string;
-  /** price in dollars, for one print. */
-  print_size_attributes: { paper: string; paper_guid: string; print_size: string; print_size_guid: string; price: number };
-  print_border: string;
-  external_id: string | null;
-  notes: string | null;
-  internal_notes: string | null;
-  /** The crop in percent; aspect is the crop's width / height when the builder sent it. */
-  photograph_attributes: { crop_x: number; crop_y: number; crop_h: number; crop_w: number; aspect: number | null };
-  quantity: number;
-  /** Dollars: (print + finishing) × quantity. */
-  subtotal: number;
-  finishing_service: ServerLineItemFinishing | null;
-}
 
 /** The builder's flattened line item. Prices are cents (the spec's printPrice, finishingPrice, totalPrice). */
 export interface BuilderLineItem {

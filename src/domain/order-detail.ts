@@ -1,5 +1,6 @@
 /** Rules of the order detail and its admin panel (docs/orders.md §2 Order detail, §4, §5, §6). */
 import { finishingWords, type FinishingCategory } from './catalogue.ts';
+import { orderAddressBody, type AddressFields } from './checkout.ts';
 import { toCents, type Cents } from './money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
 import { ZIP_RULE, isZip } from './validation.ts';
@@ -104,14 +105,7 @@ export function eventText(event: OrderEventLike): string {
 }
 
 /** The admin's shipping-address form (docs/orders.md §6 "edit shipping address"). */
-export interface AdminAddressForm {
-  recipient: string;
-  street: string;
-  street2: string;
-  city: string;
-  state: string;
-  zip: string;
-}
+export type AdminAddressForm = AddressFields;
 
 /** The form filled from the order's address (or empty when it has none). */
 export function adminAddressForm(a: { recipient: string | null; street: string; street_2: string | null; city: string; state_province: string; zip: string } | null | undefined): AdminAddressForm {
@@ -134,15 +128,4 @@ export function adminAddressProblems(f: AdminAddressForm): Partial<Record<keyof 
 }
 
 /** POST /addresses as the admin sends it: set on this order only (admin-order-address.ts on the lab). */
-export function adminAddressPayload(f: AdminAddressForm, orderGuid: string) {
-  return {
-    recipient_name: f.recipient.trim(),
-    street_address: f.street.trim(),
-    ...(f.street2.trim() ? { street_address_two: f.street2.trim() } : {}),
-    city: f.city.trim(),
-    state: f.state.trim(),
-    zip: f.zip.trim(),
-    lab_order_id: orderGuid,
-    update_address_on_order: true as const,
-  };
-}
+export const adminAddressPayload = (f: AdminAddressForm, orderGuid: string) => orderAddressBody(f, orderGuid);

@@ -6,7 +6,7 @@
  */
 import type { FullOrder, FullOrderAttributes, LineItemCalls } from '../api/line-item-calls.ts';
 import type { LineItemPayload } from '../domain/line-item-payload.ts';
-import type { ServerLineItem } from '../domain/line-items.ts';
+import type { ServerLineItem } from '../contract/line-items.ts';
 
 export interface OutboxPayloads {
   /** One POST of 1..30 new line items. */

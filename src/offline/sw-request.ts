@@ -3,6 +3,7 @@
  * (src/api/client.ts) does for the page, without the page's session store, which lives in local
  * storage that a worker cannot read. The token comes from the syncCredentials table.
  */
+import type { ErrorBody } from '../api/errors.ts';
 import type { CallOptions, Requester, RequestMethod } from '../api/line-item-calls.ts';
 import { API_PREFIX } from '../domain/paths.ts';
 
@@ -19,9 +20,8 @@ export class WorkerCallError extends Error {
   }
 }
 
-interface ErrorBodyLike {
-  error?: { status?: number; class_name?: string; developer_message?: string; user_message?: { message?: string } };
-}
+/** An answer that may be the error body (src/api/errors.ts), every part of it unsure. */
+type ErrorBodyLike = { error?: Partial<ErrorBody['error']> };
 
 export function tokenRequester(token: string, fetchFn: typeof fetch = (input, init) => fetch(input, init)): Requester {
   return async <T>(method: RequestMethod, path: string, opts: CallOptions = {}): Promise<T> => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expandCalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
-import type { FinishingService, Paper } from '../../src/domain/catalogue.ts';
+import type { FinishingService, Paper } from '../../src/contract/catalogue.ts';
 import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { ensureCatalogue, loadCatalogue } from '../../server/catalogue/load-catalogue.ts';

@@ -21,7 +21,8 @@ export async function callApi<N extends CallName>(
   app: App,
   name: N,
   input: InputOf<Contract[N]>,
-  options: { token?: string; headers?: Record<string, string> } = {},
+  /** remoteAddress: the caller's address, for the per-address limits (sign-in, sign-up). */
+  options: { token?: string; headers?: Record<string, string>; remoteAddress?: string } = {},
 ): Promise<CallAnswer<N>> {
   const space = name.indexOf(' ');
   const method = name.slice(0, space) as Method;
@@ -32,6 +33,7 @@ export async function callApi<N extends CallName>(
     ...(query ? { query } : {}),
     ...(body === undefined ? {} : { payload: body }),
     headers: { ...(options.token ? { token: options.token } : {}), ...options.headers },
+    ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
   });
   return { status: response.statusCode, response, json: () => response.json() };
 }

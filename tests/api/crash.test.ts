@@ -11,7 +11,7 @@ import { isWriteLeftover } from '../../server/adapters/storage/local-leftovers.t
 import type { CrashPoint } from '../../server/crash-point.ts';
 import { embeddedDatabaseDir, embeddedDatabaseExists } from '../../server/db/client.ts';
 import { addresses, idempotencyKeys, payments, sandboxCharges } from '../../server/db/schema.ts';
-import type { Paper } from '../../src/domain/catalogue.ts';
+import type { Paper } from '../../src/contract/catalogue.ts';
 import { lineItemPayload } from '../../src/domain/line-item-payload.ts';
 import { bigJpeg, MiB, sha256 } from './photo-helpers.ts';
 import { freePort, startServer, type ServerProcess } from './server-process.ts';

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
 import { labOrdersAnswer } from '../../src/contract/lab-orders.ts';
+import type { AnswerOf, InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
-interface ListAnswer {
-  data: { id: string; attributes: { guid: string; order_name: string; photographer_email: string; paid_at: string | null; updated_at: string } }[];
-  meta: { total: number; per_page: number; next_cursor: string | null; current_user_is_admin: boolean };
-}
+type ListAnswer = AnswerOf<Contract['GET /lab_orders']>;
+type ListQuery = InputOf<Contract['GET /lab_orders']>['query'];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -27,10 +27,10 @@ describe('GET /lab_orders', () => {
     ]);
 
     const annToken = await signIn(t.app, ann.user.email, ann.password);
-    const mine = await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: annToken } });
-    expect(mine.statusCode).toBe(200);
+    const mine = await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: annToken });
+    expect(mine.status).toBe(200);
     const body = mine.json();
-    expect(body.data.map((d: { attributes: { order_name: string } }) => d.attributes.order_name)).toEqual(['Wedding 2026']);
+    expect(body.data.map((d) => d.attributes.order_name)).toEqual(['Wedding 2026']);
     expect(body.data[0]).toMatchObject({ type: 'lab_order', attributes: { status: 'open', photographer_email: ann.user.email } });
     expect(body.meta).toEqual({
       current_user_is_admin: false,
@@ -44,8 +44,8 @@ describe('GET /lab_orders', () => {
     });
 
     const adminToken = await signIn(t.app, admin.user.email, admin.password);
-    const all = await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: adminToken } });
-    expect(all.json().data.map((d: { attributes: { order_name: string } }) => d.attributes.order_name).sort()).toEqual(['Portfolio', 'Wedding 2026']);
+    const all = await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: adminToken });
+    expect(all.json().data.map((d) => d.attributes.order_name).sort()).toEqual(['Portfolio', 'Wedding 2026']);
     expect(all.json().meta.current_user_is_admin).toBe(true);
   });
 });
@@ -54,13 +54,12 @@ describe('GET /lab_orders, a page at a time', () => {
   let adminToken: string;
   let annToken: string;
   let annEmail: string;
-  const list = async (token: string, query: Record<string, string | number> = {}) => {
-    const qs = new URLSearchParams(Object.entries(query).map(([k, v]): [string, string] => [k, String(v)])).toString();
-    const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders${qs ? `?${qs}` : ''}`), headers: { token } });
-    return { status: res.statusCode, body: res.json<ListAnswer>(), raw: res };
+  const list = async (token: string, query: ListQuery = {}) => {
+    const res = await callApi(t.app, 'GET /lab_orders', { query }, { token });
+    return { status: res.status, body: res.json() };
   };
   /** Every page from the first, following next_cursor. */
-  const allPages = async (token: string, query: Record<string, string | number>) => {
+  const allPages = async (token: string, query: ListQuery) => {
     const pages: ListAnswer[] = [];
     let cursor: string | null = null;
     do {
@@ -167,8 +166,8 @@ describe('GET /lab_orders, a page at a time', () => {
       expect(answer.data).toHaveLength(2);
       for (const card of answer.data) {
         expect(Object.keys(card.attributes).sort()).toEqual(Object.keys(labOrdersAnswer.shape.data.element.shape.attributes.shape).sort());
-        const record = await t.app.inject({ method: 'GET', url: api(`/lab_orders/${card.attributes.guid}`), headers: { token } });
-        const full = record.json<{ data: { attributes: Record<string, unknown> } }>().data.attributes;
+        const record = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: card.attributes.guid } }, { token });
+        const full: Record<string, unknown> = record.json().data.attributes;
         for (const [field, value] of Object.entries(card.attributes)) expect([field, value]).toEqual([field, full[field]]);
       }
     }

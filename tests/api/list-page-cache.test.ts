@@ -13,7 +13,10 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrderVersion, labOrders, orderVersions, photographs, users } from '../../server/db/schema.ts';
-import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import type { AnswerOf, InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { callApi } from './contract-call.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -28,16 +31,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-interface Page {
-  data: { attributes: Record<string, unknown> & { guid: string } }[];
-  meta: { next_cursor: string | null } & Record<string, unknown>;
-}
+type Page = AnswerOf<Contract['GET /lab_orders']>;
 
-async function page(query: Record<string, string>, as = token): Promise<Page> {
-  const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders?${new URLSearchParams({ per_page: String(PER_PAGE), ...query })}`), headers: { token: as } });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-  return res.json<Page>();
+/** Creates an order as the page does (POST /lab_orders), by the photographer of `as`. */
+const createOrder = (order_name: string, as = token) => callApi(t.app, 'POST /lab_orders', { body: { order_name } }, { token: as });
+
+async function page(query: InputOf<Contract['GET /lab_orders']>['query'], as = token): Promise<Page> {
+  const res = await callApi(t.app, 'GET /lab_orders', { query: { per_page: PER_PAGE, ...query } }, { token: as });
+  expect(res.status).toBe(200);
+  expect(res.response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return res.json();
 }
 
 /** Every page of the list as kept (read twice: the second read is the kept one) equals the page built afresh. */
@@ -74,8 +77,8 @@ const photo = (labOrderId: number) => ({
 describe("a photographer's kept list pages", () => {
   it('get a new version with each committed change of their orders, none with a rolled-back one', async () => {
     expect(await version()).toBeNull();
-    const created = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: 'Kept one' } });
-    expect(created.statusCode).toBe(201);
+    const created = await createOrder('Kept one');
+    expect(created.status).toBe(201);
     const v1 = await version();
     expect(v1).not.toBeNull();
     await expectKeptPagesFresh();
@@ -111,8 +114,8 @@ describe("a photographer's kept list pages", () => {
           const ids = await ownOrders();
           const id = ids[s.pick % Math.max(1, ids.length)];
           if (s.kind === 'create' || id === undefined) {
-            const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: `Kept ${randomUUID().slice(0, 8)}` } });
-            if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}`);
+            const res = await createOrder(`Kept ${randomUUID().slice(0, 8)}`);
+            if (res.status !== 201) throw new Error(`create answered ${res.status}`);
           } else if (s.kind === 'rename') await t.db.update(labOrders).set({ orderName: `Renamed ${randomUUID().slice(0, 8)}` }).where(eq(labOrders.id, id));
           else if (s.kind === 'status') await t.db.update(labOrders).set({ status: 'shipped', updatedAt: sql`now()` }).where(eq(labOrders.id, id));
           else if (s.kind === 'urgent') await t.db.update(labOrders).set({ urgent: sql`not ${labOrders.urgent}` }).where(eq(labOrders.id, id));
@@ -133,8 +136,8 @@ describe("a photographer's kept list pages", () => {
     await t.db.execute(sql`truncate ${labOrders} cascade`);
     expect(await version()).toBeNull();
     expect((await page({})).data).toEqual([]);
-    const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token }, payload: { order_name: 'After truncate' } });
-    expect(res.statusCode).toBe(201);
+    const res = await createOrder('After truncate');
+    expect(res.status).toBe(201);
     expect(await version()).not.toBeNull();
     expect((await page({})).data.map((d) => d.attributes.order_name)).toEqual(['After truncate']);
     await expectKeptPagesFresh();
@@ -154,8 +157,8 @@ describe("an admin's kept list pages", () => {
     other = await createUser(t.db, { firstName: 'Other', lastName: 'Shooter', businessName: 'Other Studio' });
     otherToken = await signIn(t.app, other.user.email, other.password);
     for (const [as, name] of [[otherToken, 'Other first'], [otherToken, 'Other second'], [admin, 'Admin own']] as const) {
-      const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: as }, payload: { order_name: name } });
-      if (res.statusCode !== 201) throw new Error(`create answered ${res.statusCode}`);
+      const res = await createOrder(name, as);
+      if (res.status !== 201) throw new Error(`create answered ${res.status}`);
     }
   });
 
@@ -216,8 +219,8 @@ describe("an admin's kept list pages", () => {
     await expectAdminPagesFresh();
     await t.db.execute(sql`truncate ${labOrders} cascade`);
     expect((await page({}, admin)).data).toEqual([]);
-    const res = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: otherToken }, payload: { order_name: 'After truncate' } });
-    expect(res.statusCode).toBe(201);
+    const res = await createOrder('After truncate', otherToken);
+    expect(res.status).toBe(201);
     expect((await page({}, admin)).data.map((d) => d.attributes.order_name)).toEqual(['After truncate']);
     await expectAdminPagesFresh();
   });

@@ -12,6 +12,7 @@ import { accountVersions, addresses, cards, shopConnections, taxReports, users }
 import type { ServerDeps } from '../../server/deps.ts';
 import { profileSchema as profileShape } from '../../src/contract/account.ts';
 import { profile } from '../../server/services/account-service.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -26,10 +27,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function answered(): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } });
-  expect(res.statusCode).toBe(200);
-  expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
-  return res.body;
+  const res = await callApi(t.app, 'GET /profile', {}, { token });
+  expect(res.status).toBe(200);
+  expect(res.response.headers['content-type']).toBe('application/json; charset=utf-8');
+  return res.response.body;
 }
 
 /** The answer as kept (read twice: the second read is the kept one) is the answer built afresh, byte for byte. */
@@ -117,8 +118,8 @@ describe('the kept profile', () => {
 
   it('changed through the API shows the change on the next read', async () => {
     await expectKeptFresh();
-    const res = await t.app.inject({ method: 'PATCH', url: api(`/users/${me.user.guid}`), headers: { token }, payload: { first_name: 'Changed' } });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'PATCH /users/:guid', { params: { guid: me.user.guid }, body: { first_name: 'Changed' } }, { token });
+    expect(res.status).toBe(200);
     expect(await expectKeptFresh()).toMatchObject({ user: { first_name: 'Changed' } });
   });
 

@@ -31,7 +31,7 @@ describe('POST /login', () => {
     const other = await createTestApp({ INTERCOM_SECRET: 'chat-secret' });
     try {
       const { user, password } = await createUser(other.db);
-      const res = await other.app.inject({ method: 'POST', url: api('/login'), payload: { email: user.email, password } });
+      const res = await callApi(other.app, 'POST /login', { body: { email: user.email, password } });
       const { createHmac } = await import('node:crypto');
       expect(res.json().intercom_user_hash).toBe(createHmac('sha256', 'chat-secret').update(user.email).digest('hex'));
     } finally {
@@ -69,8 +69,8 @@ describe('POST /login', () => {
     expect(expectErrorBody(locked.json(), 429).message).toMatch(/Too many failed sign-in attempts/);
     t.clock.now = later(LOGIN_LOCKOUT_MS + 1000);
     try {
-      const ok = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: user.email, password }, remoteAddress: '10.1.1.2' });
-      expect(ok.statusCode).toBe(200);
+      const ok = await callApi(t.app, 'POST /login', { body: { email: user.email, password } }, { remoteAddress: '10.1.1.2' });
+      expect(ok.status).toBe(200);
     } finally {
       t.clock.now = new Date();
     }
@@ -93,16 +93,16 @@ describe('sessions', () => {
   it('a token works, slides its expiry on use, and ends 30 days after the last use', async () => {
     const { user, password } = await createUser(t.db);
     const token = await signIn(t.app, user.email, password);
-    const list = () => t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token } });
-    expect((await list()).statusCode).toBe(200);
+    const list = () => callApi(t.app, 'GET /lab_orders', { query: {} }, { token });
+    expect((await list()).status).toBe(200);
     try {
       t.clock.now = later(20 * DAY);
-      expect((await list()).statusCode).toBe(200);
+      expect((await list()).status).toBe(200);
       t.clock.now = later(20 * DAY + SESSION_TTL_MS - DAY);
-      expect((await list()).statusCode).toBe(200);
+      expect((await list()).status).toBe(200);
       t.clock.now = later(20 * DAY + 2 * SESSION_TTL_MS);
       const expired = await list();
-      expect(expired.statusCode).toBe(401);
+      expect(expired.status).toBe(401);
       expectErrorBody(expired.json(), 401);
     } finally {
       t.clock.now = new Date();
@@ -123,8 +123,8 @@ describe('sessions', () => {
     const b = await signIn(t.app, user.email, password);
     const out = await callApi(t.app, 'DELETE /logout', {}, { token: a });
     expect(out.status).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: a } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: b } })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: a })).status).toBe(401);
+    expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: b })).status).toBe(200);
     expect((await callApi(t.app, 'DELETE /logout', {}, { token: a })).status).toBe(401);
   });
 
@@ -136,9 +136,9 @@ describe('sessions', () => {
     const c = await signIn(t.app, other.user.email, other.password);
     expect((await callApi(t.app, 'DELETE /logout_all_sessions', {}, { token: a })).status).toBe(200);
     for (const token of [a, b]) {
-      expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token } })).statusCode).toBe(401);
+      expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token })).status).toBe(401);
     }
-    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: c } })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: c })).status).toBe(200);
   });
 });
 

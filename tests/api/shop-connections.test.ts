@@ -1,5 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 /** /shopify-connect: a shop is linked only with proof from Shopify, or once the photographer confirms it. */
@@ -18,18 +21,15 @@ afterAll(async () => {
 async function photographer(app: TestApp) {
   const { user, password } = await createUser(app.db);
   const token = await signIn(app.app, user.email, password);
-  const code = (await app.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json().shop_connection.code as string;
+  const code = (await callApi(app.app, 'GET /profile', {}, { token })).json().shop_connection.code;
   return { user, token, code };
 }
 async function profileShops(app: TestApp, token: string) {
-  const { shops, pending } = (await app.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json().shop_connection as {
-    shops: string[];
-    pending: { id: string; shop: string; requested_at: string }[];
-  };
+  const { shops, pending } = (await callApi(app.app, 'GET /profile', {}, { token })).json().shop_connection;
   return { shops, pending };
 }
-const connect = (app: TestApp, payload: object) => app.app.inject({ method: 'POST', url: api('/shop_connections'), payload });
-const confirm = (app: TestApp, id: string, token: string) => app.app.inject({ method: 'POST', url: api(`/shop_connections/${id}/confirm`), headers: { token } });
+const connect = (app: TestApp, body: InputOf<Contract['POST /shop_connections']>['body']) => callApi(app.app, 'POST /shop_connections', { body });
+const confirm = (app: TestApp, id: string, token: string) => callApi(app.app, 'POST /shop_connections/:id/confirm', { params: { id } }, { token });
 
 /** The query string Shopify opens the app page with: its parameters signed with the app's secret. */
 function shopifyQuery(params: Record<string, string>, secret = SECRET): string {
@@ -43,13 +43,13 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
   it('a wrong code or a bad address is refused', async () => {
     expect(expectErrorBody((await connect(t, { code: 'ZZZZ-ZZZZ', shop: 'a.myshopify.com' })).json(), 404).message).toMatch(/^This connection code does not exist/);
     const me = await photographer(t);
-    expect((await connect(t, { code: me.code, shop: 'evil.example.com' })).statusCode).toBe(422);
+    expect((await connect(t, { code: me.code, shop: 'evil.example.com' })).status).toBe(422);
   });
 
   it('a connection waits for the confirmation and does nothing until then', async () => {
     const me = await photographer(t);
     const res = await connect(t, { code: me.code.toLowerCase(), shop: 'https://North-Light.myshopify.com/admin' });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.json()).toEqual({ success: true, shop: 'north-light.myshopify.com', status: 'pending' });
     const before = await profileShops(t, me.token);
     expect(before.shops).toEqual([]);
@@ -57,11 +57,11 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
 
     const id = before.pending[0]?.id ?? '';
     const other = await photographer(t);
-    expect((await confirm(t, id, other.token)).statusCode).toBe(404);
+    expect((await confirm(t, id, other.token)).status).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: api(`/shop_connections/${id}/confirm`) })).statusCode).toBe(401);
 
     const ok = await confirm(t, id, me.token);
-    expect(ok.statusCode).toBe(200);
+    expect(ok.status).toBe(200);
     expect(ok.json()).toEqual({ success: true, shop: 'north-light.myshopify.com' });
     expect(await profileShops(t, me.token)).toEqual({ shops: ['north-light.myshopify.com'], pending: [] });
   });
@@ -73,13 +73,13 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
     await connect(t, { code: squatter.code, shop: 'lumen.myshopify.com' });
     await connect(t, { code: owner.code, shop: 'lumen.myshopify.com' });
     const ownerPending = (await profileShops(t, owner.token)).pending;
-    expect((await confirm(t, ownerPending[0]?.id ?? '', owner.token)).statusCode).toBe(200);
+    expect((await confirm(t, ownerPending[0]?.id ?? '', owner.token)).status).toBe(200);
     const squatterPending = (await profileShops(t, squatter.token)).pending;
     const taken = await confirm(t, squatterPending[0]?.id ?? '', squatter.token);
     expect(expectErrorBody(taken.json(), 409).message).toMatch(/already connected to another lab account/);
     expect((await profileShops(t, squatter.token)).shops).toEqual([]);
     // A new claim on a connected shop is refused at once.
-    expect((await connect(t, { code: squatter.code, shop: 'lumen.myshopify.com' })).statusCode).toBe(409);
+    expect((await connect(t, { code: squatter.code, shop: 'lumen.myshopify.com' })).status).toBe(409);
   });
 
   it('a request the photographer did not make can be declined', async () => {
@@ -88,8 +88,8 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
     const [pending] = (await profileShops(t, me.token)).pending;
     const other = await photographer(t);
     expect((await t.app.inject({ method: 'DELETE', url: api(`/shop_connections/${pending?.id}`), headers: { token: other.token } })).statusCode).toBe(404);
-    const declined = await t.app.inject({ method: 'DELETE', url: api(`/shop_connections/${pending?.id}`), headers: { token: me.token } });
-    expect(declined.statusCode).toBe(200);
+    const declined = await callApi(t.app, 'DELETE /shop_connections/:id', { params: { id: String(pending?.id) } }, { token: me.token });
+    expect(declined.status).toBe(200);
     expect(await profileShops(t, me.token)).toEqual({ shops: [], pending: [] });
   });
 });
@@ -99,7 +99,7 @@ describe('with SHOPIFY_API_SECRET: the hmac of Shopify proves the shop', () => {
     const me = await photographer(signed);
     const query = shopifyQuery({ shop: 'darkroom.myshopify.com', timestamp: nowSeconds(), host: 'YWRtaW4uc2hvcGlmeS5jb20vc3RvcmUvZGFya3Jvb20=' });
     const res = await connect(signed, { code: me.code, shop: 'darkroom.myshopify.com', shopify_query: query });
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.json()).toEqual({ success: true, shop: 'darkroom.myshopify.com', status: 'connected' });
     expect(await profileShops(signed, me.token)).toEqual({ shops: ['darkroom.myshopify.com'], pending: [] });
   });
@@ -121,7 +121,7 @@ describe('with SHOPIFY_API_SECRET: the hmac of Shopify proves the shop', () => {
     ];
     for (const shopify_query of refusals) {
       const res = await connect(signed, { code: me.code, shop, ...(shopify_query === undefined ? {} : { shopify_query }) });
-      expect(res.statusCode).toBe(403);
+      expect(res.status).toBe(403);
       expect(expectErrorBody(res.json(), 403).message).toMatch(/Open this page from your Shopify admin/);
     }
     expect(await profileShops(signed, me.token)).toEqual({ shops: [], pending: [] });

@@ -23,6 +23,8 @@ const newPhotographer = (over: Record<string, unknown> = {}) => ({
 const post = (path: string, payload: object, token?: string) =>
   t.app.inject({ method: 'POST', url: api(path), payload, headers: token ? { token } : {} });
 const patch = (path: string, payload: object, token: string) => t.app.inject({ method: 'PATCH', url: api(path), payload, headers: { token } });
+/** Sign-up step 1 of a new photographer, as the page calls it. */
+const signUp = (body = newPhotographer()) => callApi(t.app, 'POST /users', { body });
 const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
 
 describe('POST /users (sign-up step 1)', () => {
@@ -36,13 +38,13 @@ describe('POST /users (sign-up step 1)', () => {
     expect(row?.businessUrl).toBeNull();
     expect(row?.referralCode).toMatch(/^DOROTHEA\d{4}$/);
     expect(row?.termsAcceptedAt).toBeInstanceOf(Date);
-    const list = await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: res.json().token } });
-    expect(list.statusCode).toBe(200);
+    const list = await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: res.json().token });
+    expect(list.status).toBe(200);
   });
 
   it("refuses an email in use, in the spec's words, whatever its case", async () => {
     const body = newPhotographer();
-    await post('/users', body);
+    await signUp(body);
     const again = await post('/users', { ...newPhotographer(), email: body.email.toUpperCase() });
     expect(again.statusCode).toBe(422);
     expect(expectErrorBody(again.json(), 422).message).toBe('Email already in use. Please login or reset your password.');
@@ -86,7 +88,7 @@ describe('lookups', () => {
 describe('PATCH /update_new_user (steps 2 and 3)', () => {
   it('attaches the referring photographer once, and never yourself', async () => {
     const referrer = await createUser(t.db, { referralCode: 'IMOGEN5555' });
-    const me = await post('/users', newPhotographer());
+    const me = await signUp();
     const token = me.json().token as string;
     expect((await callApi(t.app, 'PATCH /update_new_user', { body: { code: 'imogen5555' } }, { token })).status).toBe(200);
     expect((await userByEmail(me.json().email))?.referredByGuid).toBe(referrer.user.guid);
@@ -96,14 +98,14 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     expect(other).toBeTruthy();
     expect((await patch('/update_new_user', { code: 'OTHER7777' }, token)).statusCode).toBe(422);
     const own = (await userByEmail(me.json().email))?.referralCode ?? '';
-    const self = await post('/users', newPhotographer());
+    const self = await signUp();
     const selfRow = await userByEmail(self.json().email);
     expect((await patch('/update_new_user', { code: selfRow?.referralCode ?? '' }, self.json().token)).statusCode).toBe(422);
     expect(own).not.toBe('');
   });
 
   it('a Tennessee business cannot finish without a PDF certificate; with one it can', async () => {
-    const me = await post('/users', newPhotographer());
+    const me = await signUp();
     const token = me.json().token as string;
     const row = await userByEmail(me.json().email);
     const refused = await patch('/update_new_user', { tn_business: true }, token);
@@ -111,8 +113,9 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     expect(expectErrorBody(refused.json(), 422).message).toMatch(/blanket certificate of resale/);
     expect((await userByEmail(me.json().email))?.tnBusiness).toBeNull();
 
-    const presign = await post(`/lab_orders/${row?.guid}/create_presigned_url`, { guid: row?.guid, file_name: 'certificate.pdf' }, token);
-    expect(presign.statusCode).toBe(200);
+    const guid = String(row?.guid);
+    const presign = await callApi(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid }, body: { guid, file_name: 'certificate.pdf' } }, { token });
+    expect(presign.status).toBe(200);
     const { signedUrl, key } = presign.json() as { signedUrl: string; key: string };
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj << >> endobj\ntrailer << >>\n%%EOF\n');
     const put = await t.app.inject({ method: 'PUT', url: signedUrl, payload: pdf, headers: { 'content-type': 'application/pdf' } });
@@ -130,8 +133,8 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
   });
 
   it('answers NO for Tennessee without a certificate', async () => {
-    const me = await post('/users', newPhotographer());
-    expect((await patch('/update_new_user', { tn_business: false }, me.json().token)).statusCode).toBe(200);
+    const me = await signUp();
+    expect((await callApi(t.app, 'PATCH /update_new_user', { body: { tn_business: false } }, { token: me.json().token })).status).toBe(200);
     expect((await userByEmail(me.json().email))?.tnBusiness).toBe(false);
   });
 
@@ -145,7 +148,7 @@ describe('certificate uploads', () => {
   async function presigned() {
     const { user, password } = await createUser(t.db);
     const token = await signIn(t.app, user.email, password);
-    const res = await post(`/lab_orders/${user.guid}/create_presigned_url`, { guid: user.guid, file_name: 'resale.pdf' }, token);
+    const res = await callApi(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: user.guid }, body: { guid: user.guid, file_name: 'resale.pdf' } }, { token });
     return { user, token, ...(res.json() as { signedUrl: string; key: string }) };
   }
 
@@ -195,14 +198,14 @@ describe('certificate uploads', () => {
 
 describe('PATCH /users/{guid} with a referral code', () => {
   it('lets a photographer choose a free code, refuses one in use, and keeps others out', async () => {
-    const me = await post('/users', newPhotographer());
+    const me = await signUp();
     const { token, guid } = me.json() as { token: string; guid: string };
     const ok = await callApi(t.app, 'PATCH /users/:guid', { params: { guid }, body: { referral_code: 'light2027' } }, { token });
     expect(ok.status).toBe(200);
     expect(ok.json()).toEqual({ user: { guid, referral_code: 'LIGHT2027', referred_users: 0 } });
-    expect((await post('/check_referral_code', { code: 'LIGHT2027' })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /check_referral_code', { body: { code: 'LIGHT2027' } })).status).toBe(200);
 
-    const other = await post('/users', newPhotographer());
+    const other = await signUp();
     const taken = await patch(`/users/${other.json().guid}`, { referral_code: 'Light2027' }, other.json().token);
     expect(expectErrorBody(taken.json(), 422).message).toBe('This referral code is already in use.');
     expect((await patch(`/users/${other.json().guid}`, { referral_code: 'ab' }, other.json().token)).statusCode).toBe(422);

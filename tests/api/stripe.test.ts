@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NEEDS_BANK_CONFIRMATION } from '../../server/adapters/payments/stripe-payments.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 
@@ -20,8 +21,8 @@ afterAll(async () => {
 async function photographer() {
   const { user, password } = await createUser(t.db);
   const token = await signIn(t.app, user.email, password);
-  const save = (token_id: string) => t.app.inject({ method: 'POST', url: api('/accounts/create_card'), headers: { token }, payload: { token_id } });
-  const profile = async () => (await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json();
+  const save = (token_id: string) => callApi(t.app, 'POST /accounts/create_card', { body: { token_id } }, { token });
+  const profile = async () => (await callApi(t.app, 'GET /profile', {}, { token })).json();
   return { user, save, profile };
 }
 
@@ -29,18 +30,18 @@ const calls = (path: string, guid: string) => stripe.seen.filter((s) => s.method
 
 describe('cards through Stripe', () => {
   it('tells the app to show Stripe with its publishable key, and offers no sandbox field', async () => {
-    expect((await t.app.inject({ method: 'GET', url: api('/payments/config') })).json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_lab' });
+    expect((await callApi(t.app, 'GET /payments/config', {})).json()).toEqual({ provider: 'stripe', publishable_key: 'pk_test_lab' });
     expect((await t.app.inject({ method: 'POST', url: api('/sandbox/tokens'), payload: {} })).statusCode).toBe(404);
   });
 
   it('makes one Stripe customer per photographer and saves each card through a SetupIntent, with idempotency keys', async () => {
     const { user, save, profile } = await photographer();
     const first = await save('tok_visa');
-    expect(first.statusCode).toBe(200);
-    expect(first.json().cards.data[0].masked_card).toBe('VISA •••• 4242');
-    const customer = first.json().user.stripe_customer_id as string;
+    expect(first.status).toBe(200);
+    expect(first.json().cards.data[0]?.masked_card).toBe('VISA •••• 4242');
+    const customer = first.json().user.stripe_customer_id;
     expect(customer).toMatch(/^cus_stub/);
-    expect((await save('tok_mastercard')).statusCode).toBe(200);
+    expect((await save('tok_mastercard')).status).toBe(200);
 
     const customerCalls = calls('/v1/customers', user.guid);
     expect(customerCalls).toHaveLength(1);
@@ -60,24 +61,24 @@ describe('cards through Stripe', () => {
     const saved = [...stripe.paymentMethods].filter(([, m]) => m.customer === customer).map(([id]) => id);
     expect(saved).toEqual(setups.map((s) => s.body.get('payment_method')));
     expect(stripe.seen.filter((s) => s.path.endsWith('/sources'))).toEqual([]);
-    expect((await profile()).cards.data.map((c: { masked_card: string }) => c.masked_card)).toEqual(['VISA •••• 4242', 'MASTERCARD •••• 4444']);
+    expect((await profile()).cards.data.map((c) => c.masked_card)).toEqual(['VISA •••• 4242', 'MASTERCARD •••• 4444']);
   });
 
   it("a card declined as it is set up is never saved nor primary, and the answer says why in Stripe's words", async () => {
     const { save, profile } = await photographer();
     const res = await save('tok_chargeDeclined');
-    expect(res.statusCode).toBe(402);
+    expect(res.status).toBe(402);
     expect(expectErrorBody(res.json(), 402)).toMatchObject({ class_name: 'CardError', message: 'Your card was declined.' });
     expect(await profile()).toMatchObject({ cards: { data: [] }, default_card: null });
     // A good card afterwards is the primary one.
     const good = await save('tok_visa');
-    expect(good.json().default_card).toBe(good.json().cards.data[0].id);
+    expect(good.json().default_card).toBe(good.json().cards.data[0]?.id);
   });
 
   it('a card that needs its bank to confirm it (3-D Secure) is refused with the reason, and not saved', async () => {
     const { save, profile } = await photographer();
     const res = await save('tok_threeDSecure2Required');
-    expect(res.statusCode).toBe(402);
+    expect(res.status).toBe(402);
     expect(expectErrorBody(res.json(), 402).message).toBe(NEEDS_BANK_CONFIRMATION);
     expect(await profile()).toMatchObject({ cards: { data: [] }, default_card: null });
   });
@@ -85,7 +86,7 @@ describe('cards through Stripe', () => {
   it('a token Stripe does not know is refused in its words', async () => {
     const { save } = await photographer();
     const res = await save('tok_unknown');
-    expect(res.statusCode).toBe(402);
+    expect(res.status).toBe(402);
     expect(expectErrorBody(res.json(), 402).message).toBe("No such token: 'tok_unknown'");
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
+import type { Profile } from '../../src/contract/account.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
@@ -8,7 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Report = { year: number; status: string; csv_link: string | null; pdf_link: string | null };
+type Report = Profile['tax_reports'][number];
 
 describe('SALES HISTORY', () => {
   it('offers every year from 2016, and a background job writes the CSV and PDF of paid orders', async () => {
@@ -24,12 +26,12 @@ describe('SALES HISTORY', () => {
       { userGuid: other.user.guid, orderName: 'Someone else', status: 'paid', paidAt: new Date('2024-06-01T10:00:00Z'), subtotalCents: 100, totalCents: 100 },
     ]);
 
-    const profile = async () => (await t.app.inject({ method: 'GET', url: api('/profile'), headers: { token } })).json().tax_reports as Report[];
+    const profile = async () => (await callApi(t.app, 'GET /profile', {}, { token })).json().tax_reports;
     const years = await profile();
     expect(years[0]).toEqual({ year: 2016, status: 'none', csv_link: null, pdf_link: null });
     expect(years.at(-1)?.year).toBe(new Date().getFullYear());
 
-    const asked = await t.app.inject({ method: 'POST', url: api('/accounts/generate_tax_report'), headers: { token }, payload: { year: 2024 } });
+    const asked = await callApi(t.app, 'POST /accounts/generate_tax_report', { body: { year: 2024 } }, { token });
     expect(asked.json()).toEqual({ year: 2024, status: 'generating' });
 
     let report: Report | undefined;

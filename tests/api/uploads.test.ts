@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOAD_URL_TTL_S } from '../../server/adapters/storage/storage.ts';
 import { storageUploads, users } from '../../server/db/schema.ts';
 import { assertUploadOpen, issueUpload, purgeExpiredUploads, sealUpload } from '../../server/services/upload-service.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { callApi } from './contract-call.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 /** Signed upload addresses are good for one object that has not been confirmed yet (docs/lab-rules.md §5). */
 let t: TestApp;
@@ -20,12 +21,12 @@ const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
 async function presigned() {
   const { user, password } = await createUser(t.db);
   const token = await signIn(t.app, user.email, password);
-  const res = await t.app.inject({ method: 'POST', url: api(`/lab_orders/${user.guid}/create_presigned_url`), payload: { guid: user.guid, file_name: 'resale.pdf' }, headers: { token } });
-  expect(res.statusCode).toBe(200);
+  const res = await callApi(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: user.guid }, body: { guid: user.guid, file_name: 'resale.pdf' } }, { token });
+  expect(res.status).toBe(200);
   return { user, token, ...(res.json() as { signedUrl: string; key: string }) };
 }
 const put = (url: string, body: Buffer, contentType = 'application/pdf') => t.app.inject({ method: 'PUT', url, payload: body, headers: { 'content-type': contentType } });
-const confirm = (key: string, token: string) => t.app.inject({ method: 'POST', url: api('/accounts/blanket_certificate'), payload: { key }, headers: { token } });
+const confirm = (key: string, token: string) => callApi(t.app, 'POST /accounts/blanket_certificate', { body: { key } }, { token });
 const housekeeping = (now: Date) => purgeExpiredUploads({ db: t.db, storage: t.storage, now: () => now });
 
 describe('a confirmed upload is sealed', () => {
@@ -33,8 +34,8 @@ describe('a confirmed upload is sealed', () => {
     const { token, signedUrl, key } = await presigned();
     expect((await put(signedUrl, pdf)).statusCode).toBe(200);
     const done = await confirm(key, token);
-    expect(done.statusCode).toBe(200);
-    const link = done.json().blanket_certificate_of_resale_link as string;
+    expect(done.status).toBe(200);
+    const link = done.json().blanket_certificate_of_resale_link;
 
     const replaced = await put(signedUrl, html, 'application/pdf');
     expect(replaced.statusCode).toBe(409);
@@ -45,7 +46,7 @@ describe('a confirmed upload is sealed', () => {
     expect(download.rawPayload.equals(pdf)).toBe(true);
     // Confirming again answers the same certificate; it does not reopen the upload.
     const again = await confirm(key, token);
-    expect(again.statusCode).toBe(200);
+    expect(again.status).toBe(200);
     expect(await (await t.app.inject({ method: 'GET', url: again.json().blanket_certificate_of_resale_link })).rawPayload.equals(pdf)).toBe(true);
   });
 
@@ -64,8 +65,8 @@ describe('a confirmed upload is sealed', () => {
     const mine = await presigned();
     const theirs = await presigned();
     expect((await put(mine.signedUrl, pdf)).statusCode).toBe(200);
-    expect((await confirm(mine.key, theirs.token)).statusCode).toBe(404);
-    expect((await confirm(mine.key, mine.token)).statusCode).toBe(200);
+    expect((await confirm(mine.key, theirs.token)).status).toBe(404);
+    expect((await confirm(mine.key, mine.token)).status).toBe(200);
   });
 });
 
@@ -75,7 +76,7 @@ describe('refused and abandoned uploads are removed', () => {
     expect((await put(signedUrl, png)).statusCode).toBe(200);
     expect(existsSync(t.storage.path(key))).toBe(true);
     const refused = await confirm(key, token);
-    expect(refused.statusCode).toBe(422);
+    expect(refused.status).toBe(422);
     expect(existsSync(t.storage.path(key))).toBe(false);
     expect(await t.db.select().from(storageUploads).where(eq(storageUploads.key, key))).toEqual([]);
     expect((await t.db.select().from(users).where(eq(users.guid, user.guid)))[0]?.blanketCertificateKey).toBeNull();
@@ -97,7 +98,7 @@ describe('refused and abandoned uploads are removed', () => {
   it('housekeeping keeps confirmed files', async () => {
     const { token, signedUrl, key, user } = await presigned();
     expect((await put(signedUrl, pdf)).statusCode).toBe(200);
-    expect((await confirm(key, token)).statusCode).toBe(200);
+    expect((await confirm(key, token)).status).toBe(200);
     await housekeeping(new Date(Date.now() + 3 * UPLOAD_URL_TTL_S * 1000));
     const [row] = await t.db.select().from(users).where(eq(users.guid, user.guid));
     expect(row?.blanketCertificateKey).toBeTruthy();

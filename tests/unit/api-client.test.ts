@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, setUnauthorizedHandler } from '../../src/api/client.ts';
+import { apiRequest, setTokenSource, setUnauthorizedHandler } from '../../src/api/client.ts';
 import { ApiError } from '../../src/api/errors.ts';
-import { clearSession, endRefusedSession, saveSession, useSession } from '../../src/api/session.ts';
+import { clearSession, currentToken, endRefusedSession, saveSession, useSession } from '../../src/api/session.ts';
 
 const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false, guid: 'u-1' };
 let requests: { url: string; init: RequestInit }[] = [];
+// As the app shell does (src/main.tsx): calls carry the page's session's token.
+setTokenSource(currentToken);
 
 function respond(status: number, body: unknown) {
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {

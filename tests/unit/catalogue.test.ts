@@ -10,8 +10,8 @@ import {
   frameProfileWords,
   optionOneLabel,
   requiredDetails,
-  type FinishingService,
 } from '../../src/domain/catalogue.ts';
+import type { FinishingService } from '../../src/contract/catalogue.ts';
 
 const frame: FinishingService = {
   guid: 'f1',

@@ -1,13 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setTokenSource } from '../../src/api/client.ts';
 import { startEarlyGet, takeEarlyGet } from '../../src/api/early-get.ts';
 import { getLabOrders } from '../../src/api/lab-orders.ts';
-import { clearSession, saveSession, startActingAs } from '../../src/api/session.ts';
+import { clearSession, currentToken, saveSession, startActingAs } from '../../src/api/session.ts';
 import { earlyListCall } from '../../src/app/early-list-page.ts';
 import { ADMIN_OPENING_FILTERS } from '../../src/domain/order-filters.ts';
 import { startFirstOrdersPage, takeFirstOrdersPage } from '../../src/features/orders/first-page.ts';
 
 const answer = { token: 'tok-1', intercom_user_hash: 'hash', email: 'ann@example.com', name: 'Ann', business_name: 'Studio', is_admin: false, guid: 'u-1' };
 let requests: { url: string; headers: Record<string, string> }[] = [];
+// As the app shell does (src/main.tsx): calls carry the page's session's token.
+setTokenSource(currentToken);
 
 beforeEach(() => {
   requests = [];

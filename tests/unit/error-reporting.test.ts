@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forwardErrors, reportError, resetErrorReporting, startErrorReporting, type LoadedReporter, type ReporterLoader } from '../../src/api/error-reporting.ts';
+import { startErrorReporting, type LoadedReporter, type ReporterLoader } from '../../src/api/error-reporting.ts';
+import { forwardErrors, reportError, resetErrorReporting } from '../../src/api/error-reports.ts';
 import { clearSession, saveSession } from '../../src/api/session.ts';
 import { scrubEvent, scrubText } from '../../src/domain/error-report-privacy.ts';
 

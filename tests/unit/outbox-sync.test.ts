@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../src/api/errors.ts';
-import { clearSession, saveSession } from '../../src/api/session.ts';
+import { setTokenSource } from '../../src/api/client.ts';
+import { clearSession, currentToken, saveSession } from '../../src/api/session.ts';
 import { useConnectivity } from '../../src/offline/connectivity.ts';
 import { LabDatabase } from '../../src/offline/db.ts';
 import { orderChanges } from '../../src/offline/order-changes.ts';
@@ -27,6 +28,9 @@ function fetchInto(lab: FakeLineItemLab, seen: Headers[]) {
     }
   };
 }
+
+// As the app shell does (src/main.tsx): calls carry the page's session's token.
+setTokenSource(currentToken);
 
 let db: LabDatabase;
 beforeEach(() => {

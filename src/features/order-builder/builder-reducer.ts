@@ -1,4 +1,5 @@
-import type { BorderValue, FinishingCategory, Paper } from '../../domain/catalogue.ts';
+import type { Paper } from '../../contract/catalogue.ts';
+import type { BorderValue, FinishingCategory } from '../../domain/catalogue.ts';
 import { blockedBecause, showsFinishingField, type FinishingField } from '../../domain/builder-gating.ts';
 import { INITIAL_SELECTIONS, NO_FINISHING, type Selections } from '../../domain/builder-selections.ts';
 import { normaliseCrop, type CropArea } from '../../domain/crop.ts';

@@ -2,7 +2,8 @@ import type { Dispatch } from 'react';
 import type { BuilderAction } from './builder-reducer.ts';
 import { blockedBecause, finishingDropdowns, offersBorder, type FinishingDropdown } from '../../domain/builder-gating.ts';
 import type { Selections } from '../../domain/builder-selections.ts';
-import { BORDERS, type BorderValue, type FinishingCategory, type FinishingGroup, type Paper } from '../../domain/catalogue.ts';
+import type { FinishingGroup, Paper } from '../../contract/catalogue.ts';
+import { BORDERS, type BorderValue, type FinishingCategory } from '../../domain/catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { ListSelect, MOUNT_SIZE_MAX_HEIGHT_PX, type ListOption } from '../../ui/list-select.tsx';
 

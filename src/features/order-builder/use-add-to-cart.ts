@@ -4,7 +4,7 @@ import { errorLines } from '../../api/errors.ts';
 import { addToCartStep } from '../../domain/add-to-cart.ts';
 import { finishingChoice } from '../../domain/builder-gating.ts';
 import type { Selections } from '../../domain/builder-selections.ts';
-import type { FinishingGroup, Paper } from '../../domain/catalogue.ts';
+import type { FinishingGroup, Paper } from '../../contract/catalogue.ts';
 import { chunk } from '../../domain/collections.ts';
 import { selectionPayloads, type LineItemPayload } from '../../domain/line-item-payload.ts';
 import { ROUTES } from '../../app/routes.ts';

@@ -1,6 +1,6 @@
 import { Link } from '../../ui/router.tsx';
 import { borderLabel } from '../../domain/catalogue.ts';
-import type { ServerLineItem } from '../../domain/line-items.ts';
+import type { ServerLineItem } from '../../contract/line-items.ts';
 import { toCents, formatMoney } from '../../domain/money.ts';
 import { lineFinishingText } from '../../domain/order-detail.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';

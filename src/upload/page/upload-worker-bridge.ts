@@ -5,7 +5,7 @@
  */
 import { proxy, wrap, type Remote } from 'comlink';
 import { sessionRefusedElsewhere } from '../../api/client.ts';
-import { reportError } from '../../api/error-reporting.ts';
+import { reportError } from '../../api/error-reports.ts';
 import { currentToken } from '../../api/session.ts';
 import type { InspectResult, SendEvents, SendOutcome, SenderHooks, SenderPort, UploadWorkerApi } from '../shared/protocol.ts';
 import type { QueueFilesResult } from '../shared/upload-store.ts';

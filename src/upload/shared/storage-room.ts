@@ -4,7 +4,12 @@
  */
 import { formatBytes } from './upload-speed.ts';
 
-export type StorageLike = Pick<StorageManager, 'estimate'> & Partial<Pick<StorageManager, 'persist' | 'persisted'>>;
+/** The storage manager's calls used here; a worker's has no persist(), which only a page can ask for. */
+export interface StorageLike {
+  estimate(): Promise<StorageEstimate>;
+  persist?: () => Promise<boolean>;
+  persisted?: () => Promise<boolean>;
+}
 
 /** Room for each photo's thumbnail (a 400 px JPEG, tens of KB) and its rows, generously. */
 const PER_FILE_OVERHEAD_BYTES = 64 * 1024;

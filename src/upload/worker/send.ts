@@ -5,7 +5,7 @@
  * 250 ms, so the page's thread does nothing per part and nothing per progress event.
  */
 import { setTokenSource, setUnauthorizedHandler } from '../../api/client.ts';
-import { forwardErrors } from '../../api/error-reporting.ts';
+import { forwardErrors } from '../../api/error-reports.ts';
 import { labDb } from '../../offline/db.ts';
 import { labUploadApi } from './upload-api-port.ts';
 import { Sender } from './upload-sender.ts';

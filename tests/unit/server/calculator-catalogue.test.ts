@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { compactCalculatorCatalogue, optionKey } from '../../../server/services/calculator-catalogue.ts';
 import { preferredCoding } from '../../../server/http/cached-answer.ts';
 import { expandCalculatorCatalogue, isCalculatorCatalogue } from '../../../src/domain/calculator-catalogue.ts';
-import type { FinishingGroup, FinishingService, Paper } from '../../../src/domain/catalogue.ts';
+import type { FinishingGroup, FinishingService, Paper } from '../../../src/contract/catalogue.ts';
 
 const glass = (sizeGuid: string) => [
   { guid: `${sizeGuid}-g0`, name: 'ACRYLIC', price: 0, is_default: true },
