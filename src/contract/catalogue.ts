@@ -37,7 +37,13 @@ export const calculatorCatalogueSchema = z.object({
     }),
   ),
   options: z.record(z.string(), detail.omit({ guid: true })),
-  settings: z.object({ order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none") }),
+  settings: z.object({
+    order_minimum: money.describe("the lab's order minimum in dollars: an order's prints and finishing must reach it to be checked out; 0 = none"),
+    shipping_speeds: z
+      .object({ standard: money, two_day: money, overnight: money })
+      .describe('the price in dollars of each shipping speed an order may choose (PATCH /lab_orders/{id} shipping_method); local pickup is free'),
+    drop_ship_fee: money.describe("dollars added once to an order shipped straight to the photographer's client (PUT /lab_orders/{id}/drop_ship)"),
+  }),
 });
 export const priceListSchema = z.object({
   data: z.array(

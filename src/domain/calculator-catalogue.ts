@@ -1,3 +1,4 @@
+import type { ShippingSpeed } from './shipping-speeds.ts';
 import type { CalculatorGroup, DetailKind, FinishingCategory, FinishingService, Paper, PrintSizePricing } from './catalogue.ts';
 
 /**
@@ -44,6 +45,10 @@ export interface CalculatorOption {
 export interface CatalogueSettings {
   /** Dollars; 0 = no minimum (src/domain/order-minimum.ts). */
   order_minimum: number;
+  /** Dollars per shipping speed (src/domain/shipping-speeds.ts). */
+  shipping_speeds?: Record<ShippingSpeed, number>;
+  /** Dollars, once per order shipped to the photographer's client. */
+  drop_ship_fee?: number;
 }
 
 export interface CalculatorCatalogue {

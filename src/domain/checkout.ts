@@ -1,4 +1,5 @@
-import { formatMoney, toCents, type Cents } from './money.ts';
+import { allInCostFromWire, type AllInWire } from './all-in-cost.ts';
+import { toCents, type Cents } from './money.ts';
 
 /**
  * The checkout's rules (docs/orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
@@ -153,15 +154,8 @@ export function newAddressPayload(f: NewAddressForm, orderGuid: string) {
   };
 }
 
-/** The lab's figures as the summary shows them, discount and credit as deductions. */
-export function summaryRows(o: { subtotal: number; discount: number; credit_applied: number; boutique_shipping_price: number; shipping_total: number; total: number }) {
-  const row = (label: string, c: Cents) => ({ label, text: formatMoney(c) });
-  return [
-    row('SUBTOTAL', cents(o.subtotal)),
-    row('DISCOUNT', -cents(o.discount)),
-    row('CREDIT', -cents(o.credit_applied)),
-    row('BOUTIQUE PACKAGING', cents(o.boutique_shipping_price)),
-    row('SHIPPING', cents(o.shipping_total)),
-    row('TOTAL', cents(o.total)),
-  ];
-}
+/**
+ * The lab's figures as the summary shows them: the all-in cost (src/domain/all-in-cost.ts), the
+ * same lines as the receipt and the order detail, discount and credit as deductions.
+ */
+export const summaryRows = (o: AllInWire) => allInCostFromWire(o).map((l) => ({ label: l.label, detail: l.detail, text: l.text }));

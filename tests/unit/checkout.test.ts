@@ -166,12 +166,43 @@ describe('boutique note and new address', () => {
 describe('the summary', () => {
   it('shows the lab’s figures with two decimals, deductions negative', () => {
     expect(summaryRows({ subtotal: 80, discount: 8, credit_applied: 2.5, boutique_shipping_price: 15, shipping_total: 10, total: 94.5 }).map((r) => `${r.label} ${r.text}`)).toEqual([
+      'PRINTS $80.00',
+      'FINISHING $0.00',
       'SUBTOTAL $80.00',
       'DISCOUNT -$8.00',
       'CREDIT -$2.50',
-      'BOUTIQUE PACKAGING $15.00',
       'SHIPPING $10.00',
+      'BOUTIQUE PACKAGING $15.00',
       'TOTAL $94.50',
     ]);
+  });
+
+  it('is the all-in cost: prints and finishing apart, the speed named, the drop-ship fee on a drop-ship', () => {
+    const rows = summaryRows({
+      prints_total: 38.85,
+      finishing_total: 89.5,
+      subtotal: 128.35,
+      discount: 10,
+      credit_applied: 2.5,
+      shipping_total: 39,
+      shipping_method: 'overnight',
+      local_pickup: false,
+      drop_ship_fee: 5,
+      drop_ship_address: { recipient: 'Ansel Adams' },
+      boutique_shipping_price: 15,
+      total: 174.85,
+    });
+    expect(rows.map((r) => [r.label, r.detail, r.text])).toEqual([
+      ['PRINTS', null, '$38.85'],
+      ['FINISHING', null, '$89.50'],
+      ['SUBTOTAL', null, '$128.35'],
+      ['DISCOUNT', null, '-$10.00'],
+      ['CREDIT', null, '-$2.50'],
+      ['SHIPPING', 'OVERNIGHT', '$39.00'],
+      ['DROP-SHIP FEE', null, '$5.00'],
+      ['BOUTIQUE PACKAGING', null, '$15.00'],
+      ['TOTAL', null, '$174.85'],
+    ]);
+    expect(summaryRows({ subtotal: 1, discount: 0, credit_applied: 0, shipping_total: 0, shipping_method: 'local_pickup', local_pickup: true, boutique_shipping_price: 0, total: 1 }).find((r) => r.label === 'SHIPPING')?.detail).toBe('LOCAL PICKUP');
   });
 });
