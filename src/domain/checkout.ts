@@ -27,6 +27,11 @@ export const BOUTIQUE_NOTE_MAX = 300;
  */
 export type AddressToShow = { guid: string; recipient: string | null; street: string; street_2: string | null; city: string; state_province: string; zip: string };
 
+/** The photographer's client a drop-ship order goes to, as the lab answers it. */
+export type ClientToShow = { recipient: string; street: string; street_2: string | null; city: string; state_province: string; zip: string };
+
+export const DROP_SHIP_TO_CLIENT = 'DROP-SHIP TO YOUR CLIENT';
+
 /** What the rules read of a checkout order: the lab's attributes (money in dollars) and its line count. */
 export interface CheckoutFacts {
   status: string;
@@ -36,6 +41,8 @@ export interface CheckoutFacts {
   lineItemCount: number;
   local_pickup: boolean;
   shipping_address: AddressToShow | null;
+  /** Drop-ship: the photographer's client the order ships to instead (issue 34). */
+  drop_ship_address?: ClientToShow | null | undefined;
   selected_card_to_use: string | null;
   credit_applied: number;
   discount: number;
@@ -53,13 +60,14 @@ const cents = (dollars: number): Cents => toCents(dollars);
 export const creditCoversAll = (o: Pick<CheckoutFacts, 'total'>): boolean => cents(o.total) === 0;
 
 export const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
-const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);
+// A drop-ship goes to the client's address, so it needs none of the photographer's.
+const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address' | 'drop_ship_address'>) => Boolean(o.shipping_address?.guid) || Boolean(o.drop_ship_address);
 
 /**
  * REVIEW & CONFIRM may go on (docs/orders.md §4 Checkout readiness): a card and a shipping address; or
  * the credit covers everything; or a card and local pickup.
  */
-export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
+export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'drop_ship_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
   return (hasCard(o) && hasAddress(o)) || creditCoversAll(o) || (hasCard(o) && o.local_pickup);
 }
 
@@ -68,16 +76,25 @@ export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 's
  * address, or local pickup: the spec's readiness rule takes a pickup with a card, so a pickup
  * needs no address here either), and a card is selected or the credit covers everything.
  */
-export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_address' | 'local_pickup' | 'selected_card_to_use' | 'credit_applied' | 'total'>): boolean {
+export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_address' | 'drop_ship_address' | 'local_pickup' | 'selected_card_to_use' | 'credit_applied' | 'total'>): boolean {
   return o.status === 'open' && (hasAddress(o) || o.local_pickup) && (hasCard(o) || creditCoversAll(o));
 }
 
 /**
- * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
- * (recipient, else the client's name, else the photographer's), street, street 2, 'city, state zip'.
+ * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; a drop-ship's
+ * client (said so, then their name and address); or the name (recipient, else the client's name,
+ * else the photographer's), street, street 2, 'city, state zip'.
  */
-export function shippingToLines(o: { local_pickup: boolean; shipping_address: AddressToShow | null; client_name: string | null; photographer_name: string | null }): string[] {
+export function shippingToLines(o: {
+  local_pickup: boolean;
+  shipping_address: AddressToShow | null;
+  drop_ship_address?: ClientToShow | null | undefined;
+  client_name: string | null;
+  photographer_name: string | null;
+}): string[] {
   if (o.local_pickup) return [LOCAL_PICKUP];
+  const client = o.drop_ship_address;
+  if (client) return [DROP_SHIP_TO_CLIENT, client.recipient, client.street, client.street_2?.trim() || '', `${client.city}, ${client.state_province} ${client.zip}`].filter((l) => l !== '');
   const a = o.shipping_address;
   if (!a) return [NONE_SELECTED];
   const name = [a.recipient, o.client_name, o.photographer_name].map((n) => n?.trim() ?? '').find((n) => n !== '');
