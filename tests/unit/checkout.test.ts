@@ -42,6 +42,15 @@ describe('checkout readiness (docs/orders.md §4)', () => {
     expect(checkoutReady({ ...ready, selected_card_to_use: null, credit_applied: 20, total: 32.5 })).toBe(false);
   });
 
+  it("a drop-ship goes to the client's address: with a card it needs none of the photographer's", () => {
+    const client = { recipient: 'Imogen Cunningham', street: '88 Magnolia Ave', street_2: null, city: 'Portland', state_province: 'OR', zip: '97205' };
+    const dropShip = { ...ready, shipping_address: null, drop_ship_address: client };
+    expect(checkoutReady(dropShip)).toBe(true);
+    expect(canPlaceOrder(dropShip)).toBe(true);
+    expect(finalGuard(dropShip, 'g1')).toBeNull();
+    expect(shippingToLines({ ...dropShip, client_name: null, photographer_name: 'Dorothea' })).toEqual(['DROP-SHIP TO YOUR CLIENT', 'Imogen Cunningham', '88 Magnolia Ave', 'Portland, OR 97205']);
+  });
+
   it('counts the order as covered when nothing is left to charge, as the lab does', () => {
     expect(creditCoversAll({ total: 0 })).toBe(true);
     expect(creditCoversAll({ total: 0.01 })).toBe(false);
