@@ -3,10 +3,12 @@ import { DETAIL_KINDS, FINISHING_CATEGORIES, allowedDetails, requiredDetails, ty
 import { toCents } from '../../src/domain/money.ts';
 import { isLabDate } from '../../src/domain/ship-dates.ts';
 import { DEFAULT_TURNAROUND, PRODUCT_FAMILIES, TURNAROUND_MAX_DAYS, type ProductFamily } from '../../src/domain/turnaround.ts';
+import { DEFAULT_SHIPPING_SPEED_CENTS } from '../../src/domain/shipping-speeds.ts';
 
 /**
  * The catalogue file a lab loads (npm run catalogue:load -- file.json): papers, their print
- * sizes, the finishing offered for each size with its details, and the order minimum. Prices in dollars.
+ * sizes, the finishing offered for each size with its details, the order minimum, the price of
+ * each shipping speed and the drop-ship fee. Prices in dollars.
  */
 const price = z
   .union([z.number(), z.string()])
@@ -77,6 +79,15 @@ export const catalogueFileSchema = z.object({
     .array(z.string().refine(isLabDate, 'a holiday is a date written YYYY-MM-DD'))
     .max(HOLIDAYS_MAX, `at most ${HOLIDAYS_MAX} holidays`)
     .default([]),
+  // The price of each shipping speed (src/domain/shipping-speeds.ts); a file without it keeps the
+  // spec's flat $10 standard rate and the lab's usual air prices.
+  shipping_speeds: z
+    .object({ standard: price, two_day: price, overnight: price })
+    .strict()
+    .optional()
+    .default(() => ({ ...DEFAULT_SHIPPING_SPEED_CENTS })),
+  // Shipping an order straight to the photographer's client, once per order; 0 or absent = free.
+  drop_ship_fee: price.optional().default(0),
   papers: z
     .array(z.object({ name: z.string().min(1), allows_border: z.boolean().default(false), print_sizes: z.array(printSize).min(1) }))
     .min(1)

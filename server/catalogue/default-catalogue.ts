@@ -196,6 +196,10 @@ export function defaultCatalogue(): CatalogueFileInput {
     // No minimum by default; a lab sets its own (in dollars) in the file it loads.
     order_minimum: 0,
     turnaround: DEFAULT_TURNAROUND,
+    // The spec's flat $10 for standard; the air services as pro labs price them.
+    shipping_speeds: { standard: 10, two_day: 24, overnight: 39 },
+    // Shipping straight to the photographer's client: the lab's handling of a second address.
+    drop_ship_fee: 5,
     papers: [
       paper('Lustre', PHOTO_SIZES, true, photo),
       paper('Matte', scaled(PHOTO_SIZES, 1.15), true, photo),

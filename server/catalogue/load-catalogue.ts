@@ -18,7 +18,10 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
  */
 export async function loadCatalogue(db: Db, file: CatalogueFile) {
   return db.transaction(async (tx) => {
-    const [catalogue] = await tx.insert(catalogues).values({ name: file.name, orderMinimumCents: file.order_minimum, turnaroundDays: file.turnaround, holidays: file.holidays }).returning({ id: catalogues.id });
+    const [catalogue] = await tx
+      .insert(catalogues)
+      .values({ name: file.name, orderMinimumCents: file.order_minimum, turnaroundDays: file.turnaround, holidays: file.holidays, shippingSpeedCents: file.shipping_speeds, dropShipFeeCents: file.drop_ship_fee })
+      .returning({ id: catalogues.id });
     if (!catalogue) throw new Error('catalogue row not created');
     const paperRows: (typeof papers.$inferInsert)[] = [];
     const sizeRows: (typeof printSizes.$inferInsert)[] = [];

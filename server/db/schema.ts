@@ -8,3 +8,4 @@ export * from './schema/checkout.ts';
 export * from './schema/admin.ts';
 export * from './schema/albums.ts';
 export * from './schema/webhooks.ts';
+export * from './schema/drop-ship.ts';

@@ -12,6 +12,7 @@ import {
 import { groupBy } from '../../src/domain/collections.ts';
 import { toDollars } from '../../src/domain/money.ts';
 import { linePriceCents } from '../../src/domain/pricing.ts';
+import { DEFAULT_SHIPPING_SPEED_CENTS, type ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
 import { notFound, validationError } from '../http/errors.ts';
@@ -117,8 +118,15 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
 export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogueAnswer> {
   const list = await papersWithDetails(db);
   const services = await servicesFor(db, list.flatMap((p) => p.print_size_pricings.map((s) => s.guid)));
+  const shipping = await catalogueShipping(db);
   const calendar = await labCalendar(db);
-  const settings = { order_minimum: toDollars(await orderMinimumCents(db)), turnaround: calendar.turnaround, holidays: [...calendar.holidays] };
+  const settings = {
+    order_minimum: toDollars(await orderMinimumCents(db)),
+    turnaround: calendar.turnaround,
+    holidays: [...calendar.holidays],
+    shipping_speeds: { standard: toDollars(shipping.speedCents.standard), two_day: toDollars(shipping.speedCents.two_day), overnight: toDollars(shipping.speedCents.overnight) },
+    drop_ship_fee: toDollars(shipping.dropShipFeeCents),
+  };
   return { ...compactCalculatorCatalogue(list, (guid) => groupByCategory(services.get(guid) ?? [])), settings };
 }
 
@@ -126,6 +134,19 @@ export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogueAn
 export async function orderMinimumCents(db: Db | Tx): Promise<number> {
   const [row] = await db.select({ cents: catalogues.orderMinimumCents }).from(catalogues).where(eq(catalogues.active, true)).limit(1);
   return row?.cents ?? 0;
+}
+
+/**
+ * The active catalogue's shipping prices in cents: each speed's, and the drop-ship fee. Before any
+ * catalogue is loaded, the default speeds and no fee.
+ */
+export async function catalogueShipping(db: Db | Tx): Promise<{ speedCents: Record<ShippingSpeed, number>; dropShipFeeCents: number }> {
+  const [row] = await db
+    .select({ speeds: catalogues.shippingSpeedCents, fee: catalogues.dropShipFeeCents })
+    .from(catalogues)
+    .where(eq(catalogues.active, true))
+    .limit(1);
+  return { speedCents: { ...DEFAULT_SHIPPING_SPEED_CENTS, ...row?.speeds }, dropShipFeeCents: row?.fee ?? 0 };
 }
 
 export interface QuoteInput {

@@ -14,6 +14,7 @@ import { receiptMail } from './receipt-mail.ts';
 import { accrueReferralCredit } from './referral-service.ts';
 import { queuePartnerEvent } from './partner-events.ts';
 import { promiseShipDate } from './order-ship-dates.ts';
+import { clientAddressOf } from './client-address.ts';
 
 /**
  * The two transactions around a charge (issue 12). No transaction is open while the provider is
@@ -73,9 +74,10 @@ export async function beginCheckout(deps: Pick<ServerDeps, 'db' | 'config' | 'ma
     const belowMinimum = orderMinimumMessage(figures.subtotal, await orderMinimumCents(tx));
     if (belowMinimum) throw validationError(belowMinimum);
     const [card] = order.selectedCardId ? await tx.select().from(cards).where(and(eq(cards.id, order.selectedCardId), eq(cards.userGuid, order.userGuid))) : [];
-    // Readiness (docs/orders.md §4): somewhere to send it (an address, or local pickup), and a card
+    // Readiness (docs/orders.md §4): somewhere to send it (an address, the client's, or local pickup), and a card
     // unless nothing is left to charge.
-    if ((!order.shippingAddress && !order.localPickup) || (figures.total > 0 && !card)) throw validationError(NOT_READY);
+    const shipsToClient = !order.localPickup && (await clientAddressOf(tx, order.id)) !== null;
+    if ((!order.shippingAddress && !order.localPickup && !shipsToClient) || (figures.total > 0 && !card)) throw validationError(NOT_READY);
     // The credit the order showed is the credit spent: if another order spent some of it
     // meanwhile, say so rather than charge the card more than the photographer saw.
     if (figures.credit < order.creditCents) throw validationError(NOT_ENOUGH_CREDIT);

@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCents } from '../../src/domain/money.ts';
 import { BLIND_SLIP_NEEDS_BUSINESS_NAME, BLIND_SLIP_NOT_ALLOWED, blindSlipAllowed } from '../../src/domain/packing-slip.ts';
+import { SHIPPING_SPEEDS, isShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import type { Tx } from '../db/client.ts';
-import { addresses, cards, labOrders, users, type ShippingAddressSnapshot } from '../db/schema.ts';
+import { addresses, cards, labOrders, orderClientAddresses, users, type ShippingAddressSnapshot } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
@@ -21,6 +22,7 @@ export const NOT_ENOUGH_CREDIT = 'You do not have this much credit available.';
 export const BOUTIQUE_NOTE_RULE = 'The boutique packaging note is 1 to 300 characters.';
 export const CARD_NOT_FOUND = 'This card does not exist.';
 export const ADDRESS_NOT_FOUND = 'This address does not exist.';
+export const SHIPPING_METHOD_RULE = `shipping_method takes ${SHIPPING_SPEEDS.join(', ')}.`;
 const CREDIT_RULE = 'Enter the credit as an amount in dollars, such as 12.50.';
 // docs/orders.md §5, §9: the boutique packaging note.
 export const BOUTIQUE_NOTE_MAX = 300;
@@ -90,6 +92,8 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderR
     case 'local_pickup': {
       const on = flag(value);
       if (on === null) throw validationError('local_pickup takes true or false.');
+      // A picked-up order ships to nobody, the photographer's client included.
+      if (on) await tx.delete(orderClientAddresses).where(eq(orderClientAddresses.labOrderId, order.id));
       return { localPickup: on };
     }
     case 'shipping_address_id': {
@@ -109,10 +113,16 @@ async function changeValues(tx: Tx, deps: Pick<ServerDeps, 'now'>, order: OrderR
       const on = flag(value);
       if (on === null) throw validationError('blind_slip takes true or false.');
       if (!on) return { blindSlip: false };
-      if (!blindSlipAllowed(order)) throw validationError(BLIND_SLIP_NOT_ALLOWED);
+      const [client] = await tx.select({ orderId: orderClientAddresses.labOrderId }).from(orderClientAddresses).where(eq(orderClientAddresses.labOrderId, order.id));
+      if (!blindSlipAllowed({ localPickup: order.localPickup, dropShip: client !== undefined })) throw validationError(BLIND_SLIP_NOT_ALLOWED);
       const [owner] = await tx.select({ businessName: users.businessName }).from(users).where(eq(users.guid, ownerGuid));
       if (!owner?.businessName.trim()) throw validationError(BLIND_SLIP_NEEDS_BUSINESS_NAME);
       return { blindSlip: true };
+    }
+    case 'shipping_method': {
+      if (!isShippingSpeed(value)) throw validationError(SHIPPING_METHOD_RULE);
+      // A speed is a way to ship: the order is no longer picked up.
+      return { shippingSpeed: value, localPickup: false };
     }
     case 'permission_to_share':
       // docs/orders.md §7: true unless the value is 'no'.

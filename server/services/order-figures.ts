@@ -1,19 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
 import { BOUTIQUE_PACKAGING_CENTS, discountCents, linePriceCents, orderTotals, type OrderTotals } from '../../src/domain/pricing.ts';
 import type { Tx } from '../db/client.ts';
-import { albums, discountCodes, labOrders, lineItems, users } from '../db/schema.ts';
+import { albums, discountCodes, labOrders, lineItems, orderClientAddresses, users } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
+import { catalogueShipping } from './catalogue-service.ts';
 import { discountRule } from './discount-service.ts';
 import type { OrderRow } from './order-access.ts';
 
 /**
  * An order's figures, always from pricing.ts over what the database holds: its line items' prices,
- * its discount code, the credit asked for (up to what the photographer has), local pickup and
- * boutique packaging. The cart, the checkout changes and checkout itself all call this; nothing a
+ * its discount code, the credit asked for (up to what the photographer has), local pickup, its
+ * shipping speed and drop-ship priced by the active catalogue, and boutique packaging. The cart, the checkout changes and checkout itself all call this; nothing a
  * client sends is a figure.
  */
 
-const NOTHING: OrderTotals = { subtotal: 0, discount: 0, credit: 0, shipping: 0, boutique: 0, total: 0 };
+const NOTHING: OrderTotals = { subtotal: 0, prints: 0, finishing: 0, discount: 0, credit: 0, shipping: 0, dropShip: 0, boutique: 0, total: 0 };
 
 type FigureLine = { printCents: number; finishingCents: number; quantity: number };
 
@@ -28,6 +29,7 @@ export async function orderFigures(tx: Tx, order: OrderRow): Promise<OrderTotals
       )) from ${lineItems} l where l.lab_order_id = ${order.id}), '[]'::json)`,
       albumTotals: sql<number[]>`coalesce((select json_agg(a.total_cents) from ${albums} a where a.lab_order_id = ${order.id}), '[]'::json)`,
       credit: sql<number | null>`(select u.credit_available_cents from ${users} u where u.guid = ${order.userGuid})`,
+      dropShip: sql<boolean>`exists (select 1 from ${orderClientAddresses} c where c.lab_order_id = ${order.id})`,
     })
     .from(labOrders)
     .where(eq(labOrders.id, order.id));
@@ -37,12 +39,15 @@ export async function orderFigures(tx: Tx, order: OrderRow): Promise<OrderTotals
   if (!lines.length) return NOTHING;
   const [code] = order.discountCodeId ? await tx.select().from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
   const subtotal = lines.reduce((sum, line) => sum + linePriceCents(line), 0);
+  const shipping = await catalogueShipping(tx);
   return orderTotals({
     lines,
     discountCents: discountCents(code ? discountRule(code) : null, subtotal),
     creditRequestedCents: order.creditRequestedCents,
     creditAvailableCents: inputs?.credit ?? 0,
     localPickup: order.localPickup,
+    shippingSpeedCents: shipping.speedCents[order.shippingSpeed],
+    dropShipFeeCents: inputs?.dropShip ? shipping.dropShipFeeCents : 0,
     boutiquePackagingCents: order.boutiqueShipping ? BOUTIQUE_PACKAGING_CENTS : 0,
   });
 }
@@ -55,7 +60,9 @@ export async function saveFigures(tx: Tx, orderId: number, totals: OrderTotals):
       subtotalCents: totals.subtotal,
       discountCents: totals.discount,
       creditCents: totals.credit,
+      finishingCents: totals.finishing,
       shippingCents: totals.shipping,
+      dropShipCents: totals.dropShip,
       boutiqueCents: totals.boutique,
       totalCents: totals.total,
       updatedAt: sql`now()`,

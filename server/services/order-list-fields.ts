@@ -1,3 +1,4 @@
+import { shippingMethod, type ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { perDatabase } from '../db/prepared.ts';
 import { toDollars } from '../../src/domain/money.ts';
@@ -67,6 +68,7 @@ export const listFieldColumns = {
   totalCents: labOrders.totalCents,
   colorCorrection: labOrders.colorCorrection,
   lineItemCount: labOrders.lineItemCount,
+  shippingSpeed: labOrders.shippingSpeed,
   zipKey: labOrders.zipKey,
   // Kept on the order by triggers on photographs (migration 0022_order_cover_and_versions).
   coverKey: labOrders.coverKey,
@@ -77,12 +79,11 @@ export interface ListFieldRow extends ListFlags {
   totalCents: number;
   colorCorrection: string;
   lineItemCount: number;
+  shippingSpeed: ShippingSpeed;
   zipKey: string | null;
   coverKey: string | null;
 }
 
-/** The shipping the order uses: the lab ships one way, or the photographer picks the order up. */
-export const shippingMethod = (localPickup: boolean) => (localPickup ? 'local_pickup' : 'standard');
 
 /** The signed addresses a list card shows: its cover photo, and for an admin the zip. */
 export interface ListLinks {
@@ -115,7 +116,7 @@ export function listFieldValues(admin: boolean, flags: ListFlags, row: Omit<List
     test_print: flags.testPrint,
     boutique_shipping: flags.boutiqueShipping,
     local_pickup: flags.localPickup,
-    shipping_method: shippingMethod(flags.localPickup),
+    shipping_method: shippingMethod(flags.localPickup, row.shippingSpeed),
     tracking_url: row.trackingUrl,
     total: toDollars(row.totalCents),
     cover_photo_url: links.cover,

@@ -9,7 +9,7 @@ import { visibleOrder } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
 import { signInWindow } from './photo-service.ts';
-import { PACKING_SLIP_FILE, hasBlindSlip, packingSlipPdf } from './packing-slip-pdf.ts';
+import { PACKING_SLIP_FILE, blindSlipShipTo, packingSlipPdf } from './packing-slip-pdf.ts';
 
 /**
  * DOWNLOAD ALL (docs/lab-rules.md §2): a background job streams an order's originals
@@ -76,7 +76,8 @@ export async function buildZip(deps: Pick<ServerDeps, 'db' | 'storage'>, job: Zi
   const [order] = await deps.db.select().from(labOrders).where(eq(labOrders.guid, job.orderGuid));
   if (!order) return; // Deleted meanwhile: nothing to build.
   const photos = await deps.db.select().from(photographs).where(eq(photographs.labOrderId, order.id)).orderBy(asc(photographs.id));
-  const slip = hasBlindSlip(order) ? await packingSlipPdf(deps, order) : null;
+  const slipTo = await blindSlipShipTo(deps.db, order);
+  const slip = slipTo ? await packingSlipPdf(deps, order, slipTo) : null;
   const key = `zips/${order.guid}/${randomUUID()}.zip`;
   // Loaded when a zip is first built, not at every start of the lab.
   const { default: archiver } = await import('archiver');

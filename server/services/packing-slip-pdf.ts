@@ -3,11 +3,13 @@ import sharp from 'sharp';
 import { blindSlipAllowed, returnAddressLines } from '../../src/domain/packing-slip.ts';
 import { DOWNLOAD_URL_TTL_S } from '../adapters/storage/storage.ts';
 import { finishingDetails, finishingServices, lineItems, papers, printSizes, users } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import { textPdf, type PdfJpeg } from '../reports/pdf.ts';
 import { requireAdmin } from './admin-guard.ts';
 import type { Actor } from './auth-service.ts';
+import { clientAddressOf, type ClientAddressRow } from './client-address.ts';
 import { visibleOrder, type OrderRow } from './order-access.ts';
 
 /**
@@ -21,8 +23,15 @@ export const NO_BLIND_SLIP = 'This order has no blind packing slip.';
 
 type SlipDeps = Pick<ServerDeps, 'db' | 'storage'>;
 
-/** Whether the order travels with a blind slip: chosen, and allowed for how it leaves the lab. */
-export const hasBlindSlip = (order: Pick<OrderRow, 'blindSlip' | 'localPickup'>) => order.blindSlip && blindSlipAllowed(order);
+/**
+ * Whether the order travels with a blind slip: chosen, and allowed for how it leaves the lab (a
+ * drop-ship: the slip's ship-to is the client). Null when it does not; the client's address when it does.
+ */
+export async function blindSlipShipTo(db: Db | Tx, order: Pick<OrderRow, 'id' | 'blindSlip' | 'localPickup'>): Promise<ClientAddressRow | null> {
+  if (!order.blindSlip) return null;
+  const client = await clientAddressOf(db, order.id);
+  return client && blindSlipAllowed({ localPickup: order.localPickup, dropShip: true }) ? client : null;
+}
 
 async function readAll(deps: Pick<ServerDeps, 'storage'>, key: string): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -62,14 +71,13 @@ async function slipItems(deps: Pick<ServerDeps, 'db'>, orderId: number) {
 const cell = (text: string, width: number) => (text.length > width ? `${text.slice(0, width - 1)}.` : text.padEnd(width));
 
 /** The slip's PDF: made by the order's zip job, and on an admin's download. */
-export async function packingSlipPdf(deps: SlipDeps, order: OrderRow): Promise<Buffer> {
+export async function packingSlipPdf(deps: SlipDeps, order: OrderRow, to: ClientAddressRow): Promise<Buffer> {
   const [studio] = await deps.db
     .select({ businessName: users.businessName, returnAddress: users.packingSlipReturnAddress, logoKey: users.packingSlipLogoKey })
     .from(users)
     .where(eq(users.guid, order.userGuid));
   const items = await slipItems(deps, order.id);
-  const to = order.shippingAddress;
-  const shipTo = to ? [to.recipient ?? '', to.street, to.street2 ?? '', `${to.city}, ${to.state} ${to.zip}`].filter((line) => line.trim() !== '') : ['(no address yet)'];
+  const shipTo = [to.recipient, to.street, to.street2 ?? '', `${to.city}, ${to.state} ${to.zip}`].filter((line) => line.trim() !== '');
   const lines = [
     { text: studio?.businessName ?? '', bold: true },
     ...(studio?.returnAddress ? returnAddressLines(studio.returnAddress) : []).map((text) => ({ text })),
@@ -94,8 +102,9 @@ export async function packingSlipPdf(deps: SlipDeps, order: OrderRow): Promise<B
 export async function orderPackingSlip(deps: ServerDeps, actor: Actor | null, guid: string) {
   const admin = requireAdmin(actor);
   const { order } = await visibleOrder(deps, admin, guid);
-  if (!hasBlindSlip(order)) throw validationError(NO_BLIND_SLIP);
+  const to = await blindSlipShipTo(deps.db, order);
+  if (!to) throw validationError(NO_BLIND_SLIP);
   const key = `packing-slips/orders/${order.guid}/${PACKING_SLIP_FILE}`;
-  await deps.storage.put(key, await packingSlipPdf(deps, order), 'application/pdf');
+  await deps.storage.put(key, await packingSlipPdf(deps, order, to), 'application/pdf');
   return { packing_slip_link: await deps.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_TTL_S, downloadName: PACKING_SLIP_FILE }) };
 }

@@ -7,7 +7,7 @@ import type { Tx } from '../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { OrderRow } from './order-access.ts';
-import { shippingMethod } from './order-list-fields.ts';
+import { shippingMethod } from '../../src/domain/shipping-speeds.ts';
 import { unsafeWebhookTarget } from './webhook-url.ts';
 
 /**
@@ -40,7 +40,7 @@ function orderPart(order: OrderRow) {
     total: toDollars(order.totalCents),
     paid_at: order.paidAt?.toISOString() ?? null,
     shipped_at: order.shippedAt?.toISOString() ?? null,
-    shipping_method: shippingMethod(order.localPickup),
+    shipping_method: shippingMethod(order.localPickup, order.shippingSpeed),
     tracking_url: order.trackingUrl,
     promised_ship_date: order.promisedShipDate,
   };

@@ -5,7 +5,10 @@ import { formatMoney } from '../../src/domain/money.ts';
 import { formatShipDates } from '../../src/domain/ship-dates.ts';
 import type { Tx } from '../db/client.ts';
 import { cards, discountCodes, finishingDetails, finishingServices, lineItems, papers, photographs, printSizes, users } from '../db/schema.ts';
+import { allInCostLines, type AllInLine } from '../../src/domain/all-in-cost.ts';
+import { shippingMethod } from '../../src/domain/shipping-speeds.ts';
 import { maskedCard } from './checkout-answer.ts';
+import { clientAddressLine, clientAddressOf, type ClientAddressRow } from './client-address.ts';
 import type { OrderRow } from './order-access.ts';
 import { promisedShipDates } from './order-ship-dates.ts';
 
@@ -49,16 +52,41 @@ async function receiptLines(tx: Tx, orderId: number): Promise<ReceiptLine[]> {
   });
 }
 
-/** Plain text, one line per print, the figures lined up under each other. */
-export function receiptText(order: OrderRow, lines: ReceiptLine[], facts: { code: string | null; card: string | null; confirmation: string | null }): string {
-  const money = (label: string, cents: number, sign = '') => `${`${label}:`.padEnd(22)}${sign}${formatMoney(cents)}`;
+/**
+ * Plain text, one line per print, then the all-in cost (src/domain/all-in-cost.ts: the lines the
+ * final review showed) lined up under each other.
+ */
+export function receiptText(
+  order: OrderRow,
+  lines: ReceiptLine[],
+  facts: { code: string | null; card: string | null; confirmation: string | null; client: ClientAddressRow | null },
+): string {
   const address = order.shippingAddress;
   const promised = promisedShipDates(order);
   const shipTo = order.localPickup
     ? 'Local pickup at the lab'
-    : address
-      ? [address.recipient, address.street, address.street2, `${address.city}, ${address.state} ${address.zip}`].filter(Boolean).join('\n  ')
-      : 'none';
+    : facts.client
+      ? `Your client: ${clientAddressLine(facts.client).replace(/, /g, '\n  ')}`
+      : address
+        ? [address.recipient, address.street, address.street2, `${address.city}, ${address.state} ${address.zip}`].filter(Boolean).join('\n  ')
+        : 'none';
+  const cost = allInCostLines(
+    {
+      prints: order.subtotalCents - order.finishingCents,
+      finishing: order.finishingCents,
+      subtotal: order.subtotalCents,
+      discount: order.discountCents,
+      credit: order.creditCents,
+      shipping: order.shippingCents,
+      dropShip: order.dropShipCents,
+      boutique: order.boutiqueCents,
+      total: order.totalCents,
+    },
+    { method: shippingMethod(order.localPickup, order.shippingSpeed), dropShip: facts.client !== null && !order.localPickup },
+  );
+  // Deductions keep the receipt's '-$0.00' even when nothing was taken off.
+  const signed = (l: AllInLine) => (l.label === 'DISCOUNT' || l.label === 'CREDIT' ? `-${formatMoney(Math.abs(l.cents))}` : l.text);
+  const words = (l: AllInLine) => (l.label === 'DISCOUNT' && facts.code ? `Discount (${facts.code})` : l.detail ? `${l.words} (${l.detail})` : l.words);
   return [
     'Thank you for your order! We will get started on it right away.',
     '',
@@ -69,12 +97,7 @@ export function receiptText(order: OrderRow, lines: ReceiptLine[], facts: { code
     'Prints:',
     ...lines.map((l) => `- ${l.photo}: ${l.paper} ${l.size}, finishing: ${l.finishing}, quantity ${l.quantity}, ${formatMoney(l.priceCents)}`),
     '',
-    money('Subtotal', order.subtotalCents),
-    money(facts.code ? `Discount (${facts.code})` : 'Discount', order.discountCents, '-'),
-    money('Credit applied', order.creditCents, '-'),
-    money(order.localPickup ? 'Shipping (pickup)' : 'Shipping', order.shippingCents),
-    money('Boutique packaging', order.boutiqueCents),
-    money('Total', order.totalCents),
+    ...cost.map((l) => `${`${words(l)}:`.padEnd(28)}${signed(l)}`),
     '',
     ...(promised ? [formatShipDates(promised)] : []),
     `Shipping to:\n  ${shipTo}`,
@@ -88,6 +111,7 @@ export async function receiptMail(tx: Tx, order: OrderRow): Promise<OutgoingMail
   if (!owner) throw new Error('the order has no photographer');
   const [code] = order.discountCodeId ? await tx.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.id, order.discountCodeId)) : [];
   const [card] = order.selectedCardId && order.totalCents > 0 ? await tx.select({ brand: cards.brand, last4: cards.last4 }).from(cards).where(eq(cards.id, order.selectedCardId)) : [];
-  const text = receiptText(order, await receiptLines(tx, order.id), { code: code?.code ?? null, card: card ? maskedCard(card) : null, confirmation: order.paymentConfirmation });
+  const client = await clientAddressOf(tx, order.id);
+  const text = receiptText(order, await receiptLines(tx, order.id), { code: code?.code ?? null, card: card ? maskedCard(card) : null, confirmation: order.paymentConfirmation, client });
   return { to: owner.email, subject: `Receipt for your order ${order.orderName} (${formatMoney(order.totalCents)})`, text, statusStep: { userGuid: order.userGuid, step: 'received' } };
 }

@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { toDollars } from '../../src/domain/money.ts';
+import { shippingMethod } from '../../src/domain/shipping-speeds.ts';
 import type { JobAttempt, RetryPolicy } from '../adapters/jobs/jobs.ts';
 import { labOrders, users } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { fullName } from './auth-service.ts';
+import { clientAddressAnswer, clientAddressOf } from './client-address.ts';
 import { lineItemsOfOrder } from './line-item-answer.ts';
 import { visibleOrder } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
@@ -41,9 +43,10 @@ export async function requestVendorSend(deps: ServerDeps, actor: Actor | null, g
   return { success: true as const };
 }
 
-/** The order as the vendor receives it: who, where to, and every print with its original's signed URL. */
+/** The order as the vendor receives it: who, where to (the client's address on a drop-ship), how fast, and every print with its original's signed URL. */
 async function vendorPayload(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, order: typeof labOrders.$inferSelect) {
   const [owner] = await deps.db.select().from(users).where(eq(users.guid, order.userGuid));
+  const client = order.localPickup ? null : await clientAddressOf(deps.db, order.id);
   return {
     order: {
       guid: order.guid,
@@ -57,6 +60,9 @@ async function vendorPayload(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, o
       boutique_shipping: order.boutiqueShipping,
       boutique_shipping_note: order.boutiqueNote,
       shipping_address: order.shippingAddress,
+      shipping_method: shippingMethod(order.localPickup, order.shippingSpeed),
+      // Drop-ship (issue 34): the parcel goes to the photographer's client, not to the studio.
+      drop_ship_address: client ? clientAddressAnswer(client) : null,
       photographer: owner ? { guid: owner.guid, name: fullName(owner), business: owner.businessName, email: owner.email } : null,
       line_items: await lineItemsOfOrder(deps, order.id),
     },

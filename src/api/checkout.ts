@@ -5,6 +5,7 @@
 import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
 import type { ColorCorrection } from '../domain/order-actions-photographer.ts';
+import type { ShippingSpeed } from '../domain/shipping-speeds.ts';
 import { newId } from '../domain/ids.ts';
 import { call } from './call.ts';
 import type { FullOrder } from './line-item-calls.ts';
@@ -23,6 +24,7 @@ export type CheckoutChange =
   | { type: 'boutique_shipping'; value: true; boutique_shipping_note: string }
   | { type: 'boutique_shipping'; value: false }
   | { type: 'blind_slip'; value: boolean }
+  | { type: 'shipping_method'; value: ShippingSpeed }
   | { type: 'permission_to_share'; value: boolean | 'no' }
   | { type: 'updated_at'; value: 'now' }
   | { type: 'color_correction'; value: ColorCorrection };
@@ -34,6 +36,13 @@ export const getCheckoutOrder = (orderGuid: string, signal?: AbortSignal) =>
 
 export const updateCheckout = (orderGuid: string, change: CheckoutChange) =>
   call('PATCH /lab_orders/:guid', { params: { guid: orderGuid }, body: change }, { idempotencyKey: newId() });
+
+/** Drop-ship: the order ships to the photographer's client at this name and address (never saved among their addresses). */
+export const setDropShip = (orderGuid: string, client: InputOf<Contract['PUT /lab_orders/:guid/drop_ship']>['body']) =>
+  call('PUT /lab_orders/:guid/drop_ship', { params: { guid: orderGuid }, body: client }, { idempotencyKey: newId() });
+
+/** The order ships to the studio again. */
+export const removeDropShip = (orderGuid: string) => call('DELETE /lab_orders/:guid/drop_ship', { params: { guid: orderGuid } }, { idempotencyKey: newId() });
 
 export const validateDiscountCode = (code: string, signal?: AbortSignal) =>
   call('POST /validate_discount_code', { body: { code } }, signal ? { signal } : {});

@@ -44,6 +44,10 @@ export const calculatorCatalogueSchema = z.object({
       .object(Object.fromEntries(PRODUCT_FAMILIES.map((f) => [f, z.number()])) as Record<ProductFamily, z.ZodNumber>)
       .describe("business days the lab needs to make each product family; an order's is its slowest family's"),
     holidays: z.array(z.string()).describe("the lab's days off besides weekends (YYYY-MM-DD), which no turnaround counts"),
+    shipping_speeds: z
+      .object({ standard: money, two_day: money, overnight: money })
+      .describe('the price in dollars of each shipping speed an order may choose (PATCH /lab_orders/{id} shipping_method); local pickup is free'),
+    drop_ship_fee: money.describe("dollars added once to an order shipped straight to the photographer's client (PUT /lab_orders/{id}/drop_ship)"),
   }),
 });
 export const priceListSchema = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ORDER_FILTERS, type OrderFilter } from '../domain/order-filters.ts';
 import { endpoint } from './endpoint.ts';
-import { guid, listMetaSchema, orderSummaryAttributes } from './shapes.ts';
+import { guid, listMetaSchema, orderSummaryAttributes, shippingMethodSchema } from './shapes.ts';
 
 /** The orders list, a page at a time (docs/orders.md §2 Lab orders; docs/api.md §6). */
 
@@ -25,7 +25,7 @@ export const orderListFields = z.object({
   test_print: z.boolean(),
   boutique_shipping: z.boolean(),
   local_pickup: z.boolean(),
-  shipping_method: z.string(),
+  shipping_method: shippingMethodSchema,
   tracking_url: z.string().nullable(),
   total: z.number(),
   cover_photo_url: z.string().nullable().describe("The first photo's thumbnail (signed), or null without photos."),

@@ -4,7 +4,7 @@ import { LINE_ITEM_BATCH_SIZE } from '../domain/line-item-payload.ts';
 import { NOTES_MAX } from '../domain/notes.ts';
 import { MAX_QUANTITY } from '../domain/quantity.ts';
 import { endpoint } from './endpoint.ts';
-import { guid, listMetaSchema, orderShippingAddressSchema, orderSummaryAttributes } from './shapes.ts';
+import { clientAddressSchema, guid, listMetaSchema, orderShippingAddressSchema, orderSummaryAttributes, shippingMethodSchema } from './shapes.ts';
 
 /** The wire of the cart (docs/api.md §9; src/domain/line-items.ts, line-item-payload.ts). */
 
@@ -116,7 +116,12 @@ export const checkoutAttributesSchema = z.object({
   blind_slip: z.boolean().describe('A packing slip in the studio\'s name, logo and return address, with no lab name and no prices.'),
   blind_slip_allowed: z.boolean().describe('Whether this order may carry a blind packing slip (an order the lab ships).'),
   local_pickup: z.boolean(),
+  shipping_method: shippingMethodSchema.describe('the shipping speed chosen at checkout (PATCH type shipping_method), priced by the catalogue; local_pickup while picked up'),
   shipping_address: orderShippingAddressSchema.nullable(),
+  drop_ship_address: clientAddressSchema.nullable().describe("the photographer's client the order ships to (drop-ship), instead of shipping_address; never one of the photographer's saved addresses"),
+  drop_ship_fee: z.number().describe("the catalogue's drop-ship fee in dollars while the order ships to the client; 0 otherwise"),
+  prints_total: z.number().describe('of the subtotal, the prints (and custom albums), in dollars'),
+  finishing_total: z.number().describe('of the subtotal, the finishing with its details, in dollars'),
   selected_card_to_use: z.string().nullable(),
   selected_card_mask: z.string().nullable(),
   used_saved_card: z.boolean(),

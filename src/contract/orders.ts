@@ -7,7 +7,7 @@ import { photoSchema } from './photos.ts';
 import { guid, listMetaSchema, orderSummaryAttributes, successSchema } from './shapes.ts';
 
 /** The PATCH /lab_orders/{id} types the checkout carries out; the admin's types are in the server's admin-order-changes.ts. */
-export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'blind_slip', 'permission_to_share', 'updated_at'] as const;
+export const ORDER_CHANGE_TYPES = ['discount_code', 'credit', 'used_saved_card', 'local_pickup', 'shipping_address_id', 'boutique_shipping', 'shipping_method', 'blind_slip', 'permission_to_share', 'updated_at'] as const;
 
 // Order names are shown on cards and in mails; 120 characters is more than any studio uses.
 const ORDER_NAME_MAX = 120;
@@ -126,7 +126,7 @@ export const ordersEndpoints = {
     method: 'PATCH',
     path: '/lab_orders/:guid',
     tags: ['line items'],
-    summary: `Changes an order by {type, value} (types: ${ORDER_CHANGE_TYPES.join(', ')}; boutique_shipping also takes boutique_shipping_note): the owner or an admin, while open (updated_at 'now' on any order); answers the checkout order`,
+    summary: `Changes an order by {type, value} (types: ${ORDER_CHANGE_TYPES.join(', ')}; boutique_shipping also takes boutique_shipping_note; shipping_method takes standard, two_day or overnight, priced by the catalogue, and turns local pickup off): the owner or an admin, while open (updated_at 'now' on any order); answers the checkout order`,
     params: orderParams,
     body: changeOrderBody,
     answers: { ...errorAnswers(403), 200: fullOrderSchema },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../domain/order-status.ts';
 import { MIN_PASSWORD_LENGTH, PASSWORD_RULE } from '../domain/password-rule.ts';
+import { SHIPPING_SPEEDS } from '../domain/shipping-speeds.ts';
 
 /** Shapes that several resources' endpoints share (docs/api.md). */
 export const successSchema = z.object({ success: z.literal(true) });
@@ -77,6 +78,9 @@ export const orderShippingAddressSchema = savedAddress.extend({
   email: z.string().nullable(),
 });
 
+/** `shipping_method` on the wire: the order's shipping speed, or local pickup (nothing ships). */
+export const shippingMethodSchema = z.enum([...SHIPPING_SPEEDS, 'local_pickup']);
+
 const nonBlank = (message: string) => z.string().trim().min(1, message).max(200);
 
 /** A new address as the address forms send it (POST /addresses): the lab's rules for each field. */
@@ -88,5 +92,11 @@ export const addressInput = z.object({
   state: nonBlank('Enter the state.'),
   zip: z.string().max(20, 'The zip code is 5 digits.').trim().regex(/^\d{5}$/, 'The zip code is 5 digits.'),
 });
+
+/** Drop-ship (PUT /lab_orders/{id}/drop_ship): the photographer's client, named, at an address checked like the address form's. */
+export const clientAddressInput = addressInput.extend({ recipient_name: nonBlank("Enter your client's name.") });
+
+/** The client an order ships to (drop-ship), as the order carries it. */
+export const clientAddressSchema = z.object({ recipient: z.string(), street: z.string(), street_2: z.string().nullable(), city: z.string(), state_province: z.string(), zip: z.string() });
 
 export type ShippingAddress = z.output<typeof orderShippingAddressSchema>;

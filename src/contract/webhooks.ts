@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint.ts';
 import { errorAnswers } from './error-body.ts';
-import { guid, successSchema } from './shapes.ts';
+import { guid, shippingMethodSchema, successSchema } from './shapes.ts';
 import { PARTNER_EVENT_TYPES, WEBHOOK_URL_MAX } from '../domain/partner-webhooks.ts';
 
 const tags = ['webhooks'];
@@ -46,7 +46,7 @@ export const partnerEventSchema = z.object({
       total: z.number(),
       paid_at: z.string().nullable(),
       shipped_at: z.string().nullable(),
-      shipping_method: z.string(),
+      shipping_method: shippingMethodSchema,
       tracking_url: z.string().nullable().describe('The carrier\'s tracking link, once the lab has it (order.shipped).'),
       promised_ship_date: z.string().nullable().describe('The day (YYYY-MM-DD, UTC) the lab promises to ship by, once paid; moved by each delay.'),
     }),

@@ -37,6 +37,9 @@ export interface CheckoutBoxOrder {
   local_pickup: boolean;
   boutique_shipping: boolean;
   boutique_shipping_price: number;
+  /** The lab's price of the order's shipping speed (0 with local pickup). */
+  shipping_total: number;
+  drop_ship_fee: number;
 }
 
 export interface CheckoutBoxLine {
@@ -46,7 +49,7 @@ export interface CheckoutBoxLine {
 }
 
 export interface CheckoutBoxRow {
-  label: 'SUBTOTAL' | 'DISCOUNT' | 'CREDIT' | 'BOUTIQUE PACKAGING' | 'SHIPPING' | 'TOTAL';
+  label: 'SUBTOTAL' | 'DISCOUNT' | 'CREDIT' | 'BOUTIQUE PACKAGING' | 'SHIPPING' | 'DROP-SHIP FEE' | 'TOTAL';
   /** Signed as it counts towards the total: discount and credit are negative. */
   cents: Cents;
   text: string;
@@ -64,6 +67,8 @@ export function checkoutBox(order: CheckoutBoxOrder, lines: readonly CheckoutBox
     creditRequestedCents: credit,
     creditAvailableCents: credit,
     localPickup: order.local_pickup,
+    shippingSpeedCents: toCents(order.shipping_total),
+    dropShipFeeCents: toCents(order.drop_ship_fee),
     boutiquePackagingCents: order.boutique_shipping ? toCents(order.boutique_shipping_price) : 0,
   });
   const row = (label: CheckoutBoxRow['label'], cents: Cents): CheckoutBoxRow => ({ label, cents, text: formatMoney(cents) });
@@ -75,6 +80,8 @@ export function checkoutBox(order: CheckoutBoxOrder, lines: readonly CheckoutBox
       row('CREDIT', -totals.credit),
       row('BOUTIQUE PACKAGING', totals.boutique),
       row('SHIPPING', totals.shipping),
+      // Only on an order shipped to the photographer's client.
+      ...(totals.dropShip > 0 ? [row('DROP-SHIP FEE', totals.dropShip)] : []),
       row('TOTAL', totals.total),
     ],
   };

@@ -1,4 +1,5 @@
-import { formatMoney, toCents, type Cents } from './money.ts';
+import { allInCostFromWire, type AllInWire } from './all-in-cost.ts';
+import { toCents, type Cents } from './money.ts';
 
 /**
  * The checkout's rules (docs/orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,
@@ -26,6 +27,11 @@ export const BOUTIQUE_NOTE_MAX = 300;
  */
 export type AddressToShow = { guid: string; recipient: string | null; street: string; street_2: string | null; city: string; state_province: string; zip: string };
 
+/** The photographer's client a drop-ship order goes to, as the lab answers it. */
+export type ClientToShow = { recipient: string; street: string; street_2: string | null; city: string; state_province: string; zip: string };
+
+export const DROP_SHIP_TO_CLIENT = 'DROP-SHIP TO YOUR CLIENT';
+
 /** What the rules read of a checkout order: the lab's attributes (money in dollars) and its line count. */
 export interface CheckoutFacts {
   status: string;
@@ -35,6 +41,8 @@ export interface CheckoutFacts {
   lineItemCount: number;
   local_pickup: boolean;
   shipping_address: AddressToShow | null;
+  /** Drop-ship: the photographer's client the order ships to instead (issue 34). */
+  drop_ship_address?: ClientToShow | null | undefined;
   selected_card_to_use: string | null;
   credit_applied: number;
   discount: number;
@@ -52,13 +60,14 @@ const cents = (dollars: number): Cents => toCents(dollars);
 export const creditCoversAll = (o: Pick<CheckoutFacts, 'total'>): boolean => cents(o.total) === 0;
 
 export const hasCard = (o: Pick<CheckoutFacts, 'selected_card_to_use'>) => Boolean(o.selected_card_to_use);
-const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address'>) => Boolean(o.shipping_address?.guid);
+// A drop-ship goes to the client's address, so it needs none of the photographer's.
+const hasAddress = (o: Pick<CheckoutFacts, 'shipping_address' | 'drop_ship_address'>) => Boolean(o.shipping_address?.guid) || Boolean(o.drop_ship_address);
 
 /**
  * REVIEW & CONFIRM may go on (docs/orders.md §4 Checkout readiness): a card and a shipping address; or
  * the credit covers everything; or a card and local pickup.
  */
-export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
+export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 'shipping_address' | 'drop_ship_address' | 'local_pickup' | 'credit_applied' | 'total'>): boolean {
   return (hasCard(o) && hasAddress(o)) || creditCoversAll(o) || (hasCard(o) && o.local_pickup);
 }
 
@@ -67,16 +76,25 @@ export function checkoutReady(o: Pick<CheckoutFacts, 'selected_card_to_use' | 's
  * address, or local pickup: the spec's readiness rule takes a pickup with a card, so a pickup
  * needs no address here either), and a card is selected or the credit covers everything.
  */
-export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_address' | 'local_pickup' | 'selected_card_to_use' | 'credit_applied' | 'total'>): boolean {
+export function canPlaceOrder(o: Pick<CheckoutFacts, 'status' | 'shipping_address' | 'drop_ship_address' | 'local_pickup' | 'selected_card_to_use' | 'credit_applied' | 'total'>): boolean {
   return o.status === 'open' && (hasAddress(o) || o.local_pickup) && (hasCard(o) || creditCoversAll(o));
 }
 
 /**
- * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; or the name
- * (recipient, else the client's name, else the photographer's), street, street 2, 'city, state zip'.
+ * SHIPPING TO's lines (docs/orders.md §2 Checkout final): LOCAL PICKUP; NONE SELECTED; a drop-ship's
+ * client (said so, then their name and address); or the name (recipient, else the client's name,
+ * else the photographer's), street, street 2, 'city, state zip'.
  */
-export function shippingToLines(o: { local_pickup: boolean; shipping_address: AddressToShow | null; client_name: string | null; photographer_name: string | null }): string[] {
+export function shippingToLines(o: {
+  local_pickup: boolean;
+  shipping_address: AddressToShow | null;
+  drop_ship_address?: ClientToShow | null | undefined;
+  client_name: string | null;
+  photographer_name: string | null;
+}): string[] {
   if (o.local_pickup) return [LOCAL_PICKUP];
+  const client = o.drop_ship_address;
+  if (client) return [DROP_SHIP_TO_CLIENT, client.recipient, client.street, client.street_2?.trim() || '', `${client.city}, ${client.state_province} ${client.zip}`].filter((l) => l !== '');
   const a = o.shipping_address;
   if (!a) return [NONE_SELECTED];
   const name = [a.recipient, o.client_name, o.photographer_name].map((n) => n?.trim() ?? '').find((n) => n !== '');
@@ -170,15 +188,8 @@ export function orderAddressBody(a: AddressFields, orderGuid: string) {
 export const newAddressPayload = (f: NewAddressForm, orderGuid: string) =>
   orderAddressBody({ ...f, recipient: `${f.firstName.trim()} ${f.lastName.trim()}` }, orderGuid);
 
-/** The lab's figures as the summary shows them, discount and credit as deductions. */
-export function summaryRows(o: { subtotal: number; discount: number; credit_applied: number; boutique_shipping_price: number; shipping_total: number; total: number }) {
-  const row = (label: string, c: Cents) => ({ label, text: formatMoney(c) });
-  return [
-    row('SUBTOTAL', cents(o.subtotal)),
-    row('DISCOUNT', -cents(o.discount)),
-    row('CREDIT', -cents(o.credit_applied)),
-    row('BOUTIQUE PACKAGING', cents(o.boutique_shipping_price)),
-    row('SHIPPING', cents(o.shipping_total)),
-    row('TOTAL', cents(o.total)),
-  ];
-}
+/**
+ * The lab's figures as the summary shows them: the all-in cost (src/domain/all-in-cost.ts), the
+ * same lines as the receipt and the order detail, discount and credit as deductions.
+ */
+export const summaryRows = (o: AllInWire) => allInCostFromWire(o).map((l) => ({ label: l.label, detail: l.detail, text: l.text }));

@@ -1,12 +1,16 @@
 import type { Cents } from './money.ts';
+import { DEFAULT_SHIPPING_SPEED_CENTS } from './shipping-speeds.ts';
 
 /**
  * Every price rule of the lab in one place (docs/lab-rules.md §3): the calculator, the builder, the cart,
  * checkout and the server call these; the server's figure is the authority.
  */
 
-/** Flat shipping per order (docs/orders.md §9: 'All orders are charged $10 for shipping'). */
-export const SHIPPING_CENTS: Cents = 1000;
+/**
+ * Standard shipping when the catalogue names no price (docs/orders.md §9: 'All orders are charged
+ * $10 for shipping'); the lab's catalogue prices every speed (`shipping_speeds`).
+ */
+export const SHIPPING_CENTS: Cents = DEFAULT_SHIPPING_SPEED_CENTS.standard;
 
 /** The lab's price for boutique packaging (gift boxing and tissue), once per order. */
 export const BOUTIQUE_PACKAGING_CENTS: Cents = 1500;
@@ -48,15 +52,24 @@ export interface OrderPriceInput {
   creditRequestedCents: Cents;
   /** What the photographer has (the credit applied never exceeds it). */
   creditAvailableCents: Cents;
+  /** Local pickup ships nothing: no shipping, no drop-ship fee. */
   localPickup: boolean;
+  /** The catalogue's price of the order's shipping speed. */
+  shippingSpeedCents: Cents;
+  /** The catalogue's drop-ship fee while the order ships to the photographer's client; else 0. */
+  dropShipFeeCents: Cents;
   boutiquePackagingCents: Cents;
 }
 
 export interface OrderTotals {
+  /** Prints and finishing: `prints` + `finishing`. */
   subtotal: Cents;
+  prints: Cents;
+  finishing: Cents;
   discount: Cents;
   credit: Cents;
   shipping: Cents;
+  dropShip: Cents;
   boutique: Cents;
   total: Cents;
 }
@@ -64,18 +77,20 @@ export interface OrderTotals {
 const clamp = (value: Cents, low: Cents, high: Cents) => Math.min(Math.max(value, low), high);
 
 /**
- * subtotal − discount − credit + shipping + boutique packaging = total. The discount never
- * exceeds the subtotal; the credit never exceeds what is owed nor what is available; so the
- * total is never negative.
+ * subtotal − discount − credit + shipping + drop-ship fee + boutique packaging = total. The
+ * discount never exceeds the subtotal; the credit never exceeds what is owed nor what is
+ * available; so the total is never negative.
  */
 export function orderTotals(input: OrderPriceInput): OrderTotals {
   const subtotal = input.lines.reduce((sum, line) => sum + linePriceCents(line), 0);
+  const finishing = input.lines.reduce((sum, line) => sum + line.finishingCents * line.quantity, 0);
   const discount = clamp(input.discountCents, 0, subtotal);
-  const shipping = input.localPickup ? 0 : SHIPPING_CENTS;
+  const shipping = input.localPickup ? 0 : Math.max(0, input.shippingSpeedCents);
+  const dropShip = input.localPickup ? 0 : Math.max(0, input.dropShipFeeCents);
   const boutique = Math.max(0, input.boutiquePackagingCents);
-  const owed = subtotal - discount + shipping + boutique;
+  const owed = subtotal - discount + shipping + dropShip + boutique;
   const credit = clamp(Math.min(input.creditRequestedCents, input.creditAvailableCents), 0, owed);
-  return { subtotal, discount, credit, shipping, boutique, total: owed - credit };
+  return { subtotal, prints: subtotal - finishing, finishing, discount, credit, shipping, dropShip, boutique, total: owed - credit };
 }
 
 /** What a referrer earns on a referred photographer's paid order: a share of its subtotal, to the cent. */

@@ -8,6 +8,8 @@
  * Local pickup is not a speed: it is the order's own `local_pickup` flag and ships nothing.
  */
 
+import type { Cents } from './money.ts';
+
 export const SHIPPING_SPEEDS = ['standard', 'two_day', 'overnight'] as const;
 export type ShippingSpeed = (typeof SHIPPING_SPEEDS)[number];
 
@@ -33,3 +35,13 @@ export const TRANSIT_BUSINESS_DAYS: Record<ShippingSpeed, readonly [number, numb
 
 /** The speed an order has when none was chosen: the spec's flat-rate shipping. */
 export const DEFAULT_SHIPPING_SPEED: ShippingSpeed = 'standard';
+
+/**
+ * The price of each speed when the lab's catalogue file names none. Standard is the spec's flat
+ * rate (docs/orders.md §9: $10 an order); two-day and overnight are what pro labs ask for a
+ * parcel of prints sent by air within the contiguous US.
+ */
+export const DEFAULT_SHIPPING_SPEED_CENTS: Readonly<Record<ShippingSpeed, Cents>> = { standard: 1000, two_day: 2400, overnight: 3900 };
+
+/** What the wire calls the order's shipping: its speed, or local pickup (which ships nothing). */
+export const shippingMethod = (localPickup: boolean, speed: ShippingSpeed): ShippingSpeed | 'local_pickup' => (localPickup ? 'local_pickup' : speed);

@@ -49,6 +49,8 @@ export interface LocalOrder {
   creditCents: Cents;
   boutiqueCents: Cents;
   shippingCents: Cents;
+  /** The drop-ship fee (issue 34); absent on orders kept before it existed. */
+  dropShipCents?: Cents;
   totalCents: Cents;
   notes: string | null;
   /**

@@ -72,6 +72,7 @@ export function orderFromAttributes(owner: string, guid: string, a: Partial<Full
     creditCents: cents(a.credit_applied, previous?.creditCents ?? 0),
     boutiqueCents: a.boutique_shipping === false ? 0 : cents(a.boutique_shipping_price, previous?.boutiqueCents ?? 0),
     shippingCents: cents(a.shipping_total, previous?.shippingCents ?? 0),
+    dropShipCents: cents(a.drop_ship_fee, previous?.dropShipCents ?? 0),
     totalCents: cents(a.total, previous?.totalCents ?? 0),
     notes: a.notes === undefined ? (previous?.notes ?? null) : a.notes,
     ...(previous?.sentStamp === undefined ? {} : { sentStamp: previous.sentStamp }),
@@ -96,7 +97,7 @@ function merged(existing: LineItemRow | undefined, owner: string, item: BuilderL
 
 /**
  * The order's figures from the lines on the device, while changes wait: the lab's discount,
- * credit, shipping and boutique stay; subtotal and total follow the shown lines.
+ * credit, shipping, drop-ship fee and boutique stay; subtotal and total follow the shown lines.
  */
 export function retotal<T extends LocalOrder>(order: T, rows: readonly LineItemRow[]): T {
   const t = orderTotals({
@@ -105,6 +106,8 @@ export function retotal<T extends LocalOrder>(order: T, rows: readonly LineItemR
     creditRequestedCents: order.creditCents,
     creditAvailableCents: order.creditCents,
     localPickup: order.shippingCents === 0,
+    shippingSpeedCents: order.shippingCents,
+    dropShipFeeCents: order.dropShipCents ?? 0,
     boutiquePackagingCents: order.boutiqueCents,
   });
   return { ...order, subtotalCents: t.subtotal, discountCents: t.discount, creditCents: t.credit, totalCents: t.total };

@@ -256,6 +256,31 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     check: (res, w) => expectSame((json(res).data as Record<string, unknown>).attributes, 'guid', w.ownerOrder),
   },
 
+  // Drop-ship to the photographer's client (issue 34): the order's own address, never another's to read
+  'PUT /api/v2/lab_orders/{guid}/drop_ship': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({
+      url: `/api/v2/lab_orders/${w.ownerOrder}/drop_ship`,
+      payload: { recipient_name: 'Ansel Adams', street_address: '9 Half Dome Rd', city: 'Yosemite', state: 'CA', zip: '95389' },
+    }),
+    check: (res, w) => {
+      const attributes = (json(res).data as Record<string, unknown>).attributes as Record<string, unknown>;
+      expectSame(attributes, 'guid', w.ownerOrder);
+      expectSame((attributes.drop_ship_address as Record<string, unknown> | null) ?? {}, 'recipient', 'Ansel Adams');
+    },
+  },
+  'DELETE /api/v2/lab_orders/{guid}/drop_ship': {
+    who: "the order's photographer, or an admin, while the order is open",
+    access: OWNER_OR_ADMIN,
+    request: (w) => ({ url: `/api/v2/lab_orders/${w.ownerOrder}/drop_ship` }),
+    check: (res, w) => {
+      const attributes = (json(res).data as Record<string, unknown>).attributes as Record<string, unknown>;
+      expectSame(attributes, 'guid', w.ownerOrder);
+      if (attributes.drop_ship_address !== null) throw new Error('drop_ship_address is still set');
+    },
+  },
+
   // Checkout and payment (issue 12, docs/api.md §8)
   'POST /api/v2/validate_discount_code': {
     who: 'a signed-in user (whether a code can be used; no one owns a code)',

@@ -251,7 +251,7 @@ describe('checkout', () => {
     // The frame's profile in the words of the cart, never its short code.
     expect(receipt).toContain(`${p.paper.name} ${p.size.name}, finishing: ${p.frame.name}, 1.5" profile, `);
     expect(receipt).toContain(`quantity 2, $${((framedCents * 2) / 100).toFixed(2)}`);
-    for (const [label, dollars] of [['Subtotal', a.subtotal], ['Shipping', a.shipping_total], ['Total', a.total]] as const) {
+    for (const [label, dollars] of [['Prints', a.prints_total], ['Finishing', a.finishing_total], ['Subtotal', a.subtotal], ['Shipping \\(STANDARD\\)', a.shipping_total], ['Total', a.total]] as const) {
       expect(receipt).toMatch(new RegExp(`${label}:\\s+\\$${dollars.toFixed(2).replace('.', '\\.')}`));
     }
     expect(receipt).toMatch(/Discount:\s+-\$0\.00/);

@@ -24,6 +24,9 @@ afterAll(() => lab.t.close());
 const base64 = (bytes: Buffer) => bytes.toString('base64');
 const identity = (token: string) => callApi(lab.t.app, 'GET /accounts/packing_slip', {}, { token });
 const putLogo = (token: string, data: string) => callApi(lab.t.app, 'PUT /accounts/packing_slip/logo', { body: { data } }, { token });
+const CLIENT = { recipient_name: 'Jane Client', street_address: '9 Oak Ave', city: 'Memphis', state: 'TN', zip: '38103' };
+/** Ship the order straight to the photographer's client: the only kind of order a blind slip goes with. */
+const dropShip = (token: string, order: string) => callApi(lab.t.app, 'PUT /lab_orders/:guid/drop_ship', { params: { guid: order }, body: CLIENT }, { token });
 const chooseSlip = (token: string, order: string, value: unknown) => send(lab.t, 'PATCH', `/lab_orders/${order}`, token, { type: 'blind_slip', value });
 /** GET a signed storage link through the app, as the browser would. */
 const fetchLink = (link: string) => {
@@ -85,8 +88,12 @@ describe('the packing-slip identity on /account', () => {
 });
 
 describe("the order's blind slip", () => {
-  it('is chosen by the owner or an admin on an open shipped order, once the studio has a name', async () => {
+  it('is chosen by the owner or an admin on an open drop-ship order, once the studio has a name', async () => {
     const o = await orderWithPhotos(lab.t, 0);
+    await lab.t.db.update(users).set({ businessName: 'Rosa Studio' }).where(eq(users.guid, o.user.guid));
+    // Shipped to the studio itself: nothing to disguise, no slip.
+    expect(expectErrorBody((await chooseSlip(o.token, o.order, true)).json(), 422).message).toBe(BLIND_SLIP_NOT_ALLOWED);
+    expect((await dropShip(o.token, o.order)).status).toBe(200);
     await lab.t.db.update(users).set({ businessName: '' }).where(eq(users.guid, o.user.guid));
     const noName = await chooseSlip(o.token, o.order, true);
     expect(expectErrorBody(noName.json(), 422).message).toBe(BLIND_SLIP_NEEDS_BUSINESS_NAME);
@@ -118,8 +125,7 @@ describe('the slip PDF', () => {
     const address = { name: 'Rosa Studio returns', street: '12 Elm St', street_2: null, city: 'Nashville', state: 'TN', zip: '37201' };
     await callApi(t.app, 'PUT /accounts/packing_slip/return_address', { body: { return_address: address } }, { token: o.token });
     expect((await postItems(t, o.token, o.order, o.photos.map((photo) => payload(photo, p.size.guid, { quantity: 3 })))).statusCode).toBe(201);
-    const shipTo = { guid: o.order, recipient: 'Jane Client', street: '9 Oak Ave', street2: null, city: 'Memphis', state: 'TN', zip: '38103', phone: null };
-    await t.db.update(labOrders).set({ shippingAddress: shipTo }).where(eq(labOrders.guid, o.order));
+    expect((await dropShip(o.token, o.order)).status).toBe(200);
     expect((await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, admin)).statusCode).toBe(422);
     expect((await chooseSlip(o.token, o.order, true)).statusCode).toBe(200);
 

@@ -55,6 +55,18 @@ test('a studio sets its slip on /account, chooses it at checkout, and the lab do
 
   await page.goto(`/lab-orders/${cart.orderGuid}/checkout-details`);
   const choice = page.getByRole('region', { name: 'BLIND PACKING SLIP' });
+  // A blind slip goes only with a drop-ship: offered once the order ships straight to the client.
+  await expect(page.getByRole('heading', { name: 'SHIPPING SPEED' })).toBeVisible();
+  await expect(choice).toHaveCount(0);
+  await page.getByRole('checkbox', { name: /^Ship this order straight to my client/ }).check();
+  const client = page.getByRole('form', { name: 'Client address' });
+  await client.getByLabel("Client's name").fill('Jane Client');
+  await client.getByLabel('Street address', { exact: true }).fill('9 Oak Ave');
+  await client.getByLabel('City').fill('Memphis');
+  await client.getByLabel('State').fill('TN');
+  await client.getByLabel('Zip').fill('38103');
+  await client.getByRole('button', { name: 'SHIP TO THIS CLIENT' }).click();
+  await expect(page.getByLabel('Client address')).toContainText('Jane Client');
   await expect(choice).toContainText('Your client sees Rosa Studio with your logo and return address, and the prints in the parcel: no lab name and no prices.');
   // Ticked once the lab has answered (the box shows the lab's choice, not the click).
   const box = choice.getByRole('checkbox', { name: 'Pack with my own packing slip' });

@@ -53,7 +53,7 @@ describe('the checkout box', () => {
     { printPriceCents: 310, finishingPriceCents: 0, quantity: 4 },
     { printPriceCents: 310, finishingPriceCents: 11150, quantity: 1 },
   ];
-  const order = { discount: 5, credit_applied: 20, local_pickup: false, boutique_shipping: true, boutique_shipping_price: 7.5 };
+  const order = { discount: 5, credit_applied: 20, local_pickup: false, boutique_shipping: true, boutique_shipping_price: 7.5, shipping_total: 10, drop_ship_fee: 0 };
 
   it('shows subtotal, discount, credit, boutique, shipping and total from the pricing rules', () => {
     const box = checkoutBox(order, lines);
@@ -72,6 +72,12 @@ describe('the checkout box', () => {
     const box = checkoutBox({ ...order, local_pickup: true, boutique_shipping: false, credit_applied: 500 }, lines);
     expect(box.totals).toMatchObject({ shipping: 0, boutique: 0, credit: 12200, total: 0 });
     expect(checkoutBox(order, []).totals).toMatchObject({ subtotal: 0, discount: 0 });
+  });
+
+  it("charges the lab's price of the chosen speed and shows the drop-ship fee on a drop-ship", () => {
+    const box = checkoutBox({ ...order, shipping_total: 39, drop_ship_fee: 5 }, lines);
+    expect(box.rows.filter((r) => r.label === 'SHIPPING' || r.label === 'DROP-SHIP FEE').map((r) => `${r.label} ${r.text}`)).toEqual(['SHIPPING $39.00', 'DROP-SHIP FEE $5.00']);
+    expect(box.totals.total).toBe(12700 - 500 - 2000 + 750 + 3900 + 500);
   });
 });
 

@@ -10,7 +10,8 @@ const order = { discountCents: 500, creditCents: 250, boutiqueCents: 0, shipping
 
 describe('the review checkout box from the device copy', () => {
   it('reads a pickup from no shipping and boutique packaging from its price', () => {
-    expect(checkoutBoxOrder(order)).toEqual({ discount: 5, credit_applied: 2.5, local_pickup: false, boutique_shipping: false, boutique_shipping_price: 0 });
+    expect(checkoutBoxOrder(order)).toEqual({ discount: 5, credit_applied: 2.5, local_pickup: false, boutique_shipping: false, boutique_shipping_price: 0, shipping_total: 10, drop_ship_fee: 0 });
+    expect(checkoutBoxOrder({ ...order, shippingCents: 3900, dropShipCents: 500 })).toMatchObject({ shipping_total: 39, drop_ship_fee: 5 });
     expect(checkoutBoxOrder({ ...order, shippingCents: 0, boutiqueCents: 1250 })).toMatchObject({ local_pickup: true, boutique_shipping: true, boutique_shipping_price: 12.5 });
   });
 

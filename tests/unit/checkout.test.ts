@@ -42,6 +42,15 @@ describe('checkout readiness (docs/orders.md §4)', () => {
     expect(checkoutReady({ ...ready, selected_card_to_use: null, credit_applied: 20, total: 32.5 })).toBe(false);
   });
 
+  it("a drop-ship goes to the client's address: with a card it needs none of the photographer's", () => {
+    const client = { recipient: 'Imogen Cunningham', street: '88 Magnolia Ave', street_2: null, city: 'Portland', state_province: 'OR', zip: '97205' };
+    const dropShip = { ...ready, shipping_address: null, drop_ship_address: client };
+    expect(checkoutReady(dropShip)).toBe(true);
+    expect(canPlaceOrder(dropShip)).toBe(true);
+    expect(finalGuard(dropShip, 'g1')).toBeNull();
+    expect(shippingToLines({ ...dropShip, client_name: null, photographer_name: 'Dorothea' })).toEqual(['DROP-SHIP TO YOUR CLIENT', 'Imogen Cunningham', '88 Magnolia Ave', 'Portland, OR 97205']);
+  });
+
   it('counts the order as covered when nothing is left to charge, as the lab does', () => {
     expect(creditCoversAll({ total: 0 })).toBe(true);
     expect(creditCoversAll({ total: 0.01 })).toBe(false);
@@ -166,12 +175,43 @@ describe('boutique note and new address', () => {
 describe('the summary', () => {
   it('shows the lab’s figures with two decimals, deductions negative', () => {
     expect(summaryRows({ subtotal: 80, discount: 8, credit_applied: 2.5, boutique_shipping_price: 15, shipping_total: 10, total: 94.5 }).map((r) => `${r.label} ${r.text}`)).toEqual([
+      'PRINTS $80.00',
+      'FINISHING $0.00',
       'SUBTOTAL $80.00',
       'DISCOUNT -$8.00',
       'CREDIT -$2.50',
-      'BOUTIQUE PACKAGING $15.00',
       'SHIPPING $10.00',
+      'BOUTIQUE PACKAGING $15.00',
       'TOTAL $94.50',
     ]);
+  });
+
+  it('is the all-in cost: prints and finishing apart, the speed named, the drop-ship fee on a drop-ship', () => {
+    const rows = summaryRows({
+      prints_total: 38.85,
+      finishing_total: 89.5,
+      subtotal: 128.35,
+      discount: 10,
+      credit_applied: 2.5,
+      shipping_total: 39,
+      shipping_method: 'overnight',
+      local_pickup: false,
+      drop_ship_fee: 5,
+      drop_ship_address: { recipient: 'Ansel Adams' },
+      boutique_shipping_price: 15,
+      total: 174.85,
+    });
+    expect(rows.map((r) => [r.label, r.detail, r.text])).toEqual([
+      ['PRINTS', null, '$38.85'],
+      ['FINISHING', null, '$89.50'],
+      ['SUBTOTAL', null, '$128.35'],
+      ['DISCOUNT', null, '-$10.00'],
+      ['CREDIT', null, '-$2.50'],
+      ['SHIPPING', 'OVERNIGHT', '$39.00'],
+      ['DROP-SHIP FEE', null, '$5.00'],
+      ['BOUTIQUE PACKAGING', null, '$15.00'],
+      ['TOTAL', null, '$174.85'],
+    ]);
+    expect(summaryRows({ subtotal: 1, discount: 0, credit_applied: 0, shipping_total: 0, shipping_method: 'local_pickup', local_pickup: true, boutique_shipping_price: 0, total: 1 }).find((r) => r.label === 'SHIPPING')?.detail).toBe('LOCAL PICKUP');
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, groupThousands, toCents, toDollars } from '../../src/domain/money.ts';
+import { DEFAULT_SHIPPING_SPEED_CENTS } from '../../src/domain/shipping-speeds.ts';
 import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS, discountCents, finishingCents, linePriceCents, orderTotals, type OrderPriceInput } from '../../src/domain/pricing.ts';
 
 describe('money', () => {
@@ -62,6 +63,8 @@ const orderInput: fc.Arbitrary<OrderPriceInput> = fc.record({
   creditRequestedCents: fc.integer({ min: -1000, max: 50_000_000 }),
   creditAvailableCents: fc.integer({ min: 0, max: 50_000_000 }),
   localPickup: fc.boolean(),
+  shippingSpeedCents: fc.integer({ min: 0, max: 20_000 }),
+  dropShipFeeCents: fc.integer({ min: 0, max: 5_000 }),
   boutiquePackagingCents: fc.integer({ min: 0, max: 10_000 }),
 });
 
@@ -71,7 +74,8 @@ describe('order totals (properties)', () => {
       fc.property(orderInput, (input) => {
         const t = orderTotals(input);
         expect(t.total).toBeGreaterThanOrEqual(0);
-        expect(t.total).toBe(t.subtotal - t.discount - t.credit + t.shipping + t.boutique);
+        expect(t.total).toBe(t.subtotal - t.discount - t.credit + t.shipping + t.dropShip + t.boutique);
+        expect(t.prints + t.finishing).toBe(t.subtotal);
       }),
     );
   });
@@ -81,7 +85,7 @@ describe('order totals (properties)', () => {
       fc.property(orderInput, (input) => {
         const t = orderTotals(input);
         expect(t.credit).toBeGreaterThanOrEqual(0);
-        expect(t.credit).toBeLessThanOrEqual(t.subtotal - t.discount + t.shipping + t.boutique);
+        expect(t.credit).toBeLessThanOrEqual(t.subtotal - t.discount + t.shipping + t.dropShip + t.boutique);
         expect(t.credit).toBeLessThanOrEqual(input.creditAvailableCents);
       }),
     );
@@ -105,13 +109,38 @@ describe('order totals (properties)', () => {
     );
   });
 
-  it('shipping is a flat $10, or nothing with local pickup', () => {
+  it("shipping is the chosen speed's price and the drop-ship fee is added once; local pickup ships nothing", () => {
     fc.assert(
       fc.property(orderInput, (input) => {
-        expect(orderTotals(input).shipping).toBe(input.localPickup ? 0 : SHIPPING_CENTS);
+        const t = orderTotals(input);
+        expect(t.shipping).toBe(input.localPickup ? 0 : input.shippingSpeedCents);
+        expect(t.dropShip).toBe(input.localPickup ? 0 : input.dropShipFeeCents);
       }),
     );
+  });
+
+  it("standard defaults to the spec's flat $10; the air services cost more, overnight most", () => {
     expect(SHIPPING_CENTS).toBe(1000);
+    expect(DEFAULT_SHIPPING_SPEED_CENTS.standard).toBe(SHIPPING_CENTS);
+    expect(DEFAULT_SHIPPING_SPEED_CENTS.two_day).toBeGreaterThan(DEFAULT_SHIPPING_SPEED_CENTS.standard);
+    expect(DEFAULT_SHIPPING_SPEED_CENTS.overnight).toBeGreaterThan(DEFAULT_SHIPPING_SPEED_CENTS.two_day);
+  });
+
+  it('an overnight drop-ship order adds up to the cent, prints and finishing apart', () => {
+    const t = orderTotals({
+      lines: [
+        { printCents: 1295, finishingCents: 0, quantity: 3 },
+        { printCents: 4100, finishingCents: 8950, quantity: 1 },
+      ],
+      discountCents: 1000,
+      creditRequestedCents: 250,
+      creditAvailableCents: 250,
+      localPickup: false,
+      shippingSpeedCents: 3900,
+      dropShipFeeCents: 500,
+      boutiquePackagingCents: BOUTIQUE_PACKAGING_CENTS,
+    });
+    expect(t).toEqual({ subtotal: 16935, prints: 7985, finishing: 8950, discount: 1000, credit: 250, shipping: 3900, dropShip: 500, boutique: 1500, total: 16935 - 1000 - 250 + 3900 + 500 + 1500 });
   });
 });
 
@@ -134,8 +163,8 @@ describe('discount codes and boutique packaging', () => {
 
   it('an amount code is worth its amount; orderTotals keeps it within the subtotal', () => {
     expect(discountCents({ kind: 'amount', amountCents: 500 }, 300)).toBe(500);
-    const t = orderTotals({ lines: [{ printCents: 300, finishingCents: 0, quantity: 1 }], discountCents: 500, creditRequestedCents: 0, creditAvailableCents: 0, localPickup: false, boutiquePackagingCents: 0 });
-    expect(t).toEqual({ subtotal: 300, discount: 300, credit: 0, shipping: SHIPPING_CENTS, boutique: 0, total: SHIPPING_CENTS });
+    const t = orderTotals({ lines: [{ printCents: 300, finishingCents: 0, quantity: 1 }], discountCents: 500, creditRequestedCents: 0, creditAvailableCents: 0, localPickup: false, shippingSpeedCents: SHIPPING_CENTS, dropShipFeeCents: 0, boutiquePackagingCents: 0 });
+    expect(t).toEqual({ subtotal: 300, prints: 300, finishing: 0, discount: 300, credit: 0, shipping: SHIPPING_CENTS, dropShip: 0, boutique: 0, total: SHIPPING_CENTS });
   });
 
   it('no code is worth nothing', () => {
@@ -143,7 +172,7 @@ describe('discount codes and boutique packaging', () => {
   });
 
   it('boutique packaging is added once to what is owed, and credit may cover it', () => {
-    const base = { lines: [{ printCents: 1000, finishingCents: 500, quantity: 2 }], discountCents: 0, localPickup: true, boutiquePackagingCents: BOUTIQUE_PACKAGING_CENTS };
+    const base = { lines: [{ printCents: 1000, finishingCents: 500, quantity: 2 }], discountCents: 0, localPickup: true, shippingSpeedCents: 3900, dropShipFeeCents: 500, boutiquePackagingCents: BOUTIQUE_PACKAGING_CENTS };
     expect(orderTotals({ ...base, creditRequestedCents: 0, creditAvailableCents: 0 }).total).toBe(3000 + BOUTIQUE_PACKAGING_CENTS);
     expect(orderTotals({ ...base, creditRequestedCents: 99999, creditAvailableCents: 99999 })).toMatchObject({ credit: 3000 + BOUTIQUE_PACKAGING_CENTS, total: 0 });
   });

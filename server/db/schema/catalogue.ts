@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { DEFAULT_TURNAROUND, type Turnaround } from '../../../src/domain/turnaround.ts';
+import { DEFAULT_SHIPPING_SPEED_CENTS, type ShippingSpeed } from '../../../src/domain/shipping-speeds.ts';
 
 /**
  * The lab's catalogue. Loading a new catalogue file adds a new set of rows and retires the old
@@ -19,6 +20,10 @@ export const catalogues = pgTable(
     turnaroundDays: jsonb('turnaround_days').$type<Turnaround>().notNull().default(DEFAULT_TURNAROUND),
     // The lab's days off besides weekends (YYYY-MM-DD), skipped by every turnaround count.
     holidays: jsonb('holidays').$type<string[]>().notNull().default([]),
+    // The price of each shipping speed (issue 34), in cents; an order's shipping is its speed's.
+    shippingSpeedCents: jsonb('shipping_speed_cents').$type<Record<ShippingSpeed, number>>().notNull().default(DEFAULT_SHIPPING_SPEED_CENTS),
+    // What shipping an order straight to the photographer's client adds, once per order.
+    dropShipFeeCents: integer('drop_ship_fee_cents').notNull().default(0),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // One active catalogue at most; every catalogue read asks for it first (its version).

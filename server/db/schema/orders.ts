@@ -3,6 +3,7 @@ import { bigint, bigserial, boolean, check, date, index, integer, jsonb, pgSeque
 import { createdAt, updatedAt } from './columns.ts';
 import { cards, users } from './accounts.ts';
 import type { OrderStatus } from '../../../src/domain/order-status.ts';
+import type { ShippingSpeed } from '../../../src/domain/shipping-speeds.ts';
 
 /**
  * Discount codes, made by an admin on the admin screen or the command line. Stored
@@ -65,6 +66,8 @@ export const labOrders = pgTable(
     discountCents: integer('discount_cents').notNull().default(0),
     creditCents: integer('credit_cents').notNull().default(0),
     shippingCents: integer('shipping_cents').notNull().default(0),
+    // Of the subtotal, what finishing comes to (the rest is prints): the all-in cost shows both.
+    finishingCents: integer('finishing_cents').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
     // The photographer's notes on the whole order (docs/orders.md §3 notes, has_notes).
     notes: text('notes'),
@@ -73,6 +76,12 @@ export const labOrders = pgTable(
     creditRequestedCents: integer('credit_requested_cents').notNull().default(0),
     discountCodeId: uuid('discount_code_id').references(() => discountCodes.id, { onDelete: 'set null' }),
     localPickup: boolean('local_pickup').notNull().default(false),
+    // The carrier service chosen at checkout (src/domain/shipping-speeds.ts); priced from the
+    // active catalogue. Kept while local pickup is on, so turning it off restores the choice.
+    shippingSpeed: text('shipping_speed').$type<ShippingSpeed>().notNull().default('standard'),
+    // The drop-ship fee as charged: the catalogue's, while the order ships to the photographer's
+    // client (table order_client_addresses).
+    dropShipCents: integer('drop_ship_cents').notNull().default(0),
     shippingAddress: jsonb('shipping_address').$type<ShippingAddressSnapshot>(),
     selectedCardId: uuid('selected_card_id').references(() => cards.id, { onDelete: 'set null' }),
     usedSavedCard: boolean('used_saved_card').notNull().default(false),

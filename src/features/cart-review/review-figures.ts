@@ -7,13 +7,15 @@ import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
  * charges shipping on every order but a local pickup, so a server total with no shipping is a
  * pickup; boutique packaging is on when it costs something.
  */
-export function checkoutBoxOrder(order: Pick<LocalOrder, 'discountCents' | 'creditCents' | 'boutiqueCents' | 'shippingCents'>): CheckoutBoxOrder {
+export function checkoutBoxOrder(order: Pick<LocalOrder, 'discountCents' | 'creditCents' | 'boutiqueCents' | 'shippingCents' | 'dropShipCents'>): CheckoutBoxOrder {
   return {
     discount: toDollars(order.discountCents),
     credit_applied: toDollars(order.creditCents),
     local_pickup: order.shippingCents === 0,
     boutique_shipping: order.boutiqueCents > 0,
     boutique_shipping_price: toDollars(order.boutiqueCents),
+    shipping_total: toDollars(order.shippingCents),
+    drop_ship_fee: toDollars(order.dropShipCents ?? 0),
   };
 }
 

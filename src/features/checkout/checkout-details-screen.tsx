@@ -10,6 +10,7 @@ import { orderMinimumMessage } from '../../domain/order-minimum.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { useOrderMinimumCents } from '../../offline/use-order-minimum.ts';
+import { useShippingPrices } from '../../offline/use-shipping-prices.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { AddressSection } from './address-section.tsx';
 import { BlindSlipSection } from './blind-slip-section.tsx';
@@ -19,14 +20,17 @@ import type { CheckoutActions } from './checkout-actions.ts';
 import { CheckoutPage } from './checkout-page.tsx';
 import { ColourSection } from './colour-section.tsx';
 import { DiscountCreditSection } from './discount-credit-section.tsx';
+import { DropShipSection } from './drop-ship-section.tsx';
+import { ShippingSpeedSection } from './shipping-speed-section.tsx';
 import { readSaveCard, writeSaveCard } from './save-card-choice.ts';
 import { OrderFigures } from './summary-panel.tsx';
 import { useCheckoutOrder } from './use-checkout-order.ts';
 import './checkout.css';
 
 /**
- * /lab-orders/:id/checkout-details (docs/orders.md §2 Checkout details): shipping address, card,
- * discount code, credit, boutique packaging, blind packing slip, local pickup, and REVIEW & CONFIRM once the order is
+ * /lab-orders/:id/checkout-details (docs/orders.md §2 Checkout details): shipping address, shipping
+ * speed, drop-ship to the photographer's client, card, discount code, credit, boutique packaging,
+ * blind packing slip, local pickup, and REVIEW & CONFIRM once the order is
  * ready (docs/orders.md §4). Every change goes to the lab at once and shows the lab's answer.
  */
 export function CheckoutDetailsScreen() {
@@ -35,6 +39,7 @@ export function CheckoutDetailsScreen() {
   const { load, updating, change, changeProfile } = useCheckoutOrder(orderGuid);
   const [saveCard, setSaveCard] = useState(() => readSaveCard(orderGuid));
   const minimumCents = useOrderMinimumCents();
+  const shippingPrices = useShippingPrices();
 
   const actions = useMemo<CheckoutActions>(() => {
     const settle = async (run: () => Promise<unknown>, failure: string | ((err: unknown) => void)) => {
@@ -104,6 +109,8 @@ export function CheckoutDetailsScreen() {
       <div className="checkout-layout">
         <div className="checkout-sections">
           <AddressSection order={o} profile={profile} busy={updating} actions={actions} />
+          <ShippingSpeedSection order={o} busy={updating} actions={actions} prices={shippingPrices} />
+          <DropShipSection order={o} busy={updating} actions={actions} prices={shippingPrices} />
           <CardSection order={o} profile={profile} busy={updating} actions={actions} saveCard={saveCard} onSaveCard={onSaveCard} />
           <DiscountCreditSection order={o} profile={profile} busy={updating} actions={actions} />
           <BoutiqueSection order={o} busy={updating} actions={actions} />
@@ -129,7 +136,7 @@ export function CheckoutDetailsScreen() {
           ) : null}
           {ready ? null : (
             <p className="muted" id="checkout-not-ready">
-              Choose a shipping address (or local pickup) and a card, or apply credit that covers the whole order.
+              Choose a shipping address (or your client's, or local pickup) and a card, or apply credit that covers the whole order.
             </p>
           )}
           <button type="button" className="button primary" onClick={reviewAndConfirm} aria-describedby={[belowMinimum ? 'checkout-minimum' : '', ready ? '' : 'checkout-not-ready'].filter(Boolean).join(' ') || undefined}>

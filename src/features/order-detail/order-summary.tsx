@@ -1,4 +1,7 @@
 import type { OrderDetailAttributes, ShippingAddress } from '../../api/orders-detail.ts';
+import { Fragment } from 'react';
+import { allInCostFromWire } from '../../domain/all-in-cost.ts';
+import { DROP_SHIP_TO_CLIENT } from '../../domain/checkout.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
 import { NO_BOUTIQUE_PACKAGING } from '../../domain/order-detail.ts';
@@ -12,6 +15,9 @@ export function addressLines(a: ShippingAddress): string[] {
 }
 
 const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_day: 'TWO DAY' };
+
+/** A drop-ship's client as lines: name, street, street 2, 'City, ST 12345'. */
+const clientLines = (c: NonNullable<OrderDetailAttributes['drop_ship_address']>) => [c.recipient, c.street, c.street_2, `${c.city}, ${c.state_province} ${c.zip}`].filter((l): l is string => Boolean(l && l.trim()));
 
 /** What everyone who may see the order sees (docs/orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
 export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
@@ -47,6 +53,13 @@ export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
         <dd>
           {order.local_pickup ? (
             'LOCAL PICKUP'
+          ) : order.drop_ship_address ? (
+            <address className="detail-address" aria-label="Client address">
+              <span>{DROP_SHIP_TO_CLIENT}</span>
+              {clientLines(order.drop_ship_address).map((line) => (
+                <span key={line}>{line}</span>
+              ))}
+            </address>
           ) : order.shipping_address ? (
             <address className="detail-address">
               {addressLines(order.shipping_address).map((line) => (
@@ -77,22 +90,15 @@ export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
       </dl>
       <div role="group" aria-label="Order figures">
       <dl className="detail-figures">
-        <dt>SUBTOTAL</dt>
-        <dd>{dollars(order.subtotal)}</dd>
-        {order.boutique_shipping ? (
-          <>
-            <dt>BOUTIQUE</dt>
-            <dd>{dollars(order.boutique_shipping_price)}</dd>
-          </>
-        ) : null}
-        <dt>SHIPPING</dt>
-        <dd>{dollars(order.shipping_total)}</dd>
-        <dt>DISCOUNT{order.discount_code ? ` (${order.discount_code.code})` : ''}</dt>
-        <dd>{order.discount > 0 ? `-${dollars(order.discount)}` : dollars(0)}</dd>
-        <dt>CREDIT</dt>
-        <dd>{order.credit_applied > 0 ? `-${dollars(order.credit_applied)}` : dollars(0)}</dd>
-        <dt>TOTAL</dt>
-        <dd className="detail-total">{dollars(order.total)}</dd>
+        {allInCostFromWire(order).map((line) => (
+          <Fragment key={line.label}>
+            <dt>
+              {line.label}
+              {line.label === 'DISCOUNT' && order.discount_code ? ` (${order.discount_code.code})` : line.detail ? ` (${line.detail})` : ''}
+            </dt>
+            <dd className={line.label === 'TOTAL' ? 'detail-total' : undefined}>{line.cents === 0 ? dollars(0) : line.text}</dd>
+          </Fragment>
+        ))}
         {order.refund_amount ? (
           <>
             <dt>REFUNDED</dt>
