@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import { labDateOf, shipByDate, shipDatesFrom, type Holidays, type ShipDates } from '../../src/domain/ship-dates.ts';
-import { DEFAULT_SHIPPING_SPEED, type ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
+import type { ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import { DEFAULT_TURNAROUND, orderTurnaroundDays, type Turnaround } from '../../src/domain/turnaround.ts';
 import type { Db, Tx } from '../db/client.ts';
 import { catalogues, labOrders, orderDelays } from '../db/schema.ts';
@@ -18,7 +18,7 @@ export async function labCalendar(db: Db | Tx): Promise<{ turnaround: Turnaround
 }
 
 /** The carrier service an order travels by; null for local pickup, which travels nowhere. */
-export const shippingSpeedOf = (order: Pick<OrderRow, 'localPickup'>): ShippingSpeed | null => (order.localPickup ? null : DEFAULT_SHIPPING_SPEED);
+export const shippingSpeedOf = (order: Pick<OrderRow, 'localPickup' | 'shippingSpeed'>): ShippingSpeed | null => (order.localPickup ? null : order.shippingSpeed);
 
 /** In the paying transaction: the ship-by day the lab promises, from the day it was paid. */
 export async function promiseShipDate(tx: Tx, order: OrderRow): Promise<OrderRow> {

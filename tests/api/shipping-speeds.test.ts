@@ -7,6 +7,7 @@ import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { SHIPPING_METHOD_RULE } from '../../server/services/order-changes.ts';
+import { addBusinessDays } from '../../src/domain/ship-dates.ts';
 import { addCard, cartOrder, changed, checkoutOrder, readyOrder } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
@@ -49,6 +50,13 @@ describe('shipping speeds', () => {
     // The list and the order record say the real speed too.
     const list = await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: o.token });
     expect(list.json().data.find((d) => d.attributes.guid === o.order)?.attributes.shipping_method).toBe('overnight');
+    // The ship dates follow the speed: overnight arrives the next business day after shipping.
+    const shipDates = async () => (await callApi(t.app, 'GET /lab_orders/:guid/retrieve_full_order', { params: { guid: o.order }, query: {} }, { token: o.token })).json().data.attributes.ship_dates;
+    const night = await shipDates();
+    expect(night).toMatchObject({ arrives_from: addBusinessDays(night?.ship_by ?? '', 1), arrives_to: addBusinessDays(night?.ship_by ?? '', 1) });
+    await changed(t, o.token, o.order, { type: 'shipping_method', value: 'standard' });
+    const ground = await shipDates();
+    expect(ground).toMatchObject({ arrives_from: addBusinessDays(ground?.ship_by ?? '', 1), arrives_to: addBusinessDays(ground?.ship_by ?? '', 5) });
   });
 
   it('refuses a speed the lab does not offer, and another photographer’s order', async () => {
