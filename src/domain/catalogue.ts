@@ -1,5 +1,6 @@
 import { toCents, type Cents } from './money.ts';
 import { finishingCents } from './pricing.ts';
+import type { ProofColourSpace } from './paper-profile.ts';
 
 /** The lab's products as the wire carries them (docs/api.md §9) and the rules of choosing them. */
 
@@ -166,10 +167,20 @@ export interface PrintSizePricing {
   y_aspect: number;
 }
 
+/** A paper's ICC output profile as the catalogue sends it (issue 35). */
+export interface PaperIccProfile {
+  url: string;
+  key: string;
+  name: string;
+  colour_space: ProofColourSpace;
+}
+
 export interface Paper {
   guid: string;
   name: string;
   allows_border: boolean;
+  /** null: the lab attached no profile, so the screens offer no proof. */
+  icc_profile: PaperIccProfile | null;
   print_size_pricings: PrintSizePricing[];
 }
 
