@@ -20,8 +20,9 @@ const versionFile = (): Plugin => ({
   },
 });
 
-// Text files the server can send precompressed (@fastify/static `preCompressed`).
-const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+// Files the server can send precompressed (@fastify/static `preCompressed`): text, and the
+// soft proof's WebAssembly, which compresses as well as code does.
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml|wasm)$/;
 // Below about a kilobyte a file fits in the first packets either way: not worth a variant.
 const PRECOMPRESS_MIN_BYTES = 1024;
 
@@ -116,7 +117,8 @@ export default defineConfig({
       },
       injectManifest: {
         // Icons and the manifest are added by the plugin; listing png here would list them twice.
-        globPatterns: ['**/*.{js,css,html,svg}'],
+        // wasm: LittleCMS for the soft proof (src/proof), which must work offline like the rest.
+        globPatterns: ['**/*.{js,css,html,svg,wasm}'],
         // The error reporter's chunk is fetched only when a lab sets SENTRY_DSN (src/api/error-reporting.ts);
         // precaching it would download it onto every device anyway.
         globIgnores: ['version.json', 'route-preloads.json', 'assets/sentry-reporter-*.js'],

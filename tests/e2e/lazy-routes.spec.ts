@@ -13,6 +13,8 @@ const BUDGET_BYTES = 150 * 1024;
 interface Loaded {
   total: number;
   chunks: string[];
+  /** Every path the page asked for, scripts or not (the soft proof's worker and WebAssembly). */
+  paths: string[];
 }
 
 /**
@@ -24,6 +26,8 @@ async function scriptsOf(browser: Browser, path: string, ready: (page: Page) => 
   const context = await browser.newContext({ serviceWorkers: 'block', storageState: storageState ? JSON.parse(storageState) : undefined });
   const page = await context.newPage();
   const bodies: Promise<[string, number]>[] = [];
+  const paths: string[] = [];
+  context.on('request', (req) => paths.push(new URL(req.url()).pathname));
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script' && !res.url().endsWith('.js')) return;
     bodies.push(res.body().then((b) => [new URL(res.url()).pathname, gzipSync(b, { level: 9 }).length]));
@@ -36,6 +40,7 @@ async function scriptsOf(browser: Browser, path: string, ready: (page: Page) => 
   return {
     total: sizes.reduce((sum, [, n]) => sum + n, 0),
     chunks: sizes.map(([name, n]) => `${name} ${(n / 1024).toFixed(1)} KB`).sort(),
+    paths,
   };
 }
 
@@ -76,6 +81,9 @@ test('/login and /lab-orders each load at most 150 KB gzip of JavaScript', async
   // other screen's.
   expect(login.chunks.filter((c) => /\/(dexie|db|account-screen|orders-list-screen|calculator-screen)-/.test(c))).toEqual([]);
   expect(orders.chunks.filter((c) => /\/(login-screen|account-screen|calculator-screen)-/.test(c))).toEqual([]);
+  // The soft proof (issue 35) loads when a proof is asked for: its worker and LittleCMS's
+  // WebAssembly come with none of these pages.
+  for (const loaded of [login, orders, adminOrders]) expect(loaded.paths.filter((p) => /proof-worker|lcms|\.wasm$/.test(p))).toEqual([]);
 });
 
 test('the built page holds no schema library: src/api takes only types from the contract', () => {

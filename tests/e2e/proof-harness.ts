@@ -1,0 +1,79 @@
+/**
+ * The proof engine in Chromium without the app's screens: Vite builds the harness page
+ * (tests/e2e/proof-harness/), which imports the real bridge and so the real worker and LittleCMS's
+ * WebAssembly, and a small static server serves it with the test's photos and profiles. Used by
+ * tests/e2e/proof-engine.spec.ts and the bench's proof section.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { build } from 'vite';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.wasm': 'application/wasm',
+  '.jpg': 'image/jpeg',
+  '.png': 'image/png',
+  '.icc': 'application/vnd.iccprofile',
+};
+
+export interface ProofHarness {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Builds the harness into a temporary folder (a few seconds). */
+export async function buildProofHarness(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'proof-harness-'));
+  await build({
+    configFile: false,
+    root: join(import.meta.dirname, 'proof-harness'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, sourcemap: false },
+    worker: { format: 'es' },
+  });
+  return outDir;
+}
+
+/**
+ * Serves the built harness and `files` (path → bytes: photos, profiles) on `port` (0: any).
+ * The CSP is the app's for scripts, so the WebAssembly must compile under 'wasm-unsafe-eval'.
+ */
+export async function startProofHarness(files: Record<string, Uint8Array>, port = 0): Promise<ProofHarness> {
+  const outDir = await buildProofHarness();
+  const server: Server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://harness').pathname;
+    const body = files[path] ?? readBuilt(outDir, path === '/' ? '/index.html' : path);
+    if (!body) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'content-type': TYPES[extname(path)] ?? (path === '/' ? TYPES['.html']! : 'application/octet-stream'),
+      'content-security-policy': "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; img-src 'self' blob: data:; connect-src 'self'",
+    });
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the harness server has no port');
+  return {
+    origin: `http://127.0.0.1:${address.port}`,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      rmSync(outDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function readBuilt(outDir: string, path: string): Buffer | null {
+  const file = normalize(join(outDir, path));
+  if (!file.startsWith(outDir)) return null;
+  try {
+    return readFileSync(file);
+  } catch {
+    return null;
+  }
+}
