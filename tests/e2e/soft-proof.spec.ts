@@ -77,7 +77,7 @@ const shown = (page: Page): Promise<Shown> =>
       const ctx = canvas.getContext('2d');
       if (!ctx) throw new Error('no 2d context');
       ctx.drawImage(img, 0, 0);
-      const at = (fx: number) => [...ctx.getImageData(Math.floor(canvas.width * fx), Math.floor(canvas.height / 2), 1, 1).data.slice(0, 3)];
+      const at = (fx: number) => Array.from(ctx.getImageData(Math.floor(canvas.width * fx), Math.floor(canvas.height / 2), 1, 1).data.subarray(0, 3));
       return { src: img.currentSrc || img.src, left: at(0.25), right: at(0.75) };
     });
 
@@ -85,7 +85,7 @@ const shown = (page: Page): Promise<Shown> =>
 async function proofOf(pixels: number[][], paperKey: string): Promise<number[][]> {
   const rgba = new Uint8Array(pixels.flatMap((p) => [...p, 255]));
   const { pixels: out } = await nodeProof(rgba, null, { key: paperKey, bytes: readFixture('narrow-printer.icc') }, 'relative');
-  return pixels.map((_, i) => [...out.slice(i * 4, i * 4 + 3)]);
+  return pixels.map((_, i) => Array.from(out.subarray(i * 4, i * 4 + 3)));
 }
 
 const near = (actual: number[], expected: number[]) => actual.every((v, i) => Math.abs(v - (expected[i] ?? -999)) <= TOLERANCE);
