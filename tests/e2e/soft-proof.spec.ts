@@ -3,21 +3,18 @@
  * Lustre an ICC profile (`npm run catalogue:load` with the paper naming its profile file, as a lab
  * does) and Matte none. The crop view's pixels change to what the same LittleCMS engine computes
  * in Node; the gamut warning marks a saturated blue and not a neutral grey; it works offline after
- * one visit; a paper without a profile offers no toggle.
+ * one visit; a paper without a profile offers no toggle. The cart preview proofs a Lustre print the same way.
  *
  * The spec starts its own server with that catalogue and leaves the suite's e2e server alone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { nodeProof } from '../fixtures/icc/proof-photos.ts';
-import { FIXTURE_DIR, readFixture } from '../fixtures/icc/test-profiles.ts';
+import { readFixture } from '../fixtures/icc/test-profiles.ts';
 import { tile } from './builder-fixtures.ts';
-import { cartWithPhotos } from './cart-fixtures.ts';
-import { choose, freePort, serverStarted } from './helpers.ts';
+import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
+import { choose } from './helpers.ts';
+import { labWithCatalogue, type OwnLab } from './lab-with-catalogue.ts';
 
 // An upload, a sign-up, a service worker's install and two proofs on a machine shared with other runs.
 test.setTimeout(180_000);
@@ -28,34 +25,19 @@ const TOLERANCE = 3;
 const MAGENTA = [255, 0, 255];
 const PHOTO = 'IMG_0001.jpg';
 
-let server: ChildProcess;
-let dataDir = '';
+let lab: OwnLab | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-proof-'));
-  copyFileSync(join(FIXTURE_DIR, 'narrow-printer.icc'), join(dataDir, 'lustre.icc'));
   const catalogue = defaultCatalogue() as { papers: { name: string; icc_profile?: string }[] };
   for (const paper of catalogue.papers) if (paper.name === 'Lustre') paper.icc_profile = 'lustre.icc';
-  const file = join(dataDir, 'prices.json');
-  writeFileSync(file, JSON.stringify(catalogue));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1' };
-  const loaded = spawnSync(process.execPath, ['scripts/lab-command.mjs', 'catalogue', 'load', file], { env, encoding: 'utf8' });
-  expect(loaded.status, loaded.stderr).toBe(0);
-  expect(loaded.stdout).toContain('1 ICC profiles');
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: 'dist' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  await serverStarted(base, () => stderr);
+  lab = await labWithCatalogue('proof', catalogue, { 'lustre.icc': readFixture('narrow-printer.icc') });
+  expect(lab.loaded).toContain('1 ICC profiles');
+  base = lab.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => lab?.close());
 
 interface Shown {
   src: string;
@@ -80,6 +62,15 @@ const shown = (page: Page): Promise<Shown> =>
       const at = (fx: number) => Array.from(ctx.getImageData(Math.floor(canvas.width * fx), Math.floor(canvas.height / 2), 1, 1).data.subarray(0, 3));
       return { src: img.currentSrc || img.src, left: at(0.25), right: at(0.75) };
     });
+
+/** The cart preview's canvas, read back the same way (its picture is the line item's crop, flat). */
+const previewed = (page: Page): Promise<Omit<Shown, 'src'>> =>
+  page.getByRole('img', { name: `${PHOTO} as a 8x10 print on Lustre, flat` }).evaluate((canvas: HTMLCanvasElement) => {
+    const ctx = canvas.getContext('2d');
+    if (!ctx) throw new Error('no 2d context');
+    const at = (fx: number) => Array.from(ctx.getImageData(Math.floor(canvas.width * fx), Math.floor(canvas.height / 2), 1, 1).data.subarray(0, 3));
+    return { left: at(0.25), right: at(0.75) };
+  });
 
 /** What the same engine makes of the shown pixels on Lustre's profile, in Node. */
 async function proofOf(pixels: number[][], paperKey: string): Promise<number[][]> {
@@ -128,6 +119,13 @@ test('Lustre proofs in the crop view, online and offline, with the gamut marked;
   const lustreKey = papers.find((p) => p.name === 'Lustre')?.icc_profile?.key ?? '';
   expect(lustreKey).toMatch(/^paper-profiles\//);
 
+  // The lab's preview made (a background job), so the builder shows it rather than the device's thumbnail.
+  const derivativesReady = async () => {
+    const listed = await page.request.get(`/api/v2/lab_orders/${cart.orderGuid}/lab_order_photographs`, { headers: { token: cart.token } });
+    return ((await listed.json()) as { data: { derivatives_ready: boolean }[] }).data.every((p) => p.derivatives_ready);
+  };
+  await expect.poll(derivativesReady, { timeout: 60_000 }).toBe(true);
+
   await page.goto(`/lab-orders/${cart.orderGuid}/edit/order-builder`);
   await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
   await tile(page, PHOTO).click();
@@ -144,6 +142,16 @@ test('Lustre proofs in the crop view, online and offline, with the gamut marked;
   await expect.poll(async () => (await shown(page)).src, { timeout: 30_000 }).not.toMatch(/^blob:/);
   const proofed = await expectProofed(page, await shown(page), lustreKey);
   await expectGamutMarks(page, proofed);
+
+  // The cart preview of a Lustre print offers the same switches, and draws the same proof.
+  await addLineItems(page.request, cart, [{ photo: PHOTO, paper: 'Lustre', size: '8x10' }]);
+  await page.goto(`/cart-preview/${cart.orderGuid}`);
+  await proofSwitch(page).check();
+  await expect.poll(async () => near((await previewed(page)).left, proofed.left) || JSON.stringify(await previewed(page)), { timeout: 30_000 }).toBe(true);
+  await gamutSwitch(page).check();
+  await expect.poll(async () => near((await previewed(page)).left, MAGENTA) && near((await previewed(page)).right, proofed.right), { timeout: 30_000 }).toBe(true);
+  await page.goto(`/lab-orders/${cart.orderGuid}/edit/order-builder`);
+  await expect(page.getByRole('heading', { level: 1, name: 'ORDER BUILDER' })).toBeVisible();
 
   // Offline after this one visit: the shell, the catalogue, the profile and LittleCMS are on the device.
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 45_000 });
