@@ -10,10 +10,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { nodeProof } from '../fixtures/icc/proof-photos.ts';
-import { readFixture } from '../fixtures/icc/test-profiles.ts';
+import { libvipsProfile, readFixture } from '../fixtures/icc/test-profiles.ts';
 import { tile } from './builder-fixtures.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
-import { choose } from './helpers.ts';
+import { choose, signIn } from './helpers.ts';
 import { labWithCatalogue, type OwnLab } from './lab-with-catalogue.ts';
 
 // An upload, a sign-up, a service worker's install and two proofs on a machine shared with other runs.
@@ -165,6 +165,32 @@ test('Lustre proofs in the crop view, online and offline, with the gamut marked;
     await expectGamutMarks(page, offlineProofed);
   } finally {
     await context.setOffline(false);
+    await context.close();
+  }
+});
+
+test('an admin attaches a paper profile on /price-lists; a display profile is refused with the reason', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto('/login');
+    await signIn(page);
+    await page.goto('/price-lists');
+    const profiles = page.getByRole('region', { name: 'Paper profiles' });
+    const matte = profiles.getByRole('row', { name: /^Matte / });
+    await expect(matte).toContainText('None: no proof offered');
+    await expect(profiles.getByRole('row', { name: /^Lustre / })).toContainText('lustre.icc (RGB)');
+
+    await matte.getByLabel('ICC profile for Matte').setInputFiles({ name: 'screen.icc', mimeType: 'application/vnd.iccprofile', buffer: Buffer.from(await libvipsProfile('srgb')) });
+    await expect(matte.getByRole('alert')).toHaveText(/not a printer \(output\) profile: its class is Monitor/);
+    await expect(matte).toContainText('None: no proof offered');
+
+    await matte.getByLabel('ICC profile for Matte').setInputFiles({ name: 'matte.icc', mimeType: 'application/vnd.iccprofile', buffer: Buffer.from(await libvipsProfile('cmyk')) });
+    await expect(matte).toContainText('matte.icc (CMYK)');
+    await expect(matte.getByRole('alert')).toHaveCount(0);
+    const papers = ((await (await page.request.get('/api/v2/papers_with_details')).json()) as { data: { name: string; icc_profile: { name: string } | null }[] }).data;
+    expect(papers.find((p) => p.name === 'Matte')?.icc_profile?.name).toBe('matte.icc');
+  } finally {
     await context.close();
   }
 });
