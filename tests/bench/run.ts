@@ -1,5 +1,5 @@
 /**
- * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,deep,restart,scale,previews,start] [--routes=<words>] [--screens=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
+ * npm run bench [-- --only=api,load,js,builder,lists,lighthouse,deep,restart,scale,previews,start,proof] [--routes=<words>] [--screens=<words>] [--duration=3] [--lighthouse-runs=1] [--lighthouse-reports=<dir>]
  *                 [--scale-duration=60] [--database-url=postgres://…]
  *
  * The team's benchmark, against the real server (server/main.ts under tsx, the built client, a fresh
@@ -32,6 +32,7 @@ import { seedBuilderOrder, type BuilderSeed } from './seed-builder-order.ts';
 import { prepareDeepScreens, seedDeepOrders, type DeepSeed } from './seed-deep-screens.ts';
 import { seedBenchDatabase } from './seed-orders.ts';
 import { measurePreviews } from './previews.ts';
+import { measureProof } from './proof.ts';
 import { measureScale } from './scale.ts';
 import { measureStart } from './start-time.ts';
 import { ensureClientBuild, startServer } from './server-process.ts';
@@ -68,10 +69,11 @@ const LIST_ACCOUNTS = 5_000;
 // 'lists' is issue 14's big lists: the orders and photographers lists and the builder's figures;
 // 'restart' is the time the lab takes to answer again after a kill -9 (issue 31);
 // 'deep' is issue 32's deep screens (builder, cart, checkout, order detail): script and mobile Lighthouse;
-// 'scale' is its PostgreSQL lab under load; 'previews' and 'start' run labs of their own (issue 32).
-const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'deep', 'restart', 'scale', 'previews', 'start'] as const;
-// The sections measured on a lab of their own, not on the seeded one.
-const OWN_LAB: readonly Section[] = ['scale', 'previews', 'start'];
+// 'scale' is its PostgreSQL lab under load; 'previews' and 'start' run labs of their own (issue 32);
+// 'proof' is the soft proof's accuracy and speed in Chromium, with no lab at all (issue 35).
+const SECTIONS = ['api', 'load', 'js', 'builder', 'lists', 'lighthouse', 'deep', 'restart', 'scale', 'previews', 'start', 'proof'] as const;
+// The sections measured on a lab of their own (or none), not on the seeded one.
+const OWN_LAB: readonly Section[] = ['scale', 'previews', 'start', 'proof'];
 type Section = (typeof SECTIONS)[number];
 
 // BENCH_LISTS=<word>: only the lists whose label starts with it, and no builder steps with them.
@@ -164,6 +166,10 @@ async function main(): Promise<number> {
     }
     if (opts.only.has('previews')) {
       rows.push(...(await measurePreviews({ port: SERVER_PORT, log })));
+      log('');
+    }
+    if (opts.only.has('proof')) {
+      rows.push(...(await measureProof({ log })));
       log('');
     }
     // Every other part measures the embedded-database lab (its seed, server and browser).

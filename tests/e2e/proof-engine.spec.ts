@@ -7,8 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { NEUTRALS, BLUES_GREENS, CHART, patchCentres, patchJpeg, patchPixels, nodeProof, storedPixels } from '../fixtures/icc/proof-photos.ts';
 import { libvipsProfile, readFixture } from '../fixtures/icc/test-profiles.ts';
-import { startProofHarness, type ProofHarness } from './proof-harness.ts';
-import type { HarnessAnswer, HarnessAsk } from './proof-harness/harness.ts';
+import { startProofHarness, type HarnessAnswer, type HarnessAsk, type HarnessPage, type ProofHarness } from './proof-harness.ts';
 
 // Decoders may round a value differently by one, and a proof carries that through its curves.
 const TOLERANCE = 2;
@@ -41,7 +40,7 @@ async function open(page: Page): Promise<void> {
   await expect(page.locator('body[data-ready="yes"]')).toBeAttached();
 }
 
-const proof = (page: Page, ask: HarnessAsk) => page.evaluate((a) => window.proofHarness.proof(a), ask);
+const proof = (page: Page, ask: HarnessAsk) => page.evaluate((a) => (globalThis as unknown as HarnessPage).proofHarness.proof(a), ask);
 
 /** The largest channel difference between the browser's proof and Node's at the patch centres. */
 function worstAtCentres(browser: HarnessAnswer, node: Uint8Array): number {

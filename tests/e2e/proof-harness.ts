@@ -9,6 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { build } from 'vite';
+import type { ProofIntent } from '../../src/proof/shared/proof-api.ts';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -18,6 +19,43 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.icc': 'application/vnd.iccprofile',
 };
+
+export interface HarnessAsk {
+  photo: string;
+  /** A URL of the harness server; `asBlob` fetches it in the page and sends the Blob instead. */
+  source: string;
+  asBlob?: boolean;
+  paper: string;
+  intent: ProofIntent;
+  gamutWarning: boolean;
+  gamutColour?: string;
+}
+
+export interface HarnessAnswer {
+  width: number;
+  height: number;
+  outOfGamut: number;
+  /** The proof's pixels, RGBA, as the page decodes the answer's image (empty unless asked). */
+  rgba: number[];
+  ms: number;
+}
+
+/** What the harness page puts on globalThis.proofHarness. */
+export interface HarnessApi {
+  proof(ask: HarnessAsk, withPixels?: boolean): Promise<HarnessAnswer>;
+  /** Times `runs` proofs of one ask, each of a new photo id (nothing cached), and the longest main-thread task. */
+  timeProofs(ask: HarnessAsk, runs: number): Promise<{ ms: number[]; longestTask: number }>;
+  /**
+   * Baselines for the bench, in the page: decoding `url` to pixels as the worker does, and
+   * encoding those pixels as a PNG, `runs` times each (ms).
+   */
+  decodeAndEncode(url: string, runs: number): Promise<{ decode: number[]; encode: number[] }>;
+}
+
+/** The harness page's global, as page.evaluate's functions reach it: `(globalThis as unknown as HarnessPage).proofHarness`. */
+export interface HarnessPage {
+  proofHarness: HarnessApi;
+}
 
 export interface ProofHarness {
   origin: string;

@@ -23,7 +23,7 @@ declare module 'lcms-wasm' {
     ): number;
     cmsDeleteTransform(transform: number): void;
     /** Copies `pixels` into the module, transforms `count` pixels, and answers a copy of the result. */
-    cmsDoTransform(transform: number, pixels: ArrayLike<number>, count: number): Uint8Array & Uint16Array & Float32Array;
+    cmsDoTransform(transform: number, pixels: ArrayLike<number>, count: number): Uint8Array | Uint16Array | Float32Array;
   }
   export function instantiate(options?: { locateFile?: (name: string) => string }): Promise<Lcms>;
   export const TYPE_RGBA_8: number;
@@ -36,6 +36,7 @@ declare module 'lcms-wasm' {
   export const cmsFLAGS_BLACKPOINTCOMPENSATION: number;
   export const cmsFLAGS_COPY_ALPHA: number;
   export const cmsSigRgbData: number;
+  export const cmsSigCmykData: number;
 }
 
 declare module 'lcms-wasm/dist/lcms.wasm?url' {

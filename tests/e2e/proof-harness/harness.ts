@@ -4,27 +4,8 @@
  * page.evaluate. The screens that show a proof are tested in the app itself.
  */
 import { proofPhoto } from '../../../src/proof/page/proof-bridge.ts';
-import type { ProofAsk, ProofIntent } from '../../../src/proof/shared/proof-api.ts';
-
-export interface HarnessAsk {
-  photo: string;
-  /** A URL of the harness server; `asBlob` fetches it in the page and sends the Blob instead. */
-  source: string;
-  asBlob?: boolean;
-  paper: string;
-  intent: ProofIntent;
-  gamutWarning: boolean;
-  gamutColour?: string;
-}
-
-export interface HarnessAnswer {
-  width: number;
-  height: number;
-  outOfGamut: number;
-  /** The proof's pixels, RGBA, as the page decodes the answer's image. */
-  rgba: number[];
-  ms: number;
-}
+import type { ProofAsk } from '../../../src/proof/shared/proof-api.ts';
+import type { HarnessAnswer, HarnessApi, HarnessAsk } from '../proof-harness.ts';
 
 const papers = new Map<string, ArrayBuffer>();
 
@@ -38,7 +19,7 @@ async function paperProfile(url: string): Promise<ArrayBuffer> {
 }
 
 async function ask(a: HarnessAsk): Promise<ProofAsk> {
-  const source = a.asBlob ? await (await fetch(a.source)).blob() : new URL(a.source, location.href).href;
+  const source = a.asBlob ? await (await fetch(a.source)).blob() : new URL(a.source, self.location.href).href;
   return { photo: a.photo, source, paper: { key: a.paper, name: a.paper, profile: await paperProfile(a.paper) }, intent: a.intent, gamutWarning: a.gamutWarning, gamutColour: a.gamutColour };
 }
 
@@ -58,7 +39,7 @@ new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) longTasks.push(entry.duration);
 }).observe({ type: 'longtask', buffered: true });
 
-const harness = {
+const harness: HarnessApi = {
   async proof(a: HarnessAsk, withPixels = true): Promise<HarnessAnswer> {
     const made = await ask(a);
     const started = performance.now();
@@ -73,12 +54,29 @@ const harness = {
     for (let i = 0; i < runs; i++) ms.push((await harness.proof({ ...a, photo: `${a.photo}-${i}` }, false)).ms);
     return { ms, longestTask: Math.max(0, ...longTasks) };
   },
+  async decodeAndEncode(url: string, runs: number) {
+    const blob = await (await fetch(url)).blob();
+    const decode: number[] = [];
+    const encode: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      let t = performance.now();
+      const image = await createImageBitmap(blob, { colorSpaceConversion: 'none' });
+      const canvas = new OffscreenCanvas(image.width, image.height);
+      const ctx = canvas.getContext('2d', { willReadFrequently: true });
+      if (!ctx) throw new Error('no 2D canvas');
+      ctx.drawImage(image, 0, 0);
+      const data = ctx.getImageData(0, 0, image.width, image.height);
+      image.close();
+      decode.push(performance.now() - t);
+      t = performance.now();
+      const out = new OffscreenCanvas(data.width, data.height);
+      out.getContext('2d')?.putImageData(data, 0, 0);
+      await out.convertToBlob({ type: 'image/png' });
+      encode.push(performance.now() - t);
+    }
+    return { decode, encode };
+  },
 };
 
-declare global {
-  interface Window {
-    proofHarness: typeof harness;
-  }
-}
-window.proofHarness = harness;
+(globalThis as unknown as { proofHarness: HarnessApi }).proofHarness = harness;
 document.body.dataset['ready'] = 'yes';
