@@ -242,7 +242,7 @@ export async function measureProof({ log }: { log: (line: string) => void }): Pr
     rows.push(
       {
         area: 'proof',
-        figure: `its parts measured apart: decode / LittleCMS with gamut check / PNG encode (medians)`,
+        figure: `its parts on ${paper.name}, measured apart: decode / LittleCMS with gamut check / PNG encode (medians)`,
         value: `${ms(median(base.decode))} / ${ms(median(lcmsMs))} / ${ms(median(base.encode))}`,
         target: 'printed',
         result: 'PASS',

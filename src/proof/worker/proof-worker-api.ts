@@ -12,9 +12,9 @@ import { previewBlob, previewPixels, proofImage } from './preview-pixels.ts';
 
 export const DEFAULT_GAMUT_COLOUR = '#ff00ff';
 
-// Finished proofs kept: a PNG of a 2,048-px preview is a few MB, and a builder flips between a
-// few photos, two papers and the two toggles.
-const PROOFS_KEPT = 24;
+// Finished proofs kept: a PNG of a 2,048-px preview is several MB (a phone's memory is the
+// limit), and a builder flips between a few photos, two papers and the gamut toggle: 3 × 2 × 2.
+const PROOFS_KEPT = 12;
 // Proofed pixels kept before marking (a 2,048-px preview is about 11 MB of them): enough to turn
 // the gamut warning on and off for the photo on show without running LittleCMS again.
 const PIXELS_KEPT = 2;

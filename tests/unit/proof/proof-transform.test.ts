@@ -7,6 +7,7 @@ import {
   TYPE_RGB_8,
   cmsFLAGS_BLACKPOINTCOMPENSATION,
   cmsFLAGS_COPY_ALPHA,
+  cmsFLAGS_GAMUTCHECK,
   cmsFLAGS_SOFTPROOFING,
   instantiate,
   type Lcms,
@@ -106,6 +107,33 @@ describe('the gamut warning', () => {
     const marked = markGamut(ours, parseGamutColour('#f0f'));
     expect([pixel(marked, 0), pixel(marked, 1)]).toEqual([[255, 0, 255], [255, 0, 255]]);
     expect(pixel(marked, 2)).toEqual(pixel(ours.pixels, 2));
+  });
+
+  it('agrees with LittleCMS’s gamut check of each pixel, but for colours on the gamut’s edge', () => {
+    // 4,096 colours from a fixed linear congruential sequence, judged by the engine's grid and by
+    // LittleCMS's gamut-check transform pixel by pixel.
+    let seed = 35;
+    const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) >> 23;
+    const count = 4096;
+    const colours = Uint8Array.from({ length: count * 4 }, (_, i) => (i % 4 === 3 ? 255 : next()));
+    const ours = new Set(engine.proof(colours, null, { key: 'narrow', bytes: narrow }, 'relative').outside);
+    const display = lcms.cmsCreate_sRGBProfile();
+    const paper = lcms.cmsOpenProfileFromMem(narrow, narrow.length);
+    const flags = cmsFLAGS_SOFTPROOFING | cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA;
+    const make = (extra: number) => lcms.cmsCreateProofingTransform(display, TYPE_RGBA_8, display, TYPE_RGBA_8, paper, INTENT_RELATIVE_COLORIMETRIC, INTENT_RELATIVE_COLORIMETRIC, flags | extra);
+    const checked = lcms.cmsDoTransform(make(cmsFLAGS_GAMUTCHECK), colours, count);
+    const plain = lcms.cmsDoTransform(make(0), colours, count);
+    const alarm = (px: ArrayLike<number>, i: number) => px[i * 4] === ALARM && px[i * 4 + 1] === ALARM && px[i * 4 + 2] === ALARM;
+    let disagree = 0;
+    let outside = 0;
+    for (let i = 0; i < count; i++) {
+      const exact = alarm(checked, i) && !alarm(plain, i);
+      if (exact) outside += 1;
+      if (exact !== ours.has(i)) disagree += 1;
+    }
+    expect(outside).toBeGreaterThan(count / 10);
+    // A pixel is judged by a grid node at most two levels away: only edge colours can differ.
+    expect(disagree / count).toBeLessThan(0.03);
   });
 
   it('tells LittleCMS’s alarm grey from a photo’s own grey of the same value', () => {
