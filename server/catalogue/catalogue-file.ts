@@ -89,7 +89,16 @@ export const catalogueFileSchema = z.object({
   // Shipping an order straight to the photographer's client, once per order; 0 or absent = free.
   drop_ship_fee: price.optional().default(0),
   papers: z
-    .array(z.object({ name: z.string().min(1), allows_border: z.boolean().default(false), print_sizes: z.array(printSize).min(1) }))
+    .array(
+      z.object({
+        name: z.string().min(1),
+        allows_border: z.boolean().default(false),
+        // The paper's ICC output profile for the soft proof: a file path relative to the catalogue
+        // file. Absent: the paper keeps the profile it had in the active catalogue, if any.
+        icc_profile: z.string().min(1).optional(),
+        print_sizes: z.array(printSize).min(1),
+      }),
+    )
     .min(1)
     .refine((papers) => new Set(papers.map((p) => p.name)).size === papers.length, 'paper names must be unique'),
 });

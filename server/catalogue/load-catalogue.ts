@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq, ne } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
 import { parseCatalogueFile, type CatalogueFile } from './catalogue-file.ts';
@@ -14,10 +14,17 @@ async function insertInBatches<T>(rows: T[], insert: (batch: T[]) => Promise<unk
 
 /**
  * Loads a catalogue and makes it the active one, in one transaction. The previous catalogue's
- * rows stay (retired), so orders built with them keep their products and prices.
+ * rows stay (retired), so orders built with them keep their products and prices. `profileKeys`:
+ * the stored ICC profile of a paper by its name (server/catalogue/catalogue-profiles.ts); a paper
+ * without one keeps the profile the paper of its name has in the active catalogue.
  */
-export async function loadCatalogue(db: Db, file: CatalogueFile) {
+export async function loadCatalogue(db: Db, file: CatalogueFile, profileKeys: ReadonlyMap<string, string> = new Map()) {
   return db.transaction(async (tx) => {
+    const kept = await tx
+      .select({ name: papers.name, key: papers.iccProfileKey })
+      .from(papers)
+      .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)));
+    const keptKeys = new Map(kept.map((p) => [p.name, p.key]));
     const [catalogue] = await tx
       .insert(catalogues)
       .values({ name: file.name, orderMinimumCents: file.order_minimum, turnaroundDays: file.turnaround, holidays: file.holidays, shippingSpeedCents: file.shipping_speeds, dropShipFeeCents: file.drop_ship_fee })
@@ -29,7 +36,8 @@ export async function loadCatalogue(db: Db, file: CatalogueFile) {
     const detailRows: (typeof finishingDetails.$inferInsert)[] = [];
     file.papers.forEach((paper, p) => {
       const paperGuid = randomUUID();
-      paperRows.push({ guid: paperGuid, catalogueId: catalogue.id, name: paper.name, allowsBorder: paper.allows_border, position: p });
+      const iccProfileKey = profileKeys.get(paper.name) ?? keptKeys.get(paper.name) ?? null;
+      paperRows.push({ guid: paperGuid, catalogueId: catalogue.id, name: paper.name, allowsBorder: paper.allows_border, position: p, iccProfileKey });
       paper.print_sizes.forEach((size, s) => {
         const sizeGuid = randomUUID();
         sizeRows.push({ guid: sizeGuid, paperGuid, name: size.name, xAspect: size.x_aspect, yAspect: size.y_aspect, priceCents: size.price, position: s });

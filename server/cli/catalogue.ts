@@ -1,17 +1,18 @@
 /**
  * The lab's catalogue from the command line:
- *   npm run catalogue:load -- prices-2027.json   load a catalogue file and make it the active one
+ *   npm run catalogue:load -- prices-2027.json   load a catalogue file (and the ICC profiles its
+ *                                                papers name) and make it the active one
  *   npm run catalogue:default > prices.json      write the default catalogue, as a template
  * Orders keep the products and prices they were built with. With the embedded database, stop the
  * server first (PGlite is single-process); on PostgreSQL it can run at any time.
  */
-import { readFileSync } from 'node:fs';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
-import { parseCatalogueFile } from '../catalogue/catalogue-file.ts';
+import { loadCatalogueFile } from '../catalogue/catalogue-profiles.ts';
 import { defaultCatalogue } from '../catalogue/default-catalogue.ts';
-import { loadCatalogue } from '../catalogue/load-catalogue.ts';
+import { storageFor } from '../create-deps.ts';
+import { loadAppSecret } from '../services/app-secret.ts';
 
 async function main(args: string[]): Promise<number> {
   const [command, file] = args;
@@ -23,18 +24,17 @@ async function main(args: string[]): Promise<number> {
     console.error('Usage: catalogue load <file.json> | catalogue default');
     return 2;
   }
-  let catalogue;
+  const config = loadConfig();
+  const database = await openDatabase(config);
   try {
-    catalogue = parseCatalogueFile(JSON.parse(readFileSync(file, 'utf8')));
-  } catch (err) {
-    console.error(err instanceof SyntaxError ? `${file} is not valid JSON: ${err.message}` : err instanceof Error ? err.message : err);
-    return 1;
-  }
-  const database = await openDatabase(loadConfig());
-  try {
-    const loaded = await loadCatalogue(database.db, catalogue);
+    const storage = await storageFor(config, await loadAppSecret(database.db));
+    const loaded = await loadCatalogueFile({ db: database.db, storage }, file).catch((err: unknown) => {
+      console.error(err instanceof Error ? err.message : err);
+      return null;
+    });
+    if (!loaded) return 1;
     console.log(
-      `Loaded "${catalogue.name}": ${loaded.papers} papers, ${loaded.printSizes} print sizes, ${loaded.finishingServices} finishing services. It is now the active catalogue.`,
+      `Loaded "${loaded.catalogue.name}": ${loaded.papers} papers, ${loaded.printSizes} print sizes, ${loaded.finishingServices} finishing services, ${loaded.profiles} ICC profiles. It is now the active catalogue.`,
     );
     return 0;
   } finally {

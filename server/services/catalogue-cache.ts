@@ -29,7 +29,7 @@ export interface CatalogueCache {
   /**
    * The answer `name` for the active catalogue: built by `build` once per catalogue version and
    * kept in memory until another catalogue becomes active (npm run catalogue:load, or another API
-   * process loading one). Costs one indexed query per call to learn the active version.
+   * process loading one) or the active one is revised (a paper's profile attached). Costs one indexed query per call to learn the active version.
    */
   answer(name: string, build: () => Promise<unknown>): Promise<CachedAnswer>;
 }
@@ -43,13 +43,18 @@ async function encode(data: unknown): Promise<CachedAnswer> {
   return { etag: createHash('sha256').update(body).digest('base64url').slice(0, ETAG_LENGTH), body, br, gzip: gz };
 }
 
-/** The active catalogue's version: its id and load time ('none' before any is loaded). */
+/** The active catalogue's version: its id, load time and revision ('none' before any is loaded). */
 const activeCatalogue = perDatabase((db) =>
-  db.select({ id: catalogues.id, loadedAt: catalogues.loadedAt }).from(catalogues).where(eq(catalogues.active, true)).limit(1).prepare('active_catalogue'),
+  db
+    .select({ id: catalogues.id, loadedAt: catalogues.loadedAt, revision: catalogues.revision })
+    .from(catalogues)
+    .where(eq(catalogues.active, true))
+    .limit(1)
+    .prepare('active_catalogue'),
 );
 async function activeVersion(db: Db): Promise<string> {
   const [row] = await activeCatalogue(db).execute();
-  return row ? `${row.id}@${row.loadedAt.toISOString()}` : 'none';
+  return row ? `${row.id}@${row.loadedAt.toISOString()}#${row.revision}` : 'none';
 }
 
 /**

@@ -14,10 +14,11 @@ import { toDollars } from '../../src/domain/money.ts';
 import { linePriceCents } from '../../src/domain/pricing.ts';
 import { DEFAULT_SHIPPING_SPEED_CENTS, type ShippingSpeed } from '../../src/domain/shipping-speeds.ts';
 import type { Db, Tx } from '../db/client.ts';
-import { catalogues, finishingDetails, finishingServices, papers, printSizes } from '../db/schema.ts';
+import { catalogues, finishingDetails, finishingServices, paperProfiles, papers, printSizes } from '../db/schema.ts';
 import { notFound, validationError } from '../http/errors.ts';
 import { compactCalculatorCatalogue, optionKey } from './calculator-catalogue.ts';
 import { labCalendar } from './order-ship-dates.ts';
+import { iccProfileAnswer } from './paper-profile-service.ts';
 
 /**
  * The lab's catalogue as the app reads it: always the active catalogue. Catalogue reads are
@@ -26,11 +27,12 @@ import { labCalendar } from './order-ship-dates.ts';
 
 async function activePapers(db: Db) {
   return db
-    .select({ paper: papers })
+    .select({ paper: papers, profile: paperProfiles })
     .from(papers)
     .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
+    .leftJoin(paperProfiles, eq(paperProfiles.key, papers.iccProfileKey))
     .orderBy(asc(papers.position))
-    .then((rows) => rows.map((r) => r.paper));
+    .then((rows) => rows.map((r) => ({ ...r.paper, profile: r.profile })));
 }
 
 export async function papersWithDetails(db: Db): Promise<Paper[]> {
@@ -45,6 +47,7 @@ export async function papersWithDetails(db: Db): Promise<Paper[]> {
     guid: p.guid,
     name: p.name,
     allows_border: p.allowsBorder,
+    icc_profile: p.profile ? iccProfileAnswer(p.profile) : null,
     print_size_pricings: sizes
       .filter((s) => s.paperGuid === p.guid)
       .map((s) => ({ guid: s.guid, name: s.name, price: toDollars(s.priceCents), x_aspect: s.xAspect, y_aspect: s.yAspect })),

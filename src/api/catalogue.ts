@@ -1,5 +1,6 @@
 import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
+import { newId } from '../domain/ids.ts';
 import { call } from './call.ts';
 
 export type PriceListPaper = AnswerOf<Contract['GET /price-lists']>['data'][number];
@@ -17,3 +18,7 @@ export const getPriceLists = () => call('GET /price-lists', {});
 
 /** `finishing_options` are the option keys of calculator_catalogue (finishing_service_details takes detail guids). */
 export const getPriceQuote = (body: InputOf<Contract['POST /price_quote']>['body']) => call('POST /price_quote', { body });
+
+/** An admin attaches an ICC output profile to a paper (issue 35): the file's bytes in base64. */
+export const attachPaperProfile = (paperGuid: string, fileName: string, base64: string) =>
+  call('PUT /papers/:paper_guid/icc_profile', { params: { paper_guid: paperGuid }, body: { file_name: fileName, profile: base64 } }, { idempotencyKey: newId() });

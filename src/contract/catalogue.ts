@@ -3,12 +3,27 @@ import { CALCULATOR_GROUPS, DETAIL_KINDS, FINISHING_CATEGORIES, type CalculatorG
 import { PRODUCT_FAMILIES, type ProductFamily } from '../domain/turnaround.ts';
 import { endpoint } from './endpoint.ts';
 import { errorAnswers } from './error-body.ts';
+import { PAPER_PROFILE_MAX_BYTES, PROOF_COLOUR_SPACES } from '../domain/paper-profile.ts';
 import { guid } from './shapes.ts';
 
 const tags = ['catalogue'];
 const money = z.number();
 const printSizePricing = z.object({ guid: z.string(), name: z.string(), price: money, x_aspect: z.number(), y_aspect: z.number() });
-const paper = z.object({ guid: z.string(), name: z.string(), allows_border: z.boolean(), print_size_pricings: z.array(printSizePricing) });
+export const iccProfileSchema = z
+  .object({
+    url: z.string().describe('Where the profile file is served: immutable, cached for a year (the key changes with the bytes)'),
+    key: z.string().describe("The profile's key, made of its SHA-256: the proof's cache key"),
+    name: z.string().describe('The file name the lab gave it'),
+    colour_space: z.enum(PROOF_COLOUR_SPACES),
+  })
+  .describe("The paper's ICC output profile for the soft proof; null when the lab attached none (no proof offered)");
+const paper = z.object({
+  guid: z.string(),
+  name: z.string(),
+  allows_border: z.boolean(),
+  icc_profile: iccProfileSchema.nullable(),
+  print_size_pricings: z.array(printSizePricing),
+});
 const detail = z.object({ guid: z.string(), name: z.string(), price: money, is_default: z.boolean() });
 const service = z.object({
   guid: z.string(),
@@ -63,6 +78,8 @@ export const priceListSchema = z.object({
 /** The catalogue's wire shapes (money in dollars), as the server builds them and the page reads them. */
 export type PrintSizePricing = z.output<typeof printSizePricing>;
 export type Paper = z.output<typeof paper>;
+/** A paper's ICC output profile as the catalogue sends it (issue 35); null on a paper without one. */
+export type PaperIccProfile = z.output<typeof iccProfileSchema>;
 export type DetailPricing = z.output<typeof detail>;
 export type FinishingService = z.output<typeof service>;
 export type FinishingGroup = z.output<typeof group>;
@@ -72,6 +89,8 @@ export type CalculatorWirePaper = CalculatorCatalogueAnswer['data'][number];
 export type CalculatorWirePrintSize = CalculatorWirePaper['print_size_pricings'][number];
 export type CalculatorServiceRef = NonNullable<CalculatorWirePrintSize['calculator_groups'][CalculatorGroup]>[number];
 export type CalculatorFinishing = CalculatorCatalogueAnswer['finishing'][string];
+// Base64 of the largest profile taken: 4 characters per 3 bytes.
+export const PAPER_PROFILE_MAX_BASE64 = Math.ceil(PAPER_PROFILE_MAX_BYTES / 3) * 4;
 
 const cached = z.null().describe('Unchanged since the ETag sent in If-None-Match: no body.');
 
@@ -104,6 +123,21 @@ export const catalogueEndpoints = {
     summary: "The calculator's catalogue: every print size with its finishing in the calculator's groups, each distinct finishing and detail choice once",
     public: true,
     answers: { 200: calculatorCatalogueSchema, 304: cached },
+  }),
+  attachPaperProfile: endpoint({
+    method: 'PUT',
+    path: '/papers/:paper_guid/icc_profile',
+    tags,
+    summary: "Attach an ICC output profile to a paper of the active catalogue (lab admins): checked, stored by its content, served with the catalogue",
+    params: z.object({ paper_guid: guid('This paper is not in the catalogue.') }),
+    body: z.object({
+      file_name: z.string().trim().min(1, { error: 'Name the profile file.' }).max(200, { error: 'The file name is too long.' }),
+      profile: z
+        .base64({ error: 'Send the profile file in base64.' })
+        .min(1, { error: 'The profile file is empty.' })
+        .max(PAPER_PROFILE_MAX_BASE64, { error: `This profile is larger than ${PAPER_PROFILE_MAX_BYTES / (1024 * 1024)} MB.` }),
+    }),
+    answers: { ...errorAnswers(403, 404, 422), 200: z.object({ data: iccProfileSchema }) },
   }),
   priceLists: endpoint({ method: 'GET', path: '/price-lists', tags, summary: "The lab's price list by paper", public: true, answers: { 200: priceListSchema, 304: cached } }),
   priceQuote: endpoint({

@@ -46,6 +46,8 @@ export const API = {
   // The lab's admin tools (issue 13, docs/api.md §6); PATCH/DELETE labOrder carry more types.
   photographers: '/photographers',
   createZipFile: '/lab_orders/:guid/create_zip_file',
+  // A paper's ICC profile file (issue 35): public like the catalogue, immutable per key.
+  paperProfileFile: '/paper_profiles/:file',
 } as const;
 
 export type ApiPath = (typeof API)[keyof typeof API];

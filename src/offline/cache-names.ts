@@ -4,6 +4,11 @@ export const CACHE_NAMES = {
   catalogue: 'lab-catalogue-v1',
   /** Photo thumbnails: a user's own photos, deleted at sign-out. */
   thumbnails: 'user-thumbnails-v1',
+  /**
+   * The papers' ICC profiles for the soft proof (src/offline/paper-profile-copy.ts): public, and
+   * each URL names its content, so they outlive sign-outs and new versions of the app.
+   */
+  paperProfiles: 'lab-paper-profiles-v1',
 } as const;
 
 /** API reads the service worker may cache: the public catalogue, never a user's own data. */

@@ -441,6 +441,16 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
   'GET /api/v2/calculator_catalogue': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/calculator_catalogue' }) },
   'GET /api/v2/price-lists': { who: 'anyone', access: PUBLIC, request: () => ({ url: '/api/v2/price-lists' }) },
   'POST /api/v2/price_quote': { who: 'anyone', access: PUBLIC, request: (w) => ({ url: '/api/v2/price_quote', payload: { print_size: w.printSize, quantity: 2 } }) },
+  'PUT /api/v2/papers/{paper_guid}/icc_profile': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/papers/${w.paper}/icc_profile`, payload: { file_name: 'matrix.icc', profile: w.paperProfile } }),
+  },
+  'GET /api/v2/paper_profiles/{file}': {
+    who: 'anyone (the file a public catalogue links; hidden from the document: bytes, not JSON)',
+    access: PUBLIC,
+    request: (w) => ({ url: `/api/v2/paper_profiles/${w.paperProfileFile}` }),
+  },
 };
 
 /** A valid line item of A's photo as the builder sends it (line-item-payload.ts). */

@@ -8,7 +8,10 @@ import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service
 import { hashPassword } from '../../server/services/passwords.ts';
 import { PART_SIZE } from '../../server/services/photo-upload-service.ts';
 import { issueMultipartUpload, issueUpload } from '../../server/services/upload-service.ts';
+import { storePaperProfile } from '../../server/services/paper-profile-service.ts';
+import { paperProfileFileName } from '../../src/domain/paper-profile.ts';
 import { api, type TestApp } from './helper.ts';
+import { cmykPrinterProfile } from './paper-profile-files.ts';
 import { minimalPdf, noisyJpeg } from './hostile-files.ts';
 
 /**
@@ -49,8 +52,12 @@ export interface World {
   /** A shop connection of A's waiting for A's CONFIRM. */
   ownerPendingShop: string;
   ownerResetToken: string;
-  /** A print size of the active catalogue. */
+  /** A print size of the active catalogue, and its paper. */
   printSize: string;
+  paper: string;
+  /** A printer profile (base64) an admin may attach to `paper`, and the file name a stored one is served by. */
+  paperProfile: string;
+  paperProfileFile: string;
   /** A line item of A's order: A's photo as a print of `printSize`, no finishing. */
   ownerLineItem: string;
   /** Signed storage URLs for A's certificate. */
@@ -88,13 +95,15 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
   const passwordHash = await hashPassword(PASSWORD);
   // A print size that needs no finishing (Brushed Canvas must be finished), so a line item of it is valid.
   const [size] = await t.db
-    .select({ guid: printSizes.guid, priceCents: printSizes.priceCents })
+    .select({ guid: printSizes.guid, priceCents: printSizes.priceCents, paper: printSizes.paperGuid })
     .from(printSizes)
     .innerJoin(papers, eq(papers.guid, printSizes.paperGuid))
     .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
     .where(ne(papers.name, 'Brushed Canvas'))
     .limit(1);
   if (!size) throw new Error('no catalogue: call ensureCatalogue first');
+  const profile = await cmykPrinterProfile();
+  const storedProfile = await storePaperProfile(t, profile, 'matrix.icc');
 
   return async () => {
     counter += 1;
@@ -230,6 +239,9 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       ownerPendingShop: pendingShop.id,
       ownerResetToken: resetToken,
       printSize: size.guid,
+      paper: size.paper,
+      paperProfile: profile.toString('base64'),
+      paperProfileFile: paperProfileFileName(storedProfile.key),
       ownerLineItem: lineItem.guid,
       signedPut: upload.url,
       signedGet: get,

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { cmykPrinterProfile, srgbDisplayProfile } from './paper-profile-files.ts';
 import { freePort, scratchPostgres, startServer as start } from './server-process.ts';
 
 const loginAt = (port: number, email: string, password: string) =>
@@ -100,10 +101,19 @@ describe('the catalogue command', () => {
     expect(parsed.papers.map((p) => p.name)).toContain('Canvas - Gallery Wrap');
 
     const file = join(dataDir, 'prices.json');
-    writeFileSync(file, JSON.stringify({ name: 'Lab 2027', papers: [{ name: 'Lustre', print_sizes: [{ name: '8x10', x_aspect: 8, y_aspect: 10, price: '3.25' }] }] }));
+    // A paper's ICC profile, named relative to the catalogue file (issue 35).
+    writeFileSync(join(dataDir, 'lustre.icc'), await cmykPrinterProfile());
+    const lustre = { name: 'Lustre', icc_profile: 'lustre.icc', print_sizes: [{ name: '8x10', x_aspect: 8, y_aspect: 10, price: '3.25' }] };
+    writeFileSync(file, JSON.stringify({ name: 'Lab 2027', papers: [lustre] }));
     const loaded = run(['load', file]);
     expect(loaded.code).toBe(0);
-    expect(loaded.out).toContain('Loaded "Lab 2027": 1 papers, 1 print sizes, 0 finishing services');
+    expect(loaded.out).toContain('Loaded "Lab 2027": 1 papers, 1 print sizes, 0 finishing services, 1 ICC profiles');
+
+    writeFileSync(file, JSON.stringify({ name: 'Screen', papers: [{ ...lustre, icc_profile: 'screen.icc' }] }));
+    writeFileSync(join(dataDir, 'screen.icc'), await srgbDisplayProfile());
+    const screen = run(['load', file]);
+    expect(screen.code).toBe(1);
+    expect(screen.err).toContain('Lustre: screen.icc: This is not a printer (output) profile');
 
     writeFileSync(file, JSON.stringify({ name: 'Broken', papers: [] }));
     const broken = run(['load', file]);

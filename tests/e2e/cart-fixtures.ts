@@ -13,8 +13,15 @@ import { signIn, storedToken } from './helpers.ts';
 import { photoDir } from './upload-fixtures.ts';
 
 export const PHOTO_COLOURS = { red: { r: 220, g: 40, b: 40 }, blue: { r: 40, g: 60, b: 210 }, green: { r: 40, g: 170, b: 80 }, grey: { r: 128, g: 128, b: 128 } } as const;
-/** A plain colour, or 'split': red on the left half, blue on the right. */
-export type PhotoColour = keyof typeof PHOTO_COLOURS | 'split';
+/** Two colours side by side: left half, then right half. */
+const SPLITS = {
+  /** Red on the left half, blue on the right. */
+  split: [PHOTO_COLOURS.red, PHOTO_COLOURS.blue],
+  /** A saturated blue beside a neutral grey (the soft proof's gamut warning marks one, not the other). */
+  'blue-grey': [{ r: 0, g: 0, b: 255 }, PHOTO_COLOURS.grey],
+} as const;
+/** A plain colour, or two halves (SPLITS). */
+export type PhotoColour = keyof typeof PHOTO_COLOURS | keyof typeof SPLITS;
 
 export interface Cart {
   orderGuid: string;
@@ -44,8 +51,9 @@ export async function orderWithPhotos(page: Page, token: string, photos: { name:
       name: p.name,
       width: 3000,
       height: 2000,
-      background: p.colour === 'split' ? PHOTO_COLOURS.blue : PHOTO_COLOURS[p.colour],
-      ...(p.colour === 'split' ? { leftHalf: PHOTO_COLOURS.red } : {}),
+      ...(p.colour === 'split' || p.colour === 'blue-grey'
+        ? { background: SPLITS[p.colour][1], leftHalf: SPLITS[p.colour][0] }
+        : { background: PHOTO_COLOURS[p.colour] }),
     })),
   );
   await page.goto('/lab-orders/upload');

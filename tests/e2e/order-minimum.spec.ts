@@ -6,14 +6,10 @@
  * The minimum is the whole lab's: the spec starts its own server (loaded with that catalogue by
  * `npm run catalogue:load`, as a lab does) and leaves the suite's e2e server alone.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { GOOD_CARD, PHOTO, addAddress, enterCard, labCheckout, settled, shopperWithCart } from './checkout-fixtures.ts';
-import { freePort, serverStarted } from './helpers.ts';
+import { labWithCatalogue, type OwnLab } from './lab-with-catalogue.ts';
 
 // An upload, a sign-up, a checkout, and a server of its own on a machine shared with other runs.
 test.setTimeout(180_000);
@@ -21,30 +17,16 @@ test.setTimeout(180_000);
 // Two Lustre 11x14 at $7.50 are $15.00, $3.00 short of the minimum; a third lifts it over.
 const BELOW = "Add $3.00 to reach the lab's $18 minimum";
 
-let server: ChildProcess;
-let dataDir = '';
+let lab: OwnLab | undefined;
 let base = '';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
-  dataDir = mkdtempSync(join(tmpdir(), 'lab-e2e-minimum-'));
-  const file = join(dataDir, 'prices.json');
-  writeFileSync(file, JSON.stringify({ ...defaultCatalogue(), order_minimum: 18 }));
-  const env = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_NO_WARNINGS: '1' };
-  const loaded = spawnSync(process.execPath, ['scripts/lab-command.mjs', 'catalogue', 'load', file], { env, encoding: 'utf8' });
-  expect(loaded.status, loaded.stderr).toBe(0);
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn('node_modules/.bin/tsx', ['server/main.ts'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1', CLIENT_DIR: 'dist' }, stdio: ['ignore', 'ignore', 'pipe'] });
-  let stderr = '';
-  server.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  await serverStarted(base, () => stderr);
+  lab = await labWithCatalogue('minimum', { ...defaultCatalogue(), order_minimum: 18 });
+  base = lab.base;
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+test.afterAll(() => lab?.close());
 
 const minimumNote = (page: Page) => page.getByRole('status').filter({ hasText: BELOW });
 

@@ -25,10 +25,28 @@ export const catalogues = pgTable(
     // What shipping an order straight to the photographer's client adds, once per order.
     dropShipFeeCents: integer('drop_ship_fee_cents').notNull().default(0),
     loadedAt: timestamp('loaded_at', { withTimezone: true }).notNull().defaultNow(),
+    // Counts the changes to the catalogue's answers made without a new load (a paper's ICC
+    // profile attached by an admin): with the id, the version the answers are cached by.
+    revision: integer('revision').notNull().default(0),
   },
   // One active catalogue at most; every catalogue read asks for it first (its version).
   (t) => [uniqueIndex('catalogues_one_active_key').on(t.active).where(sql`${t.active}`)],
 );
+
+/**
+ * The papers' ICC output profiles (issue 35), one row per distinct file: the key is the storage
+ * key, made of the file's SHA-256, so it changes whenever the bytes do and the file it names never
+ * changes (served with immutable caching).
+ */
+export const paperProfiles = pgTable('paper_profiles', {
+  key: text('key').primaryKey(),
+  /** The name the admin gave the file (or the catalogue file named). */
+  name: text('name').notNull(),
+  /** 'RGB' or 'CMYK': the paper's device colour space, the ones the proof can use. */
+  colourSpace: text('colour_space').notNull(),
+  sizeBytes: integer('size_bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const papers = pgTable(
   'papers',
@@ -40,6 +58,8 @@ export const papers = pgTable(
     name: text('name').notNull(),
     allowsBorder: boolean('allows_border').notNull().default(false),
     position: integer('position').notNull(),
+    // The paper's ICC output profile for the soft proof; null: none, so no proof is offered.
+    iccProfileKey: text('icc_profile_key').references(() => paperProfiles.key),
   },
   (t) => [index('papers_catalogue_idx').on(t.catalogueId)],
 );

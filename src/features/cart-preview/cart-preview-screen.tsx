@@ -1,9 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from '../../ui/router.tsx';
 import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
+import type { Paper } from '../../contract/catalogue.ts';
+import { readPapers } from '../../offline/catalogue-copy.ts';
 import { refreshOrder, useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
 import { PreviewCanvas } from './preview-canvas.tsx';
 import './cart-preview.css';
@@ -24,6 +26,15 @@ export function CartPreviewScreen() {
     refreshOrder(orderGuid).catch((err: unknown) => console.error('could not refresh the order for its preview', err));
   }, [orderGuid]);
 
+  // The papers' profiles for the soft proof, live or as kept on this device; none: no proof offered.
+  const [papers, setPapers] = useState<readonly Paper[]>([]);
+  useEffect(() => {
+    readPapers().then(
+      ({ data }) => setPapers(data.data),
+      () => setPapers([]),
+    );
+  }, []);
+
   const chosenGuid = params.get(PREVIEW_ITEM_PARAM);
   const chosen = items?.find((i) => i.guid === chosenGuid) ?? items?.[0];
   const choose = (guid: string) => setParams({ [PREVIEW_ITEM_PARAM]: guid }, { replace: true });
@@ -39,7 +50,7 @@ export function CartPreviewScreen() {
       </header>
       {items === undefined ? <p role="status">loading...</p> : null}
       {items?.length === 0 ? <p className="notice">There are no line items in this order on this device yet.</p> : null}
-      {chosen ? <PreviewCanvas item={chosen} /> : null}
+      {chosen ? <PreviewCanvas item={chosen} profile={papers.find((p) => p.name === chosen.paper)?.icc_profile ?? null} /> : null}
       {items && items.length > 0 ? (
         <nav aria-label="Line items">
           <ul className="preview-strip">

@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { previewBorderWidth, previewEffect, previewSize } from '../../domain/cart-preview.ts';
 import { lacksCroppedImage } from '../../domain/cart-review.ts';
 import { cropPixels } from '../../domain/crop.ts';
+import type { PaperIccProfile } from '../../contract/catalogue.ts';
 import type { LocalLineItem } from '../../offline/order-store.ts';
+import { ProofToggles } from '../../proof/page/proof-toggles.tsx';
+import { useSoftProof } from '../../proof/page/use-soft-proof.ts';
 import { previewLayout, type Rect, type WrapEdge } from './preview-layout.ts';
 
 // The folded sides of a wrap are in shadow; this much black over them reads as a fold without hiding the picture.
@@ -40,7 +43,10 @@ const fill = (ctx: CanvasRenderingContext2D, r: Rect, style: string) => {
 /** What a drawing depends on. */
 type Look = Pick<LocalLineItem, 'photoUrl' | 'paper' | 'printSize' | 'cropAttributes'>;
 
-/** Draws one line item as its paper shows it: the four wraps, a deckled circle, or a flat print. */
+/**
+ * Draws one line item as its paper shows it: the four wraps, a deckled circle, or a flat print.
+ * `img` is the photo or its soft proof (the same picture, so the item's crop applies to either).
+ */
 function draw(canvas: HTMLCanvasElement, img: HTMLImageElement, item: Look): void {
   const natural = { width: img.naturalWidth, height: img.naturalHeight };
   // The lab's cropped image is the print already; until it exists, the stored crop of the photo shows.
@@ -80,21 +86,26 @@ function draw(canvas: HTMLCanvasElement, img: HTMLImageElement, item: Look): voi
   }
 }
 
-/** The chosen line item drawn on a canvas; says so when its photo cannot be had (offline, not cached). */
-export function PreviewCanvas({ item }: { item: LocalLineItem }) {
+/**
+ * The chosen line item drawn on a canvas, with the soft proof of its paper when the lab attached
+ * a profile; says so when its photo cannot be had (offline, not cached).
+ */
+export function PreviewCanvas({ item, profile }: { item: LocalLineItem; profile: PaperIccProfile | null }) {
   const ref = useRef<HTMLCanvasElement>(null);
   const effect = previewEffect(item.paper);
   const { photoUrl, paper, printSize } = item;
   const { x, y, width, height } = item.cropAttributes;
+  const proof = useSoftProof({ photo: item.guid, source: photoUrl, paperName: paper, profile });
+  const shownUrl = proof.image ?? photoUrl;
   // The live query hands a new object on every change to the table: redraw only when the look changes.
-  const look = JSON.stringify([photoUrl, paper, printSize, x, y, width, height]);
+  const look = JSON.stringify([shownUrl, paper, printSize, x, y, width, height]);
   const [drawn, setDrawn] = useState<{ look: string; status: Status } | null>(null);
   const status: Status = drawn?.look === look ? drawn.status : 'loading';
 
   useEffect(() => {
     let live = true;
     const crop = { x, y, width, height, aspect: null };
-    loadImage(photoUrl).then(
+    loadImage(shownUrl).then(
       (img) => {
         if (!live || !ref.current) return;
         draw(ref.current, img, { photoUrl, paper, printSize, cropAttributes: crop });
@@ -105,7 +116,7 @@ export function PreviewCanvas({ item }: { item: LocalLineItem }) {
     return () => {
       live = false;
     };
-  }, [look, photoUrl, paper, printSize, x, y, width, height]);
+  }, [look, shownUrl, photoUrl, paper, printSize, x, y, width, height]);
 
   const what = effect.kind === 'wrap' ? `${item.paper}` : effect.kind === 'circle' ? 'a deckled circle' : `${item.paper}, flat`;
   return (
@@ -127,6 +138,7 @@ export function PreviewCanvas({ item }: { item: LocalLineItem }) {
       <figcaption>
         {item.paper} · {item.printSize} · {item.printBorder}
       </figcaption>
+      <ProofToggles paperName={paper} profile={profile} view={proof} />
     </figure>
   );
 }

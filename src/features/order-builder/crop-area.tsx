@@ -1,9 +1,12 @@
 import { memo, useRef, useState } from 'react';
+import type { Paper } from '../../contract/catalogue.ts';
 import type { CropArea, CropOptions } from '../../domain/crop.ts';
 import { truncateFileName } from '../../domain/photo-order.ts';
 import { formatPpi, type ResolutionCheck } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
-import { PhotoThumb, useCropImage } from './photo-thumb.tsx';
+import { ProofToggles } from '../../proof/page/proof-toggles.tsx';
+import { useSoftProof } from '../../proof/page/use-soft-proof.ts';
+import { PhotoThumb, cropProofSource, useCropImage } from './photo-thumb.tsx';
 import { useListWindow } from './use-window.ts';
 import { moduleLoader, useModule } from '../../ui/use-module.ts';
 
@@ -32,9 +35,19 @@ function ResolutionNote({ check }: { check: ResolutionCheck | null }) {
 }
 
 /** One photo with react-easy-crop, in the print size's aspect (or round for deckled circles). */
-function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCrop: (area: CropArea) => void; onFlip: (flipped: boolean) => void }) {
-  const { photo, info } = props;
-  const image = useCropImage(photo);
+function SingleCrop(props: {
+  photo: PhotoEntry;
+  paper: Paper | null;
+  info: PhotoCropInfo | null;
+  onCrop: (area: CropArea) => void;
+  onFlip: (flipped: boolean) => void;
+}) {
+  const { photo, info, paper } = props;
+  const profile = paper?.icc_profile ?? null;
+  const proof = useSoftProof({ photo: photo.id, source: cropProofSource(photo), paperName: paper?.name ?? '', profile });
+  const original = useCropImage(photo);
+  // The proof, once made, takes the photo's place: same size, so the crop stays where it was.
+  const image = proof.image ?? original;
   const Cropper = useModule(cropperModule)?.default;
   const [position, setPosition] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
@@ -74,6 +87,7 @@ function SingleCrop(props: { photo: PhotoEntry; info: PhotoCropInfo | null; onCr
         )}
       </div>
       <p className="crop-caption">{photo.name}</p>
+      {paper ? <ProofToggles paperName={paper.name} profile={profile} view={proof} /> : null}
       {info ? (
         <div className="crop-tools">
           <button type="button" className="button" onClick={() => props.onFlip(!info.options.flipped)}>
@@ -126,6 +140,8 @@ function SelectionGrid({ photos, infoOf, width }: { photos: readonly PhotoEntry[
 /** The centre of the builder (docs/orders.md §2): nothing, one photo with the cropper, or a grid. */
 export function CropStage(props: {
   selected: readonly PhotoEntry[];
+  /** The paper chosen: with a profile, the crop view offers its soft proof. */
+  paper: Paper | null;
   infoOf: (p: PhotoEntry) => PhotoCropInfo | null;
   onCrop: (photoGuid: string, area: CropArea) => void;
   onFlip: (photoGuid: string, flipped: boolean) => void;
@@ -145,7 +161,14 @@ export function CropStage(props: {
           // A new aspect or orientation starts the cropper afresh from the domain's crop.
           const key = `${only.id}|${info?.options.aspect ?? 'none'}|${info?.options.shape ?? ''}`;
           return (
-            <SingleCrop key={key} photo={only} info={info} onCrop={(a) => props.onCrop(only.id, a)} onFlip={(f) => props.onFlip(only.id, f)} />
+            <SingleCrop
+              key={key}
+              photo={only}
+              paper={props.paper}
+              info={info}
+              onCrop={(a) => props.onCrop(only.id, a)}
+              onFlip={(f) => props.onFlip(only.id, f)}
+            />
           );
         })()
       ) : (

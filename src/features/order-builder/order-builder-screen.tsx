@@ -12,6 +12,7 @@ import { routePath } from '../../domain/paths.ts';
 import { cropResolution } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';
+import { keepPaperProfile } from '../../offline/paper-profile-copy.ts';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { BuilderSidebar } from './builder-sidebar.tsx';
@@ -68,6 +69,8 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
   const size = paper?.print_size_pricings.find((z) => z.guid === s.printSizeGuid) ?? null;
   const groups = useFinishingGroups(s.printSizeGuid);
   useKeepFinishingForOffline(paperList, paper);
+  // The chosen paper's profile goes on the device now, so its proof works offline later.
+  useEffect(() => keepPaperProfile(paper?.icc_profile ?? null), [paper]);
 
   const infoOf = useCallback(
     (p: PhotoEntry): PhotoCropInfo | null => {
@@ -137,6 +140,7 @@ function Builder({ lineItemGuid }: { lineItemGuid: string | null }) {
         <BuilderSidebar s={s} papers={paperList} groups={groups} dispatch={dispatch} />
         <CropStage
           selected={selected}
+          paper={paper}
           infoOf={infoOf}
           onCrop={(photoGuid, crop) => dispatch({ type: 'crop', photoGuid, crop })}
           onFlip={(photoGuid, flipped) => dispatch({ type: 'flip', photoGuid, flipped })}

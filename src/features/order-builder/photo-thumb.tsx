@@ -18,3 +18,13 @@ export function useCropImage(photo: PhotoEntry): string | null {
   if (online && photo.previewUrl) return photo.previewUrl;
   return local ?? photo.smallestPhotoUrl ?? null;
 }
+
+/**
+ * What the soft proof starts from: the same picture the cropper shows (the lab's preview when
+ * online, else this device's thumbnail), as a URL the worker fetches or the Blob itself.
+ */
+export function cropProofSource(photo: PhotoEntry): Blob | string | null {
+  const online = typeof navigator === 'undefined' || navigator.onLine;
+  if (online && photo.previewUrl) return photo.previewUrl;
+  return photo.thumbnail ?? photo.smallestPhotoUrl ?? null;
+}

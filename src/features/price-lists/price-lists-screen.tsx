@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react';
 import type { PriceListPaper } from '../../api/catalogue.ts';
 import { errorText } from '../../api/errors.ts';
+import { useSession } from '../../api/session.ts';
+import { isLabAdmin } from '../../api/stored-session.ts';
 import { CATEGORY_NAMES, FINISHING_CATEGORIES, type FinishingCategory } from '../../domain/catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { readPriceLists } from '../../offline/catalogue-copy.ts';
+import { PaperProfilesSection } from './paper-profiles-section.tsx';
 
 const money = (dollars: number) => formatMoney(toCents(dollars));
 
@@ -11,6 +14,7 @@ const money = (dollars: number) => formatMoney(toCents(dollars));
 export function PriceListsScreen() {
   const [papers, setPapers] = useState<PriceListPaper[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const admin = isLabAdmin(useSession());
 
   useEffect(() => {
     readPriceLists().then(
@@ -63,6 +67,7 @@ export function PriceListsScreen() {
           </div>
         );
       })}
+      {admin ? <PaperProfilesSection /> : null}
     </section>
   );
 }

@@ -33,7 +33,7 @@ const mount = (sizeGuid: string): FinishingService => ({
 
 const sizes = ['a', 'b', 'c'];
 const papers: Paper[] = [
-  { guid: 'p1', name: 'Lustre', allows_border: true, print_size_pricings: sizes.map((g) => ({ guid: g, name: '8x10', price: 3.1, x_aspect: 8, y_aspect: 10 })) },
+  { guid: 'p1', name: 'Lustre', allows_border: true, icc_profile: null, print_size_pricings: sizes.map((g) => ({ guid: g, name: '8x10', price: 3.1, x_aspect: 8, y_aspect: 10 })) },
 ];
 const groups = (guid: string): FinishingGroup[] => [
   { finishing_category: 'mount', services: [mount(guid)] },

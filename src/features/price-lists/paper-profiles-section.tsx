@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { attachPaperProfile } from '../../api/catalogue.ts';
+import { errorLines, errorText } from '../../api/errors.ts';
+import type { Paper, PaperIccProfile } from '../../contract/catalogue.ts';
+import { PAPER_PROFILE_MAX_BYTES } from '../../domain/paper-profile.ts';
+import { readPapers } from '../../offline/catalogue-copy.ts';
+import { toast } from '../../ui/toasts/toast-store.ts';
+
+const MAX_MB = PAPER_PROFILE_MAX_BYTES / (1024 * 1024);
+
+/** A file's bytes in base64, as the upload call carries them. */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    // A data URL is "data:<type>;base64,<bytes>": the part after the comma.
+    reader.addEventListener('load', () => resolve(String(reader.result).slice(String(reader.result).indexOf(',') + 1)), { once: true });
+    reader.addEventListener('error', () => reject(reader.error ?? new Error('The file could not be read.')), { once: true });
+    reader.readAsDataURL(file);
+  });
+}
+
+function PaperProfileRow({ paper }: { paper: Paper }) {
+  const [profile, setProfile] = useState<PaperIccProfile | null>(paper.icc_profile ?? null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = async (file: File) => {
+    setProblem(null);
+    if (file.size > PAPER_PROFILE_MAX_BYTES) {
+      setProblem(`This profile is larger than ${MAX_MB} MB.`);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data } = await attachPaperProfile(paper.guid, file.name, await base64Of(file));
+      setProfile(data);
+      toast.success(`${data.name} is now the profile of ${paper.name}.`);
+    } catch (err) {
+      setProblem(errorLines(err).join(' '));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <tr>
+      <th scope="row">{paper.name}</th>
+      <td data-label="PROFILE">{profile ? `${profile.name} (${profile.colour_space})` : 'None: no proof offered'}</td>
+      <td data-label="ATTACH">
+        <label className="profile-file">
+          <span className="visually-hidden">ICC profile for {paper.name}</span>
+          <input
+            type="file"
+            accept=".icc,.icm,application/vnd.iccprofile"
+            disabled={busy}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = '';
+              if (file) void upload(file);
+            }}
+          />
+        </label>
+        {busy ? <span role="status">checking…</span> : null}
+        {problem ? (
+          <p role="alert" className="field-error">
+            {problem}
+          </p>
+        ) : null}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * For lab admins on /price-lists: each paper's ICC output profile for the soft proof, and a file
+ * field to attach one (checked by the lab; a refused file says why).
+ */
+export function PaperProfilesSection() {
+  const [papers, setPapers] = useState<Paper[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    readPapers().then(
+      ({ data }) => setPapers(data.data),
+      (err: unknown) => setError(errorText(err)),
+    );
+  }, []);
+  if (error) return <p role="alert">ERROR LOADING PAPERS: {error}</p>;
+  if (!papers) return null;
+  return (
+    <section className="paper-profiles" aria-labelledby="paper-profiles-title">
+      <h2 id="paper-profiles-title">PAPER PROFILES</h2>
+      <p className="muted">
+        The ICC output profile of each paper, measured on the lab's printer: photographers see their photos proofed on it in the builder and the cart preview. A printer
+        profile (RGB or CMYK), up to {MAX_MB} MB.
+      </p>
+      <div className="table-scroll" role="region" aria-label="Paper profiles" tabIndex={0}>
+        <table className="price-table">
+          <thead>
+            <tr>
+              <th scope="col">PAPER</th>
+              <th scope="col">PROFILE</th>
+              <th scope="col">ATTACH</th>
+            </tr>
+          </thead>
+          <tbody>
+            {papers.map((p) => (
+              <PaperProfileRow key={p.guid} paper={p} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { checkPaperProfile } from '../../../server/services/paper-profile-check.ts';
+import { PAPER_PROFILE_MAX_BYTES } from '../../../src/domain/paper-profile.ts';
+import { cmykPrinterProfile, srgbDisplayProfile } from '../../api/paper-profile-files.ts';
+
+/** A paper's ICC profile as it arrives: what the lab keeps and what it refuses, with the reason. */
+describe('checkPaperProfile', () => {
+  it("takes libvips's CMYK printer profile", async () => {
+    expect(checkPaperProfile(await cmykPrinterProfile())).toEqual({ ok: true, profile: { colourSpace: 'CMYK', description: 'Chemical proof' } });
+  });
+
+  it('refuses a display profile, naming its class', async () => {
+    expect(checkPaperProfile(await srgbDisplayProfile())).toEqual({ ok: false, reason: expect.stringMatching(/its class is Monitor/) });
+  });
+
+  it('refuses a profile whose tag table points past its end, though its header reads', async () => {
+    const damaged = Buffer.from(await cmykPrinterProfile());
+    // The first tag's offset (tag table at byte 128: count, then signature, offset, size).
+    damaged.writeUInt32BE(damaged.length - 4, 128 + 4 + 4);
+    expect(checkPaperProfile(damaged)).toEqual({ ok: false, reason: expect.stringMatching(/cannot be read. A tag lies outside the file/) });
+  });
+
+  it('refuses a file over the limit before parsing it', () => {
+    expect(checkPaperProfile(Buffer.alloc(PAPER_PROFILE_MAX_BYTES + 1))).toEqual({ ok: false, reason: 'This profile is larger than 8 MB.' });
+  });
+
+  it('refuses what is not a profile', () => {
+    expect(checkPaperProfile(Buffer.from('GIF89a, not a colour profile'))).toEqual({ ok: false, reason: 'This file is not an ICC profile.' });
+  });
+});
