@@ -1,5 +1,6 @@
 /**
- * Issue 34, the all-in cost: a photographer chooses OVERNIGHT and ships straight to a client, and
+ * Issue 34, the all-in cost: a photographer chooses OVERNIGHT and ships straight to a client with a
+ * blind packing slip in the studio's name, and
  * the same figures, to the cent, are on the final review, the card's charge (the sandbox
  * provider's record), the receipt mail (the lab's mail outbox) and the order detail.
  *
@@ -70,11 +71,17 @@ async function labRecords(orderGuid: string, email: string) {
 
 const screenshot = (page: Page, name: string) => page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
 
-test('an overnight drop-ship order is priced to the cent in final review, the charge, the receipt and the order detail', async ({ browser }) => {
+test('an overnight drop-ship order with a blind slip is priced to the cent in final review, the charge, the receipt and the order detail', async ({ browser }) => {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
   const page = await context.newPage();
   // Prints with a mat: prints and finishing are separate lines.
   const s = await shopperWithCart(page, [{ photo: PHOTO, paper: 'Lustre', size: '8x10', quantity: 2, mat: true }]);
+  // The studio's name goes on the blind packing slip it will choose.
+  await page.goto('/account');
+  const basic = page.getByRole('region', { name: 'BASIC INFORMATION' });
+  await basic.getByLabel('Business name').fill('Rosa Studio');
+  await basic.getByRole('button', { name: 'UPDATE' }).click();
+  await expect(page.getByRole('region', { name: 'PACKING SLIP' }).getByText('Business name: Rosa Studio')).toBeVisible();
   await page.goto(`/lab-orders/${s.cart.orderGuid}/checkout-details`);
   await settled(page);
 
@@ -94,6 +101,11 @@ test('an overnight drop-ship order is priced to the cent in final review, the ch
   await form.getByRole('button', { name: 'SHIP TO THIS CLIENT' }).click();
   await settled(page);
   await expect(page.getByLabel('Client address')).toContainText(CLIENT.name);
+  // A blind slip in the studio's name: it costs nothing, so no figure moves.
+  const slip = page.getByRole('region', { name: 'BLIND PACKING SLIP' }).getByRole('checkbox', { name: 'Pack with my own packing slip' });
+  // The box shows the lab's choice, not the click: it ticks once the lab has answered.
+  await slip.click();
+  await expect(slip).toBeChecked();
   await enterCard(page, GOOD_CARD);
   await settled(page);
   for (const width of [375, 1366]) {
@@ -122,6 +134,7 @@ test('an overnight drop-ship order is priced to the cent in final review, the ch
   for (const [label, amount] of lines) await expect(figure(page, label)).toHaveText(formatMoney(amount));
   await expect(page.locator('.figure-row').filter({ hasText: 'SHIPPING' })).toContainText('OVERNIGHT');
   await expect(page.locator('.final-address')).toContainText(`${CLIENT.name}${CLIENT.street}`);
+  await expect(page.getByRole('region', { name: 'Where it goes and how it is paid' })).toContainText('PACKING SLIPYours (blind)');
   for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `final-review-${width}`);

@@ -139,6 +139,12 @@ export function CheckoutFinalScreen() {
               <h2>BOUTIQUE PACKAGING</h2>
               <p className="boutique-note">{a.boutique_shipping ? a.boutique_shipping_note : NO_BOUTIQUE_PACKAGING}</p>
             </div>
+            {a.blind_slip ? (
+              <div>
+                <h2>PACKING SLIP</h2>
+                <p>Yours (blind): your business name, logo and return address; no lab name and no prices.</p>
+              </div>
+            ) : null}
             <div>
               <h2>COLOUR CORRECTION</h2>
               <p>{colorCorrectionLabel(a.color_correction)}</p>
