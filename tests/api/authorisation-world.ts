@@ -2,7 +2,7 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { and, eq, ne } from 'drizzle-orm';
 import { refreshFigures } from '../../server/services/order-figures.ts';
-import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users, webhookDeliveries, webhookEndpoints } from '../../server/db/schema.ts';
+import { addresses, cards, catalogues, discountCodes, labOrders, lineItems, orderClientAddresses, papers, passwordResets, photographs, printSizes, sandboxCharges, sessions, shopConnections, users, webhookDeliveries, webhookEndpoints } from '../../server/db/schema.ts';
 import { SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { hashPassword } from '../../server/services/passwords.ts';
@@ -161,6 +161,8 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
         blindSlip: true,
       })
       .returning();
+    // Shipped straight to A's client: the only kind of order a blind slip goes with.
+    if (order) await t.db.insert(orderClientAddresses).values({ labOrderId: order.id, recipient: 'Matrix Client', street: '1 Client Way', city: 'Memphis', state: 'TN', zip: '38103' });
     const resetToken = Array.from({ length: 6 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
     await t.db.insert(passwordResets).values({ userGuid: a.guid, tokenHash: hashToken(resetToken), expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS) });
     // A's certificate, uploaded through a recorded signed address and not yet confirmed.
