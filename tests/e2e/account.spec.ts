@@ -32,11 +32,13 @@ test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', as
   await update.click();
   await expect(page.getByText('Gordon Parks · Kansas Light · 6155550100')).toBeVisible();
 
+  // The shipping addresses' form (the PACKING SLIP section has a return address form of its own).
+  const addresses = page.getByRole('region', { name: 'SHIPPING ADDRESSES' });
   const add = page.getByRole('button', { name: 'ADD ADDRESS' });
-  await page.getByLabel('Street address').fill('12 Darkroom Lane');
-  await page.getByLabel('City').fill('Nashville');
-  await page.getByLabel('State').fill('TN');
-  const zip = page.getByLabel('Zip');
+  await addresses.getByLabel('Street address').fill('12 Darkroom Lane');
+  await addresses.getByLabel('City').fill('Nashville');
+  await addresses.getByLabel('State').fill('TN');
+  const zip = addresses.getByLabel('Zip');
   await zip.fill('3720');
   await expect(add).toBeDisabled();
   // A letter is said beside the field at once, and what was typed stays as typed.
@@ -51,10 +53,10 @@ test('BASIC INFORMATION and shipping addresses: add, choose primary, remove', as
   const first = page.getByRole('radio', { name: '12 Darkroom Lane, Nashville, TN 37201' });
   await expect(first).toBeChecked();
 
-  await page.getByLabel('Street address').fill('9 Fixer Street');
-  await page.getByLabel('City').fill('Memphis');
-  await page.getByLabel('State').fill('TN');
-  await page.getByLabel('Zip').fill('38103');
+  await addresses.getByLabel('Street address').fill('9 Fixer Street');
+  await addresses.getByLabel('City').fill('Memphis');
+  await addresses.getByLabel('State').fill('TN');
+  await addresses.getByLabel('Zip').fill('38103');
   await add.click();
   const second = page.getByRole('radio', { name: '9 Fixer Street, Memphis, TN 38103' });
   await expect(second).not.toBeChecked();
