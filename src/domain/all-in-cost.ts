@@ -1,4 +1,5 @@
 import { formatMoney, toCents, type Cents } from './money.ts';
+import type { OrderTotals } from './pricing.ts';
 import { SHIPPING_SPEED_NAMES, isShippingSpeed } from './shipping-speeds.ts';
 
 /**
@@ -9,18 +10,8 @@ import { SHIPPING_SPEED_NAMES, isShippingSpeed } from './shipping-speeds.ts';
 
 export type AllInLabel = 'PRINTS' | 'FINISHING' | 'SUBTOTAL' | 'DISCOUNT' | 'CREDIT' | 'SHIPPING' | 'DROP-SHIP FEE' | 'BOUTIQUE PACKAGING' | 'TOTAL';
 
-/** The lab's figures of an order, in cents. */
-export interface AllInFigures {
-  prints: Cents;
-  finishing: Cents;
-  subtotal: Cents;
-  discount: Cents;
-  credit: Cents;
-  shipping: Cents;
-  dropShip: Cents;
-  boutique: Cents;
-  total: Cents;
-}
+/** The lab's figures of an order, in cents: the totals pricing.ts computes. */
+export type AllInFigures = OrderTotals;
 
 /** How the order leaves the lab: `shipping_method` on the wire, and whether it goes to the photographer's client. */
 export interface AllInShipping {
