@@ -19,6 +19,7 @@ import { mailOutbox, sandboxCharges } from '../../server/db/schema.ts';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { GOOD_CARD, PHOTO, enterCard, figure, settled, shopperWithCart } from './checkout-fixtures.ts';
 import { freePort, serverStarted } from './helpers.ts';
+import { expectAccessible } from './screens.ts';
 
 // An upload, a sign-up, a checkout, and a server of its own on a machine shared with other runs.
 test.setTimeout(180_000);
@@ -111,6 +112,7 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `checkout-details-${width}`);
+    await expectAccessible(page, `checkout-details with a drop-ship`);
   }
 
   // Final review: every line of the charge, each the lab's, adding up to the cent.
@@ -138,6 +140,7 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `final-review-${width}`);
+    await expectAccessible(page, `final-review with a drop-ship`);
   }
   await page.getByRole('button', { name: 'PLACE ORDER' }).click();
   await expect(page).toHaveURL(/\/lab-order-confirmation/);

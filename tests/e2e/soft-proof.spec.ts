@@ -15,6 +15,7 @@ import { tile } from './builder-fixtures.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import { choose, signIn } from './helpers.ts';
 import { labWithCatalogue, type OwnLab } from './lab-with-catalogue.ts';
+import { expectAccessible } from './screens.ts';
 
 // An upload, a sign-up, a service worker's install and two proofs on a machine shared with other runs.
 test.setTimeout(180_000);
@@ -142,6 +143,10 @@ test('Lustre proofs in the crop view, online and offline, with the gamut marked;
   await expect.poll(async () => (await shown(page)).src, { timeout: 30_000 }).not.toMatch(/^blob:/);
   const proofed = await expectProofed(page, await shown(page), lustreKey);
   await expectGamutMarks(page, proofed);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectAccessible(page, 'builder with PROOF ON PAPER');
+  }
 
   // The cart preview of a Lustre print offers the same switches, and draws the same proof.
   await addLineItems(page.request, cart, [{ photo: PHOTO, paper: 'Lustre', size: '8x10' }]);
@@ -188,6 +193,10 @@ test('an admin attaches a paper profile on /price-lists; a display profile is re
     await matte.getByLabel('ICC profile for Matte').setInputFiles({ name: 'matte.icc', mimeType: 'application/vnd.iccprofile', buffer: Buffer.from(await libvipsProfile('cmyk')) });
     await expect(matte).toContainText('matte.icc (CMYK)');
     await expect(matte.getByRole('alert')).toHaveCount(0);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await expectAccessible(page, 'price lists with PAPER PROFILES');
+    }
     const papers = ((await (await page.request.get('/api/v2/papers_with_details')).json()) as { data: { name: string; icc_profile: { name: string } | null }[] }).data;
     expect(papers.find((p) => p.name === 'Matte')?.icc_profile?.name).toBe('matte.icc');
   } finally {
