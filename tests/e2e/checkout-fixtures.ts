@@ -90,7 +90,11 @@ type Address = typeof VIVIAN;
 /** Checkout details' new-address form, opened, with all but the zip and the phone filled. */
 async function newAddressForm(page: Page, a: Address) {
   const form = page.getByRole('form', { name: 'New address' });
-  if (!(await form.isVisible())) await page.getByRole('button', { name: 'NEW ADDRESS' }).click();
+  const open = page.getByRole('button', { name: 'NEW ADDRESS' });
+  // The form starts open when there is no saved address and NEW ADDRESS opens it otherwise; wait
+  // for the section to be drawn before choosing, or a page still loading reads as "closed".
+  await expect(form.or(open)).toBeVisible();
+  if (await open.isVisible()) await open.click();
   await form.getByLabel('First name').fill(a.first);
   await form.getByLabel('Last name').fill(a.last);
   await form.getByLabel('Street address', { exact: true }).fill(a.street);
