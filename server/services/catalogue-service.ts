@@ -116,7 +116,7 @@ export async function finishingServicesFor(db: Db, printSizeGuid: string): Promi
 
 /**
  * Every paper and print size with its finishing in the calculator's groups, in one answer, each
- * distinct finishing and detail choice sent once (src/domain/calculator-catalogue.ts).
+ * distinct finishing and detail choice sent once (src/client-rules/calculator-catalogue.ts).
  */
 export async function calculatorCatalogue(db: Db): Promise<CalculatorCatalogueAnswer> {
   const list = await papersWithDetails(db);

@@ -1,6 +1,6 @@
 import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 
 export type PriceListPaper = AnswerOf<Contract['GET /price-lists']>['data'][number];
@@ -11,7 +11,7 @@ export const getPapersWithDetails = () => call('GET /papers_with_details', {});
 
 export const getFinishingServices = (printSizeGuid: string) => call('GET /products/:print_size_guid/finishing_services', { params: { print_size_guid: printSizeGuid } });
 
-/** The calculator's compact catalogue; src/domain/calculator-catalogue.ts unfolds it. */
+/** The calculator's compact catalogue; src/client-rules/calculator-catalogue.ts unfolds it. */
 export const getCalculatorCatalogue = () => call('GET /calculator_catalogue', {});
 
 export const getPriceLists = () => call('GET /price-lists', {});

@@ -4,9 +4,9 @@
  */
 import type { AnswerOf, InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import type { ColorCorrection } from '../domain/order-actions-photographer.ts';
+import type { ColorCorrection } from '../client-rules/order-actions-photographer.ts';
 import type { ShippingSpeed } from '../domain/shipping-speeds.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 import type { FullOrder } from './line-item-calls.ts';
 

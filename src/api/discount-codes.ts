@@ -1,7 +1,7 @@
 /** Discount codes on the admin screen (issue 34): list with uses, create, pause, resume, expire. */
 import type { InputOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 
 export type { AdminDiscountCode } from '../contract/discount-codes.ts';

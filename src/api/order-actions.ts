@@ -4,7 +4,7 @@
  * straight to the lab, never through the outbox. The colour-correction choice is a PATCH type of
  * checkout's call (updateCheckout in checkout.ts).
  */
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 
 /** POST /lab_orders/:guid/reorder: a new open order with the same photos (no upload) and line items. */

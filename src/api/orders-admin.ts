@@ -3,8 +3,8 @@
  * one typed function per call. Mutations carry an Idempotency-Key made per user action, so a
  * retried request changes nothing twice.
  */
-import { newId } from '../domain/ids.ts';
-import type { adminAddressPayload } from '../domain/order-detail.ts';
+import { newId } from '../client-rules/ids.ts';
+import type { adminAddressPayload } from '../client-rules/order-detail.ts';
 import type { OrderStatus } from '../domain/order-status.ts';
 import { call } from './call.ts';
 

@@ -1,7 +1,7 @@
 /** The photographers list, the admin's edits, log in as, and API invoices (docs/api.md §6). */
 import type { AnswerOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 
 export type PhotographerList = AnswerOf<Contract['GET /photographers']>;

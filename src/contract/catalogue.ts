@@ -35,7 +35,7 @@ const service = z.object({
   detail_pricings: z.partialRecord(z.enum(DETAIL_KINDS), z.array(detail)),
 });
 const group = z.object({ finishing_category: z.enum(FINISHING_CATEGORIES), services: z.array(service) });
-// The calculator's compact shape (src/domain/calculator-catalogue.ts): print sizes refer to each
+// The calculator's compact shape (src/client-rules/calculator-catalogue.ts): print sizes refer to each
 // distinct finishing and detail choice by key.
 const calculatorGroups = z.partialRecord(
   z.enum(Object.keys(CALCULATOR_GROUPS) as [CalculatorGroup, ...CalculatorGroup[]]),

@@ -6,7 +6,7 @@ import { MAX_QUANTITY } from '../domain/quantity.ts';
 import { endpoint } from './endpoint.ts';
 import { clientAddressSchema, guid, listMetaSchema, orderShippingAddressSchema, orderSummaryAttributes, shippingMethodSchema } from './shapes.ts';
 
-/** The wire of the cart (docs/api.md §9; src/domain/line-items.ts, line-item-payload.ts). */
+/** The wire of the cart (docs/api.md §9; src/client-rules/line-items.ts, src/domain/line-item-payload.ts). */
 
 const BORDER_VALUES = BORDERS.map((b) => b.value) as [BorderValue, ...BorderValue[]];
 // A frame takes the most details: mat, glass and stain; a little room for the categories to come.

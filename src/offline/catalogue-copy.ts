@@ -1,6 +1,6 @@
 import { getCalculatorCatalogue, getPapersWithDetails, getPriceLists } from '../api/catalogue.ts';
 import { ApiError } from '../api/errors.ts';
-import { isCalculatorCatalogue, type CalculatorCatalogue } from '../domain/calculator-catalogue.ts';
+import { isCalculatorCatalogue, type CalculatorCatalogue } from '../client-rules/calculator-catalogue.ts';
 import { SHARED_OWNER, readThrough, type ReadResult } from './cached-read.ts';
 
 // A live catalogue answer is reused for this long within one page: the signed-in shell and the

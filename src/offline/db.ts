@@ -1,6 +1,6 @@
 import { Dexie, type EntityTable, type Table, type Transaction } from 'dexie';
 import type { LabOrderListAttributes } from '../api/lab-orders.ts';
-import type { BuilderLineItem } from '../domain/line-items.ts';
+import type { BuilderLineItem } from '../client-rules/line-items.ts';
 import type { Cents } from '../domain/money.ts';
 import type { PhotoContentType } from '../domain/photo-content.ts';
 import type { UploadState } from '../upload/shared/upload-state.ts';

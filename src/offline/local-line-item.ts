@@ -3,10 +3,10 @@
  * catalogue kept on the device (the calculator's copy), priced with src/domain/pricing.ts. The
  * lab prices every line itself; its answer replaces these figures (order-apply.ts).
  */
-import type { CalculatorCatalogue } from '../domain/calculator-catalogue.ts';
+import type { CalculatorCatalogue } from '../client-rules/calculator-catalogue.ts';
 import { borderLabel, isFrame, type FinishingCategory } from '../domain/catalogue.ts';
 import type { LineItemPayload } from '../domain/line-item-payload.ts';
-import type { BuilderLineItem } from '../domain/line-items.ts';
+import type { BuilderLineItem } from '../client-rules/line-items.ts';
 import { toCents, type Cents } from '../domain/money.ts';
 import { finishingCents, linePriceCents } from '../domain/pricing.ts';
 

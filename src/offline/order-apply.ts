@@ -8,7 +8,7 @@ import type { FullOrder, FullOrderAttributes } from '../api/line-item-calls.ts';
 import type { LabOrderListAttributes } from '../api/lab-orders.ts';
 import { chunk, sameValue } from '../domain/collections.ts';
 import type { ServerLineItem } from '../contract/line-items.ts';
-import { flattenLineItem, type BuilderLineItem } from '../domain/line-items.ts';
+import { flattenLineItem, type BuilderLineItem } from '../client-rules/line-items.ts';
 import { toCents } from '../domain/money.ts';
 import { orderTotals } from '../domain/pricing.ts';
 import type { LabDatabase, LineItemRow, ListedPart, LocalOrder, OrderRow } from './db.ts';

@@ -4,7 +4,7 @@
  * exactly once (outbox-drain.ts). Nothing is written when the change is not valid.
  */
 import { chunk } from '../domain/collections.ts';
-import { isCalculatorCatalogue } from '../domain/calculator-catalogue.ts';
+import { isCalculatorCatalogue } from '../client-rules/calculator-catalogue.ts';
 import { LINE_ITEM_BATCH_SIZE, type LineItemPayload } from '../domain/line-item-payload.ts';
 import { planCartAdd } from '../domain/line-item-merge.ts';
 import { groupThousands } from '../domain/money.ts';
@@ -12,7 +12,7 @@ import { MAX_QUANTITY, isValidQuantity } from '../domain/quantity.ts';
 import { SHARED_OWNER } from './cached-read.ts';
 import type { LabDatabase, LineItemRow } from './db.ts';
 import { isBuilderOrder } from './order-row.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { localLineItem, withQuantity, type LocalLookup } from './local-line-item.ts';
 import { mapInSlices } from './next-task.ts';
 import { pendingLineItemGuids, retotal } from './order-apply.ts';

@@ -7,7 +7,7 @@
  */
 import type { LineItemCalls } from '../api/line-item-calls.ts';
 import type { LabDatabase, LineItemRow, OutboxEntry } from './db.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { applyFullOrder, applyLineItems, settlePending } from './order-apply.ts';
 import { readWholeOrder } from './order-read.ts';
 import { entryLineItemGuids, readEntry, sendEntry, type ReadEntry, type SendOutcome } from './outbox-handlers.ts';

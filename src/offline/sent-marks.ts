@@ -3,7 +3,7 @@
  * (outbox-drain.ts) loaded: the count of answers written in this page, the order's sentStamp, and
  * the words of a refusal for a line item the lab no longer has.
  */
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import type { LabDatabase } from './db.ts';
 
 export const GONE_TEXT =

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { CatalogueSettings } from '../domain/calculator-catalogue.ts';
+import type { CatalogueSettings } from '../client-rules/calculator-catalogue.ts';
 import { readCalculatorCatalogue } from './catalogue-copy.ts';
 
 /**

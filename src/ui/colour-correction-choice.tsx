@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { COLOR_CORRECTION_CHOICES, type ColorCorrection } from '../domain/order-actions-photographer.ts';
+import { COLOR_CORRECTION_CHOICES, type ColorCorrection } from '../client-rules/order-actions-photographer.ts';
 import './colour-correction-choice.css';
 
 /**

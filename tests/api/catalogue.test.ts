@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expandCalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
+import { expandCalculatorCatalogue } from '../../src/client-rules/calculator-catalogue.ts';
 import type { FinishingService, Paper } from '../../src/contract/catalogue.ts';
 import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { makeCroppedImage, queueMissingCroppedImages } from '../../server/services/line-item-crop.ts';
-import { lacksCroppedImage } from '../../src/domain/cart-review.ts';
+import { lacksCroppedImage } from '../../src/client-rules/cart-review.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { fullOrder, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
 import { newOrder, photographer } from './photo-helpers.ts';

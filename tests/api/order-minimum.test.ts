@@ -4,7 +4,7 @@ import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { labOrders, payments, sandboxCharges } from '../../server/db/schema.ts';
-import type { CalculatorCatalogue } from '../../src/domain/calculator-catalogue.ts';
+import type { CalculatorCatalogue } from '../../src/client-rules/calculator-catalogue.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { orderMinimumMessage } from '../../src/domain/order-minimum.ts';
 import { readyOrder } from './checkout-helpers.ts';

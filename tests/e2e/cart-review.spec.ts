@@ -6,7 +6,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { CART_CLEARED, NO_LINE_ITEMS, ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/app/routes.ts';
-import { CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM } from '../../src/domain/cart-review.ts';
+import { CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM } from '../../src/client-rules/cart-review.ts';
 import { formatMoney } from '../../src/domain/money.ts';
 import { GONE_TEXT } from '../../src/offline/sent-marks.ts';
 import { PHOTO_COLOURS, addLineItems, atLab, cartWithPhotos, expectLabMatchesScreen, onScreen, type LabCart } from './cart-fixtures.ts';

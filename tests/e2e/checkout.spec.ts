@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { CART_CLEARED, NEEDS_ADDRESS_AND_CARD } from '../../src/app/routes.ts';
-import { CREDIT_OVER_LIMIT, INVALID_DISCOUNT_CODE } from '../../src/domain/checkout.ts';
+import { CREDIT_OVER_LIMIT, INVALID_DISCOUNT_CODE } from '../../src/client-rules/checkout.ts';
 import { addLineItems, cartWithPhotos } from './cart-fixtures.ts';
 import {
   DECLINED_AT_CHARGE_CARD,

@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { formatMoney } from '../../src/domain/money.ts';
 import { ORDER_NOT_OPEN_TO_CHECKOUT } from '../../src/app/routes.ts';
-import { NO_BOUTIQUE_PACKAGING } from '../../src/domain/order-detail.ts';
+import { NO_BOUTIQUE_PACKAGING } from '../../src/client-rules/order-detail.ts';
 import { addLineItems, atLab, cartWithPhotos } from './cart-fixtures.ts';
 import { WIDTHS, expectAccessible } from './screens.ts';
 

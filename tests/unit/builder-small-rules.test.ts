@@ -12,7 +12,7 @@ import {
   notesProblem,
   shownNote,
 } from '../../src/domain/notes.ts';
-import { photoNumber, sortPhotosByNumber, truncateFileName } from '../../src/domain/photo-order.ts';
+import { photoNumber, sortPhotosByNumber, truncateFileName } from '../../src/client-rules/photo-order.ts';
 import {
   DEFAULT_QUANTITY,
   MAX_QUANTITY,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PREVIEW_MAX_HEIGHT_PX, WRAP_EFFECTS, previewBorderWidth, previewEffect, previewSize } from '../../src/domain/cart-preview.ts';
+import { PREVIEW_MAX_HEIGHT_PX, WRAP_EFFECTS, previewBorderWidth, previewEffect, previewSize } from '../../src/client-rules/cart-preview.ts';
 import { NO_LINE_ITEMS, ORDER_NOT_OPEN_TO_CHECKOUT, noticeText } from '../../src/app/routes.ts';
-import { CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, CROPPED_RECHECK_MS, canEditCart, checkoutBox, croppedRecheckIn, lacksCroppedImage } from '../../src/domain/cart-review.ts';
+import { CHECKING_CROPPED_IMAGE, CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, CROPPED_RECHECK_MS, canEditCart, checkoutBox, croppedRecheckIn, lacksCroppedImage } from '../../src/client-rules/cart-review.ts';
 import { afterClearCart, reviewRedirect } from '../../src/features/cart-review/review-redirects.ts';
 import { formatFrameProfile } from '../../src/domain/catalogue.ts';
 

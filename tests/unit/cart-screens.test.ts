@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { previewEffect } from '../../src/domain/cart-preview.ts';
-import { checkoutBox } from '../../src/domain/cart-review.ts';
+import { previewEffect } from '../../src/client-rules/cart-preview.ts';
+import { checkoutBox } from '../../src/client-rules/cart-review.ts';
 import { previewLayout } from '../../src/features/cart-preview/preview-layout.ts';
-import { finishingText } from '../../src/domain/line-items.ts';
+import { finishingText } from '../../src/client-rules/line-items.ts';
 import { checkoutBoxLines, checkoutBoxOrder } from '../../src/features/cart-review/review-figures.ts';
 
 const order = { discountCents: 500, creditCents: 250, boutiqueCents: 0, shippingCents: 1000 };

@@ -16,7 +16,7 @@ import {
   summaryRows,
   type CheckoutFacts,
   type AddressToShow,
-} from '../../src/domain/checkout.ts';
+} from '../../src/client-rules/checkout.ts';
 import { detailsRedirect, finalGuard } from '../../src/features/checkout/checkout-redirects.ts';
 
 const address: AddressToShow = { guid: 'addr-1', recipient: 'Vivian Maier', street: '1 Lake Shore Dr', street_2: null, city: 'Chicago', state_province: 'IL', zip: '60611' };

@@ -7,7 +7,7 @@ import { chunk } from '../../src/domain/collections.ts';
 import { planCartAdd, type CartLine } from '../../src/domain/line-item-merge.ts';
 import { LINE_ITEM_BATCH_SIZE, lineItemBatches, lineItemPayload, selectionPayloads, type LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import type { ServerLineItem } from '../../src/contract/line-items.ts';
-import { flattenLineItem, selectionsFromLineItem } from '../../src/domain/line-items.ts';
+import { flattenLineItem, selectionsFromLineItem } from '../../src/client-rules/line-items.ts';
 import { groups8x10, hardwood, lustre, mount } from './fixtures/builder-catalogue.ts';
 
 const run = (...actions: BuilderAction[]): Selections => actions.reduce(builderReducer, INITIAL_SELECTIONS);

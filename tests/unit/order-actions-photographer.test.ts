@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cancelConfirmText, cancelRefund, cancellation, colorCorrectionLabel, reorderName, ORDER_NAME_MAX } from '../../src/domain/order-actions-photographer.ts';
+import { cancelConfirmText, cancelRefund, cancellation, colorCorrectionLabel, reorderName, ORDER_NAME_MAX } from '../../src/client-rules/order-actions-photographer.ts';
 
 describe("the photographer's order actions", () => {
   const paidAt = '2026-11-23T10:00:00.000Z';
@@ -45,7 +45,7 @@ describe("the photographer's order actions", () => {
 
 describe('the history of the choice', () => {
   it('names the colour choices, not their stored values', async () => {
-    const { eventText } = await import('../../src/domain/order-detail.ts');
+    const { eventText } = await import('../../src/client-rules/order-detail.ts');
     expect(eventText({ kind: 'color_correction', from: 'lab', to: 'as_is' })).toBe('Colour correction: Lab corrects colour → Print as is');
     expect(eventText({ kind: 'referral_clawback', detail: 'referral credit taken back: $1.00' })).toBe('Referral credit: referral credit taken back: $1.00');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminAddressForm, adminAddressPayload, adminAddressProblems, canContinueOrder, eventText, lineFinishingText, refundAmount, refundDollars, trackingUrlProblem } from '../../src/domain/order-detail.ts';
+import { adminAddressForm, adminAddressPayload, adminAddressProblems, canContinueOrder, eventText, lineFinishingText, refundAmount, refundDollars, trackingUrlProblem } from '../../src/client-rules/order-detail.ts';
 
 describe('order detail rules', () => {
   it('offers CONTINUE ORDER only while the order is open', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderDateHeading, type OrderSummary } from '../../src/domain/order-list.ts';
+import { groupOrdersByDate, matchesOrderSearch, orderCardDate, orderDateHeading, type OrderSummary } from '../../src/client-rules/order-list.ts';
 
 const order = (o: Partial<OrderSummary>): OrderSummary => ({
   guid: 'g-1',

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { matchesOrderSearch, prepareOrderSearch, type OrderSummary } from '../../src/domain/order-list.ts';
+import { matchesOrderSearch, prepareOrderSearch, type OrderSummary } from '../../src/client-rules/order-list.ts';
 
 /** docs/orders.md §5's rule, field by field: what the kept search text must agree with. */
 const fieldByField = (order: OrderSummary, query: string): boolean => {

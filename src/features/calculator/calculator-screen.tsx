@@ -12,7 +12,7 @@ import {
   type DetailKind,
 } from '../../domain/catalogue.ts';
 import { PAPER_AND_SIZE_FIRST, PAPER_FIRST } from '../../domain/builder-gating.ts';
-import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../domain/calculator-catalogue.ts';
+import { expandCalculatorCatalogue, type CalculatorCatalogue } from '../../client-rules/calculator-catalogue.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { quantityProblem } from '../../domain/validation.ts';

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from '../../ui/router.tsx';
-import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
+import { PREVIEW_ITEM_PARAM } from '../../client-rules/cart-preview.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import type { Paper } from '../../contract/catalogue.ts';
 import { readPapers } from '../../offline/catalogue-copy.ts';
 import { refreshOrder, useLocalLineItems, useLocalOrder } from '../../offline/order-store.ts';

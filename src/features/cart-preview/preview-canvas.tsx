@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { previewBorderWidth, previewEffect, previewSize } from '../../domain/cart-preview.ts';
-import { lacksCroppedImage } from '../../domain/cart-review.ts';
+import { previewBorderWidth, previewEffect, previewSize } from '../../client-rules/cart-preview.ts';
+import { lacksCroppedImage } from '../../client-rules/cart-review.ts';
 import { cropPixels } from '../../domain/crop.ts';
 import type { PaperIccProfile } from '../../contract/catalogue.ts';
 import type { LocalLineItem } from '../../offline/order-store.ts';

@@ -1,4 +1,4 @@
-import type { PreviewEffect } from '../../domain/cart-preview.ts';
+import type { PreviewEffect } from '../../client-rules/cart-preview.ts';
 import type { PixelSize } from '../../domain/print-size.ts';
 
 /** A rectangle on the preview canvas, in canvas pixels. */

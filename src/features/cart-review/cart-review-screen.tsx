@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from '../../ui/router.tsx';
 import { errorText } from '../../api/errors.ts';
-import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, canEditCart, croppedRecheckIn } from '../../domain/cart-review.ts';
+import { CLEAR_CART_CONFIRM, CROPPED_MAX_CHECKS, canEditCart, croppedRecheckIn } from '../../client-rules/cart-review.ts';
 import { afterClearCart, reviewRedirect } from './review-redirects.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';

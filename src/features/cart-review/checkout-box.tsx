@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { checkoutBox } from '../../domain/cart-review.ts';
-import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
+import { checkoutBox } from '../../client-rules/cart-review.ts';
+import { CHECKOUT_NEEDS_CONNECTION } from '../../client-rules/checkout.ts';
 import { orderMinimumMessage } from '../../domain/order-minimum.ts';
 import { useOrderMinimumCents } from '../../offline/use-order-minimum.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';

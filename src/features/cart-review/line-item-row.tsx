@@ -1,15 +1,15 @@
 import { memo } from 'react';
 import { Link } from '../../ui/router.tsx';
-import { PREVIEW_ITEM_PARAM } from '../../domain/cart-preview.ts';
-import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../domain/cart-review.ts';
+import { PREVIEW_ITEM_PARAM } from '../../client-rules/cart-preview.ts';
+import { CHECKING_CROPPED_IMAGE, lacksCroppedImage } from '../../client-rules/cart-review.ts';
 import { sameValue } from '../../domain/collections.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import { linePriceCents } from '../../domain/pricing.ts';
 import { steppedQuantity } from '../../domain/quantity.ts';
-import { finishingText } from '../../domain/line-items.ts';
+import { finishingText } from '../../client-rules/line-items.ts';
 import { goneFromLab, type LocalLineItem } from '../../offline/order-store.ts';
 
 export interface RowActions {

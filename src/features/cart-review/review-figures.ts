@@ -1,4 +1,4 @@
-import type { CheckoutBoxLine, CheckoutBoxOrder } from '../../domain/cart-review.ts';
+import type { CheckoutBoxLine, CheckoutBoxOrder } from '../../client-rules/cart-review.ts';
 import { toDollars } from '../../domain/money.ts';
 import type { LocalLineItem, LocalOrder } from '../../offline/order-store.ts';
 

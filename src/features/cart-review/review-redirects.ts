@@ -1,5 +1,5 @@
 import { ROUTES, withNotice } from '../../app/routes.ts';
-import { canEditCart } from '../../domain/cart-review.ts';
+import { canEditCart } from '../../client-rules/cart-review.ts';
 import { routePath } from '../../domain/paths.ts';
 
 /**

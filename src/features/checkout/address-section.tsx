@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../api/account.ts';
 import { addOrderAddress, updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
-import { EMPTY_ADDRESS_FORM, addressFormReady, newAddressPayload, type NewAddressForm } from '../../domain/checkout.ts';
+import { EMPTY_ADDRESS_FORM, addressFormReady, newAddressPayload, type NewAddressForm } from '../../client-rules/checkout.ts';
 import { basicInfoProblem, zipProblem } from '../../domain/validation.ts';
 import { CheckedField, useFinishedFields } from '../../ui/checked-field.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';

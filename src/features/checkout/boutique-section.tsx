@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
-import { BOUTIQUE_NOTE_MAX, boutiqueNote } from '../../domain/checkout.ts';
+import { BOUTIQUE_NOTE_MAX, boutiqueNote } from '../../client-rules/checkout.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { BOUTIQUE_PACKAGING_CENTS } from '../../domain/pricing.ts';
 import type { CheckoutActions } from './checkout-actions.ts';

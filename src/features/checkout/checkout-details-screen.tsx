@@ -3,7 +3,7 @@ import { useNavigate, useParams } from '../../ui/router.tsx';
 import { updateCheckout } from '../../api/checkout.ts';
 import { errorLines } from '../../api/errors.ts';
 import { NEEDS_ADDRESS_AND_CARD } from '../../app/routes.ts';
-import { checkoutReady } from '../../domain/checkout.ts';
+import { checkoutReady } from '../../client-rules/checkout.ts';
 import { detailsRedirect } from './checkout-redirects.ts';
 import { toCents } from '../../domain/money.ts';
 import { orderMinimumMessage } from '../../domain/order-minimum.ts';

@@ -1,5 +1,5 @@
 import { ROUTES, withNotice } from '../../app/routes.ts';
-import { creditCoversAll, hasCard, type CheckoutFacts } from '../../domain/checkout.ts';
+import { creditCoversAll, hasCard, type CheckoutFacts } from '../../client-rules/checkout.ts';
 import { routePath } from '../../domain/paths.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
-import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
+import { colorCorrectionLabel } from '../../client-rules/order-actions-photographer.ts';
 import { ColourCorrectionChoice } from '../../ui/colour-correction-choice.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';
 

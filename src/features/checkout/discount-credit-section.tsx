@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Profile } from '../../api/account.ts';
 import { updateCheckout, validateDiscountCode, type CheckoutOrder } from '../../api/checkout.ts';
 import { ApiError, errorText } from '../../api/errors.ts';
-import { CREDIT_OVER_LIMIT, INVALID_DISCOUNT_CODE, checkCredit, codeAppliedText, normaliseDiscountCode, shouldCheckDiscountCode } from '../../domain/checkout.ts';
+import { CREDIT_OVER_LIMIT, INVALID_DISCOUNT_CODE, checkCredit, codeAppliedText, normaliseDiscountCode, shouldCheckDiscountCode } from '../../client-rules/checkout.ts';
 import { formatMoney, toCents, toDollars } from '../../domain/money.ts';
 import type { CheckoutActions } from './checkout-actions.ts';
 

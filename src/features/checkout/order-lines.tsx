@@ -1,7 +1,7 @@
 import type { CheckoutOrder } from '../../api/checkout.ts';
-import { finishingText, flattenLineItem } from '../../domain/line-items.ts';
+import { finishingText, flattenLineItem } from '../../client-rules/line-items.ts';
 import { formatMoney } from '../../domain/money.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 
 /** ORDER DETAILS: the order's line items as the lab holds them, read only. */
 export function OrderLines({ order, orderGuid }: { order: CheckoutOrder; orderGuid: string }) {

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { getProfile, type Profile } from '../../api/account.ts';
 import { getCheckoutOrder, type CheckoutOrder } from '../../api/checkout.ts';
 import { errorText } from '../../api/errors.ts';
-import { CHECKOUT_NEEDS_CONNECTION } from '../../domain/checkout.ts';
+import { CHECKOUT_NEEDS_CONNECTION } from '../../client-rules/checkout.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { keepOnDevice } from './keep-on-device.ts';
 

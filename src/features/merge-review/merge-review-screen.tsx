@@ -4,7 +4,7 @@ import { errorText, logErrorDetails } from '../../api/errors.ts';
 import { mergeOrders } from '../../api/orders-admin.ts';
 import { loadOrderDetail, type OrderDetail } from '../../api/orders-detail.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
+import { orderCardDate, orderShownDate } from '../../client-rules/order-list.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';

@@ -1,7 +1,7 @@
 import { memo, useRef, useState } from 'react';
 import type { Paper } from '../../contract/catalogue.ts';
 import type { CropArea, CropOptions } from '../../domain/crop.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import { formatPpi, type ResolutionCheck } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { ProofToggles } from '../../proof/page/proof-toggles.tsx';

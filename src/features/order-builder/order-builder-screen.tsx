@@ -5,7 +5,7 @@ import { CROP_CHECK, addToCartLabel, selectionCents, showsAddToCart } from '../.
 import { builderReducer } from './builder-reducer.ts';
 import { INITIAL_SELECTIONS, isFlipped, photoCrop, type Selections } from '../../domain/builder-selections.ts';
 import { cropOptions } from '../../domain/crop.ts';
-import { selectionsFromLineItem } from '../../domain/line-items.ts';
+import { selectionsFromLineItem } from '../../client-rules/line-items.ts';
 import { ALL_PHOTOS, noteKey, shownNote } from '../../domain/notes.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';

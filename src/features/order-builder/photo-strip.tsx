@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
 import { PhotoThumb } from './photo-thumb.tsx';
 import { useListWindow } from './use-window.ts';

@@ -11,7 +11,7 @@ import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { worstResolution } from '../../domain/print-resolution.ts';
 import type { PhotoEntry } from '../../offline/db.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import { nextTask } from '../../offline/next-task.ts';
 import { addLineItems, updateLineItem } from '../../offline/order-store.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { errorText } from '../../api/errors.ts';
 import type { FinishingGroup, Paper } from '../../contract/catalogue.ts';
-import { sortPhotosByNumber } from '../../domain/photo-order.ts';
+import { sortPhotosByNumber } from '../../client-rules/photo-order.ts';
 import { readPapers } from '../../offline/catalogue-copy.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
 import { keepFinishingForOffline, readFinishingGroups } from '../../offline/finishing-copy.ts';

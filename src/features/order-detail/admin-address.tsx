@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { setOrderAddress } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
-import { adminAddressForm, adminAddressPayload, adminAddressProblems, type AdminAddressForm } from '../../domain/order-detail.ts';
+import { adminAddressForm, adminAddressPayload, adminAddressProblems, type AdminAddressForm } from '../../client-rules/order-detail.ts';
 import { zipProblem } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { addressLines } from './order-summary.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { patchOrderAsAdmin, refundOrder } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { INTERNAL_NOTES_MAX, refundAmount, refundDollars, TRACKING_URL_MAX, trackingUrlProblem } from '../../domain/order-detail.ts';
+import { INTERNAL_NOTES_MAX, refundAmount, refundDollars, TRACKING_URL_MAX, trackingUrlProblem } from '../../client-rules/order-detail.ts';
 
 type Run = (label: string, call: () => Promise<unknown>, done: string) => Promise<boolean>;
 

@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import type { AlbumLineItem } from '../../api/orders-detail.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import type { ModalPhoto } from './photo-modal.tsx';
 
 /** A cover text with its size: 'Ada & Grace (24 pt)'. */

@@ -2,8 +2,8 @@ import { Link } from '../../ui/router.tsx';
 import { borderLabel } from '../../domain/catalogue.ts';
 import type { ServerLineItem } from '../../contract/line-items.ts';
 import { toCents, formatMoney } from '../../domain/money.ts';
-import { lineFinishingText } from '../../domain/order-detail.ts';
-import { truncateFileName } from '../../domain/photo-order.ts';
+import { lineFinishingText } from '../../client-rules/order-detail.ts';
+import { truncateFileName } from '../../client-rules/photo-order.ts';
 import type { ModalPhoto } from './photo-modal.tsx';
 
 const dollars = (amount: number) => formatMoney(toCents(amount));

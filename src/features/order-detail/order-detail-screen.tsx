@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '../../ui/router.tsx';
-import { canContinueOrder } from '../../domain/order-detail.ts';
+import { canContinueOrder } from '../../client-rules/order-detail.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { knownAdmin, useSession } from '../../api/session.ts';

@@ -1,11 +1,11 @@
 import type { OrderDetailAttributes, ShippingAddress } from '../../api/orders-detail.ts';
 import { Fragment } from 'react';
 import { allInCostFromWire } from '../../domain/all-in-cost.ts';
-import { DROP_SHIP_TO_CLIENT } from '../../domain/checkout.ts';
+import { DROP_SHIP_TO_CLIENT } from '../../client-rules/checkout.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
-import { colorCorrectionLabel } from '../../domain/order-actions-photographer.ts';
-import { NO_BOUTIQUE_PACKAGING } from '../../domain/order-detail.ts';
-import { orderCardDate } from '../../domain/order-list.ts';
+import { colorCorrectionLabel } from '../../client-rules/order-actions-photographer.ts';
+import { NO_BOUTIQUE_PACKAGING } from '../../client-rules/order-detail.ts';
+import { orderCardDate } from '../../client-rules/order-list.ts';
 
 const dollars = (amount: number | undefined) => formatMoney(toCents(amount ?? 0));
 

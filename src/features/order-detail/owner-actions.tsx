@@ -12,7 +12,7 @@ import {
   clockTime,
   colorCorrectionLabel,
   type ColorCorrection,
-} from '../../domain/order-actions-photographer.ts';
+} from '../../client-rules/order-actions-photographer.ts';
 import { ColourCorrectionChoice } from '../../ui/colour-correction-choice.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';

@@ -3,7 +3,7 @@ import { useNavigate } from '../../ui/router.tsx';
 import { ApiError, errorText, logErrorDetails } from '../../api/errors.ts';
 import { reorderOrder } from '../../api/order-actions.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
-import { ORDER_NAME_MAX, reorderName } from '../../domain/order-actions-photographer.ts';
+import { ORDER_NAME_MAX, reorderName } from '../../client-rules/order-actions-photographer.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';

@@ -1,6 +1,6 @@
 import { sendToVendor } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
-import { orderCardDate } from '../../domain/order-list.ts';
+import { orderCardDate } from '../../client-rules/order-list.ts';
 
 type Run = (label: string, call: () => Promise<unknown>, done: string) => Promise<boolean>;
 

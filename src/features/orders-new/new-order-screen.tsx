@@ -5,7 +5,7 @@ import { createLabOrder, isOrderNameTaken } from '../../api/lab-order-upload.ts'
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 import { isOnline, useConnectivity } from '../../offline/connectivity.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import { ErrorLines } from '../../ui/error-lines.tsx';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 import './new-order.css';

@@ -2,7 +2,7 @@ import { memo, type ReactNode } from 'react';
 import { Link } from '../../ui/router.tsx';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
 import { canDeleteOrder, cardIndicators, rushShipping } from './order-cards.ts';
-import { orderCardDate, orderShownDate } from '../../domain/order-list.ts';
+import { orderCardDate, orderShownDate } from '../../client-rules/order-list.ts';
 import { ROUTES } from '../../app/routes.ts';
 import { routePath } from '../../domain/paths.ts';
 

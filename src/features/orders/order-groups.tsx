@@ -1,7 +1,7 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { logErrorDetails } from '../../api/errors.ts';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { groupOrdersByDate } from '../../domain/order-list.ts';
+import { groupOrdersByDate } from '../../client-rules/order-list.ts';
 import { moduleLoader } from '../../ui/use-module.ts';
 import type { Group, RenderCard } from './order-group.ts';
 

@@ -7,7 +7,7 @@ import { labDb } from '../../offline/db.ts';
 import { useLiveQuery } from '../../offline/live-query.ts';
 import { nextTask } from '../../offline/next-task.ts';
 import { fillListPage, noteListAnswer, pageRange, readListed, readListedByIds, listSyncedAt } from '../../offline/order-list-store.ts';
-import { matchesOrderSearch } from '../../domain/order-list.ts';
+import { matchesOrderSearch } from '../../client-rules/order-list.ts';
 import { useAfterPaint } from '../../ui/use-after-paint.ts';
 import { useServerCheck } from '../../ui/use-server-check.ts';
 import { freshPage, guidsOf, keepFresh, readingOf, sameObjects, type FreshPage, type ShownBefore } from './fresh-page.ts';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import type { LabOrderListAttributes } from '../../api/lab-orders.ts';
-import { prepareOrderSearch } from '../../domain/order-list.ts';
+import { prepareOrderSearch } from '../../client-rules/order-list.ts';
 import { idleTask } from '../../offline/next-task.ts';
 
 // Orders whose search text is worked out per idle moment before the first key: small enough that

@@ -5,7 +5,7 @@
  */
 import { getLabOrderPhotographs } from '../../api/lab-order-upload.ts';
 import { Dexie } from 'dexie';
-import { sortByPhotoNumber } from '../../domain/photo-order.ts';
+import { sortByPhotoNumber } from '../../client-rules/photo-order.ts';
 import type { UploadState } from '../shared/upload-state.ts';
 import { labDb, type LabDatabase } from '../../offline/db.ts';
 import { keepServerPhotos } from '../shared/upload-store.ts';

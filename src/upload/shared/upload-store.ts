@@ -8,7 +8,7 @@ import { sizeRejection } from '../../domain/photo-content.ts';
 import type { Photo } from '../../api/lab-order-upload.ts';
 import type { UploadState } from './upload-state.ts';
 import type { LabDatabase, PhotoEntry, RejectionEntry, UploadEntry, UploadPart } from '../../offline/db.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import { checkRoom, type StorageLike } from './storage-room.ts';
 
 export type QueueFilesResult =

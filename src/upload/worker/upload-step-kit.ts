@@ -7,7 +7,7 @@ import { ApiError } from '../../api/errors.ts';
 import type { SignedPart } from '../../api/lab-order-upload.ts';
 import { classifyFailure, type FailureAction, type StepKind } from '../shared/upload-retry.ts';
 import type { LabDatabase, UploadEntry } from '../../offline/db.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import type { UploadApiPort } from './upload-api-port.ts';
 import type { Slots } from '../shared/upload-slots.ts';
 import type { ProgressBatch, PutRequest, PutResult } from '../shared/protocol.ts';

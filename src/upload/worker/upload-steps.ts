@@ -13,7 +13,7 @@ import { partCount, partRange, partsForCompletion, missingParts, usesMultipart }
 import { isDuplicate, isMultipart } from '../../api/lab-order-upload.ts';
 import { MAX_URL_RENEWALS, classifyFailure } from '../shared/upload-retry.ts';
 import type { UploadEntry } from '../../offline/db.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import { ChecksumAlongside } from './checksum-alongside.ts';
 import { MAX_REKEYS, MAX_RESTARTS, STEP_ABORTED, freshKeyFor, StepError, stepErrorOf, worstFailure, type UploadEnv } from './upload-step-kit.ts';
 import { finishUpload, failUpload, finishedParts, orderHasPhotoOfSize, recordPart, rejectUpload, restartUpload, updateUpload } from '../shared/upload-store.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compactCalculatorCatalogue, optionKey } from '../../../server/services/calculator-catalogue.ts';
 import { preferredCoding } from '../../../server/http/cached-answer.ts';
-import { expandCalculatorCatalogue, isCalculatorCatalogue } from '../../../src/domain/calculator-catalogue.ts';
+import { expandCalculatorCatalogue, isCalculatorCatalogue } from '../../../src/client-rules/calculator-catalogue.ts';
 import type { FinishingGroup, FinishingService, Paper } from '../../../src/contract/catalogue.ts';
 
 const glass = (sizeGuid: string) => [

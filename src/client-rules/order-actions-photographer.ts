@@ -2,7 +2,7 @@
  * The photographer's own actions on an order (issue 13): reorder, cancel within the window, and
  * the colour-correction choice. Pure rules; the order detail and checkout show them.
  */
-import { formatMoney, toCents, type Cents } from './money.ts';
+import { formatMoney, toCents, type Cents } from '../domain/money.ts';
 
 export type ColorCorrection = 'lab' | 'as_is';
 

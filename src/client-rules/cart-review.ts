@@ -1,5 +1,5 @@
-import { formatMoney, toCents, type Cents } from './money.ts';
-import { orderTotals, type OrderTotals } from './pricing.ts';
+import { formatMoney, toCents, type Cents } from '../domain/money.ts';
+import { orderTotals, type OrderTotals } from '../domain/pricing.ts';
 
 /** The cart review's rules (docs/orders.md §2 Cart review, §4 Cropped-image check, §5, §9). */
 

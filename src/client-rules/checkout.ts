@@ -1,5 +1,5 @@
-import { allInCostFromWire, type AllInWire } from './all-in-cost.ts';
-import { toCents, type Cents } from './money.ts';
+import { allInCostFromWire, type AllInWire } from '../domain/all-in-cost.ts';
+import { toCents, type Cents } from '../domain/money.ts';
 
 /**
  * The checkout's rules (docs/orders.md §2 Checkout details, Checkout final; §4 Checkout readiness,

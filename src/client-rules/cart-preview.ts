@@ -1,6 +1,6 @@
-import { ownValue } from './collections.ts';
-import { cropShape } from './crop.ts';
-import { parsePrintSize, type PixelSize } from './print-size.ts';
+import { ownValue } from '../domain/collections.ts';
+import { cropShape } from '../domain/crop.ts';
+import { parsePrintSize, type PixelSize } from '../domain/print-size.ts';
 
 /**
  * The cart preview (docs/orders.md §2, §9): a line item's cropped photo drawn with its paper's effect.

@@ -1,10 +1,10 @@
-import { BORDERS, allowedDetails, borderLabel, finishingWords, isFrame, type BorderValue, type FinishingCategory } from './catalogue.ts';
-import { detailFields } from './builder-gating.ts';
-import { INITIAL_SELECTIONS, type Selections } from './builder-selections.ts';
-import { normaliseCrop } from './crop.ts';
-import { toCents, type Cents } from './money.ts';
+import { BORDERS, allowedDetails, borderLabel, finishingWords, isFrame, type BorderValue, type FinishingCategory } from '../domain/catalogue.ts';
+import { detailFields } from '../domain/builder-gating.ts';
+import { INITIAL_SELECTIONS, type Selections } from '../domain/builder-selections.ts';
+import { normaliseCrop } from '../domain/crop.ts';
+import { toCents, type Cents } from '../domain/money.ts';
 import type { ServerLineItem } from '../contract/line-items.ts';
-import { isLandscape, parsePrintSize } from './print-size.ts';
+import { isLandscape, parsePrintSize } from '../domain/print-size.ts';
 
 /**
  * A line item as the builder, the review and the preview use it, flattened from the server's

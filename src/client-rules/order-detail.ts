@@ -1,9 +1,9 @@
 /** Rules of the order detail and its admin panel (docs/orders.md §2 Order detail, §4, §5, §6). */
-import { finishingWords, type FinishingCategory } from './catalogue.ts';
+import { finishingWords, type FinishingCategory } from '../domain/catalogue.ts';
 import { orderAddressBody, type AddressFields } from './checkout.ts';
-import { toCents, type Cents } from './money.ts';
+import { toCents, type Cents } from '../domain/money.ts';
 import { colorCorrectionLabel } from './order-actions-photographer.ts';
-import { ZIP_RULE, isZip } from './validation.ts';
+import { ZIP_RULE, isZip } from '../domain/validation.ts';
 
 /** Only an open order goes back to the builder (CONTINUE ORDER). */
 export const canContinueOrder = (status: string): boolean => status === 'open';

@@ -1,5 +1,5 @@
 import type { CalculatorCatalogueAnswer, CalculatorServiceRef, FinishingService, Paper, PrintSizePricing } from '../contract/catalogue.ts';
-import type { CalculatorGroup, DetailKind } from './catalogue.ts';
+import type { CalculatorGroup, DetailKind } from '../domain/catalogue.ts';
 
 /**
  * The calculator's catalogue (GET /calculator_catalogue, src/contract/catalogue.ts). Most finishing
