@@ -2,8 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger } from '../../server/db/schema.ts';
 import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS } from '../../server/services/auth-service.ts';
 import { REFERRAL_CODE_RULE } from '../../src/domain/validation.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -15,8 +17,9 @@ async function photographer(fields: Parameters<typeof createUser>[1] = {}) {
   const { user, password } = await createUser(t.db, fields);
   return { user, password, token: await signIn(t.app, user.email, password) };
 }
-const call = (method: 'GET' | 'POST' | 'PATCH', path: string, token: string, payload?: object) =>
-  t.app.inject({ method, url: api(path), headers: { token }, ...(payload ? { payload } : {}) });
+/** PATCH /users/{guid}: one form of the account page, sent as `token`'s session. */
+const updateUser = (guid: string, token: string, body: InputOf<Contract['PATCH /users/:guid']>['body']) => callApi(t.app, 'PATCH /users/:guid', { params: { guid }, body }, { token });
+const changeEmail = (token: string, body: { email: string; password: string }) => callApi(t.app, 'PATCH /update_user_email', { body }, { token });
 const address = { street_address: '12 Darkroom Lane', city: 'Nashville', state: 'TN', zip: '37201' };
 
 describe('GET /profile', () => {
@@ -31,20 +34,20 @@ describe('GET /profile', () => {
       default_card: null,
       default_address: null,
     });
-    expect((await t.app.inject({ method: 'GET', url: api('/profile') })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'GET /profile', {})).status).toBe(401);
   });
 });
 
 describe('BASIC INFORMATION', () => {
   it('changes only the fields sent, keeps phones to digits, and refuses another account', async () => {
     const me = await photographer();
-    const res = await call('PATCH', `/users/${me.user.guid}`, me.token, { business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: '' });
-    expect(res.statusCode).toBe(200);
-    expect(res.json().user).toMatchObject({ business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: me.user.firstName });
-    expect(expectErrorBody((await call('PATCH', `/users/${me.user.guid}`, me.token, { phone: '615-555' })).json(), 422).message).toBe('A phone number is 7 to 15 digits.');
-    expect((await call('PATCH', `/users/${me.user.guid}`, me.token, {})).statusCode).toBe(422);
+    const res = await updateUser(me.user.guid, me.token, { business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: '' });
+    expect(res.status).toBe(200);
+    expect(res.json()).toMatchObject({ user: { business_name: 'Silver Gelatin Co', phone: '6155550199', first_name: me.user.firstName } });
+    expect(expectErrorBody((await updateUser(me.user.guid, me.token, { phone: '615-555' })).json(), 422).message).toBe('A phone number is 7 to 15 digits.');
+    expect((await updateUser(me.user.guid, me.token, {})).status).toBe(422);
     const other = await photographer();
-    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { business_name: 'Mine now' })).statusCode).toBe(404);
+    expect((await updateUser(me.user.guid, other.token, { business_name: 'Mine now' })).status).toBe(404);
   });
 });
 
@@ -69,20 +72,20 @@ describe('shipping addresses', () => {
     expect(removed.json().default_address).toBeNull();
 
     const other = await photographer();
-    expect((await call('POST', '/accounts/remove_address', other.token, { selected_item: firstGuid })).statusCode).toBe(404);
-    expect((await call('POST', '/accounts/update_default_address', other.token, { make_primary: firstGuid })).statusCode).toBe(404);
+    expect((await callApi(t.app, 'POST /accounts/remove_address', { body: { selected_item: firstGuid } }, { token: other.token })).status).toBe(404);
+    expect((await callApi(t.app, 'POST /accounts/update_default_address', { body: { make_primary: firstGuid } }, { token: other.token })).status).toBe(404);
     expect((await callApi(t.app, 'GET /profile', {}, { token: other.token })).json().addresses.data).toEqual([]);
   });
 
   it('answers 422, not a crash, for a primary choice that is no id', async () => {
     const me = await photographer();
-    const res = await call('POST', '/accounts/update_default_address', me.token, { make_primary: 'abc' });
+    const res = await callApi(t.app, 'POST /accounts/update_default_address', { body: { make_primary: 'abc' } }, { token: me.token });
     expect(expectErrorBody(res.json(), 422).class_name).toBe('ValidationError');
   });
 
   it('refuses a zip that is not 5 digits, and saves nothing', async () => {
     const me = await photographer();
-    const res = await call('POST', '/addresses', me.token, { ...address, zip: '3720' });
+    const res = await callApi(t.app, 'POST /addresses', { body: { ...address, zip: '3720' } }, { token: me.token });
     expect(expectErrorBody(res.json(), 422).message).toBe('The zip code is 5 digits.');
     expect((await callApi(t.app, 'GET /profile', {}, { token: me.token })).json().addresses.data).toEqual([]);
   });
@@ -92,13 +95,13 @@ describe('CHANGE ACCOUNT EMAIL', () => {
   it('needs the right password and a free email, then ends every session', async () => {
     const me = await photographer();
     const other = await photographer();
-    const wrong = await call('PATCH', '/update_user_email', me.token, { email: 'new@studio.example', password: 'not-it-at-all' });
+    const wrong = await changeEmail(me.token, { email: 'new@studio.example', password: 'not-it-at-all' });
     expect(expectErrorBody(wrong.json(), 422).class_name).toBe('IncorrectPassword');
-    const taken = await call('PATCH', '/update_user_email', me.token, { email: other.user.email, password: me.password });
+    const taken = await changeEmail(me.token, { email: other.user.email, password: me.password });
     expect(expectErrorBody(taken.json(), 422).message).toContain('already');
 
     const newEmail = `moved-${me.user.guid.slice(0, 8)}@studio.example`;
-    expect((await callApi(t.app, 'PATCH /update_user_email', { body: { email: newEmail, password: me.password } }, { token: me.token })).status).toBe(200);
+    expect((await changeEmail(me.token, { email: newEmail, password: me.password })).status).toBe(200);
     expect((await callApi(t.app, 'GET /profile', {}, { token: me.token })).status).toBe(401);
     await expect(signIn(t.app, newEmail, me.password)).resolves.toBeTruthy();
     await expect(signIn(t.app, me.user.email, me.password)).rejects.toThrow(/sign-in failed: 401/);
@@ -127,11 +130,11 @@ describe('referrals and credit', () => {
 describe('own referral code', () => {
   it('takes 3 to 30 letters and digits, in capitals, and refuses any other in the rule the field says', async () => {
     const me = await photographer();
-    const set = (code: string) => call('PATCH', `/users/${me.user.guid}`, me.token, { referral_code: code });
+    const set = (code: string) => updateUser(me.user.guid, me.token, { referral_code: code });
     for (const wrong of ['MY-CODE', 'ab', 'A'.repeat(31)]) expect(expectErrorBody((await set(wrong)).json(), 422).message).toBe(REFERRAL_CODE_RULE);
     const right = await set(' imogen7 ');
-    expect(right.statusCode).toBe(200);
-    expect(right.json().user.referral_code).toBe('IMOGEN7');
+    expect(right.status).toBe(200);
+    expect(right.json()).toMatchObject({ user: { referral_code: 'IMOGEN7' } });
   });
 });
 
@@ -161,29 +164,24 @@ describe('PATCH /users/{guid} with a new password', () => {
   it('needs the current password, keeps this session and ends the others', async () => {
     const me = await photographer();
     const elsewhere = await signIn(t.app, me.user.email, me.password);
-    const wrong = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'guessing-it' });
+    const wrong = await updateUser(me.user.guid, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'guessing-it' });
     expect(expectErrorBody(wrong.json(), 422).class_name).toBe('IncorrectPassword');
-    const short = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'short', password_confirmation: 'short', current_password: me.password });
+    const short = await updateUser(me.user.guid, me.token, { password: 'short', password_confirmation: 'short', current_password: me.password });
     expect(expectErrorBody(short.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
-    const ok = await callApi(
-      t.app,
-      'PATCH /users/:guid',
-      { params: { guid: me.user.guid }, body: { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password, email: me.user.email } },
-      { token: me.token },
-    );
+    const ok = await updateUser(me.user.guid, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password, email: me.user.email });
     expect(ok.status).toBe(200);
     expect((await callApi(t.app, 'GET /profile', {}, { token: me.token })).status).toBe(200);
     expect((await callApi(t.app, 'GET /profile', {}, { token: elsewhere })).status).toBe(401);
     await expect(signIn(t.app, me.user.email, 'brand-new-pass')).resolves.toBeTruthy();
     const other = await photographer();
-    expect((await call('PATCH', `/users/${me.user.guid}`, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass', current_password: other.password })).statusCode).toBe(404);
+    expect((await updateUser(me.user.guid, other.token, { password: 'hijack-pass', password_confirmation: 'hijack-pass', current_password: other.password })).status).toBe(404);
   });
 });
 
 describe('guessing the current password from inside a session', () => {
-  const wrongEmailChange = (me: { token: string }) => call('PATCH', '/update_user_email', me.token, { email: 'elsewhere@studio.example', password: 'a-wrong-guess' });
+  const wrongEmailChange = (me: { token: string }) => changeEmail(me.token, { email: 'elsewhere@studio.example', password: 'a-wrong-guess' });
   const wrongPasswordChange = (me: { token: string; user: { guid: string } }) =>
-    call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'a-wrong-guess' });
+    updateUser(me.user.guid, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: 'a-wrong-guess' });
 
   it('counts toward the sign-in lockout: after 10 wrong tries in a row the account locks for 15 minutes', async () => {
     const me = await photographer();
@@ -192,16 +190,16 @@ describe('guessing the current password from inside a session', () => {
       expect(expectErrorBody(res.json(), 422).class_name).toBe('IncorrectPassword');
     }
     // Locked: even the right password is refused, in the session and at sign-in.
-    const locked = await call('PATCH', '/update_user_email', me.token, { email: 'elsewhere@studio.example', password: me.password });
-    expect(locked.statusCode).toBe(429);
+    const locked = await changeEmail(me.token, { email: 'elsewhere@studio.example', password: me.password });
+    expect(locked.status).toBe(429);
     expect(expectErrorBody(locked.json(), 429).message).toMatch(/^Too many wrong passwords for this account\. Wait 15 minutes/);
     expect(expectErrorBody((await wrongPasswordChange(me)).json(), 429).class_name).toBe('TooManyRequests');
-    const signInLocked = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: me.user.email, password: me.password } });
+    const signInLocked = await callApi(t.app, 'POST /login', { body: { email: me.user.email, password: me.password } });
     expect(expectErrorBody(signInLocked.json(), 429).message).toMatch(/Too many failed sign-in attempts/);
     t.clock.now = new Date(Date.now() + LOGIN_LOCKOUT_MS + 1000);
     try {
-      const ok = await call('PATCH', `/users/${me.user.guid}`, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password });
-      expect(ok.statusCode).toBe(200);
+      const ok = await updateUser(me.user.guid, me.token, { password: 'brand-new-pass', password_confirmation: 'brand-new-pass', current_password: me.password });
+      expect(ok.status).toBe(200);
     } finally {
       t.clock.now = new Date();
     }
@@ -210,10 +208,10 @@ describe('guessing the current password from inside a session', () => {
   it('shares one count with sign-in, and many tries at once cannot slip past it', async () => {
     const me = await photographer();
     for (let i = 0; i < 5; i++) {
-      expect((await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: me.user.email, password: 'a-wrong-guess' } })).statusCode).toBe(401);
+      expect((await callApi(t.app, 'POST /login', { body: { email: me.user.email, password: 'a-wrong-guess' } })).status).toBe(401);
     }
     const burst = await Promise.all(Array.from({ length: 30 }, () => wrongEmailChange(me)));
-    const statuses = burst.map((r) => r.statusCode);
+    const statuses = burst.map((r) => r.status);
     expect(statuses.filter((s) => s === 422)).toHaveLength(MAX_FAILED_LOGINS - 5);
     expect(statuses.filter((s) => s === 429)).toHaveLength(30 - (MAX_FAILED_LOGINS - 5));
   });
@@ -222,8 +220,8 @@ describe('guessing the current password from inside a session', () => {
     const me = await photographer();
     for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) await wrongEmailChange(me);
     const other = await photographer();
-    const taken = await call('PATCH', '/update_user_email', me.token, { email: other.user.email, password: me.password });
+    const taken = await changeEmail(me.token, { email: other.user.email, password: me.password });
     expect(expectErrorBody(taken.json(), 422).class_name).toBe('EmailInUse');
-    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) expect((await wrongEmailChange(me)).statusCode).toBe(422);
+    for (let i = 0; i < MAX_FAILED_LOGINS - 1; i++) expect((await wrongEmailChange(me)).status).toBe(422);
   });
 });

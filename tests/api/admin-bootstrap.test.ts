@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { DEMO_ADMIN, ensureAdmin } from '../../server/services/admin-bootstrap.ts';
-import { api, createTestApp, type TestApp } from './helper.ts';
+import { callApi } from './contract-call.ts';
+import { createTestApp, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,8 +15,8 @@ describe('the first admin', () => {
   it('creates the demo admin once when none is configured, and it can sign in', async () => {
     expect(await ensureAdmin(t.db, { admin: undefined })).toEqual({ ...DEMO_ADMIN, demo: true });
     expect(await ensureAdmin(t.db, { admin: undefined })).toBeNull();
-    const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: DEMO_ADMIN });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /login', { body: DEMO_ADMIN });
+    expect(res.status).toBe(200);
     expect(res.json().is_admin).toBe(true);
   });
 
@@ -25,7 +26,7 @@ describe('the first admin', () => {
     expect(await ensureAdmin(t.db, { admin: { ...admin, password: 'another-password' } })).toBeNull();
     const [row] = await t.db.select().from(users).where(eq(users.email, 'owner@lab.example'));
     expect(row?.isAdmin).toBe(true);
-    const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: admin });
-    expect(res.statusCode).toBe(200);
+    const res = await callApi(t.app, 'POST /login', { body: admin });
+    expect(res.status).toBe(200);
   });
 });

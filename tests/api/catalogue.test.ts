@@ -5,7 +5,8 @@ import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { ensureCatalogue, loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { catalogues, printSizes } from '../../server/db/schema.ts';
-import type { CallName } from '../../src/contract/index.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { CallName, Contract } from '../../src/contract/index.ts';
 import { callApi, type CallAnswer } from './contract-call.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 
@@ -66,9 +67,9 @@ describe('the default catalogue', () => {
 
   it('answers 404 for a print size that is not offered', async () => {
     for (const guid of ['6f1c7a52-2b8e-4c55-9d0e-000000000000', 'not-a-guid']) {
-      const res = await t.app.inject({ method: 'GET', url: api(`/products/${guid}/finishing_services`) });
-      expect([404, 422]).toContain(res.statusCode);
-      expectErrorBody(res.json(), res.statusCode);
+      const res = await callApi(t.app, 'GET /products/:print_size_guid/finishing_services', { params: { print_size_guid: guid } });
+      expect([404, 422]).toContain(res.status);
+      expectErrorBody(res.json(), res.status);
     }
   });
 
@@ -112,7 +113,13 @@ describe('the default catalogue', () => {
 });
 
 describe('POST /price_quote', () => {
-  const quote = (payload: object) => t.app.inject({ method: 'POST', url: api('/price_quote'), payload });
+  const quote = (body: InputOf<Contract['POST /price_quote']>['body']) => callApi(t.app, 'POST /price_quote', { body });
+  /** The guids of the chosen details; one the test catalogue lacks fails the test here. */
+  const guids = (...details: ({ guid: string } | undefined)[]) =>
+    details.map((detail) => {
+      if (!detail) throw new Error('a finishing detail the test catalogue offers is missing');
+      return detail.guid;
+    });
 
   it('prices a framed print as (print + frame + mat + glass + stain) × quantity', async () => {
     const papers = await papersRead();
@@ -124,8 +131,8 @@ describe('POST /price_quote', () => {
     const mat = pick('frame_mat', 1);
     const glass = pick('glass', 1);
     const stain = pick('stain', 2);
-    const res = await quote({ print_size: print.guid, finishing_service: frame.guid, finishing_service_details: [mat?.guid, glass?.guid, stain?.guid], quantity: 3 });
-    expect(res.statusCode).toBe(200);
+    const res = await quote({ print_size: print.guid, finishing_service: frame.guid, finishing_service_details: guids(mat, glass, stain), quantity: 3 });
+    expect(res.status).toBe(200);
     const cents = (d: number | undefined) => Math.round((d ?? 0) * 100);
     const unit = cents(print.price) + cents(frame.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price);
     expect(res.json()).toMatchObject({ quantity: 3, subtotal: (unit * 3) / 100, print_price: print.price, finishing: frame.name });
@@ -137,18 +144,19 @@ describe('POST /price_quote', () => {
       .find((p) => p.name === 'Lustre')
       ?.print_size_pricings.find((s) => s.name === '8x10');
     const frame = print?.calculator_groups.premium_frame?.[0];
-    const mat = frame?.detail_pricings.frame_mat?.[1];
-    const glass = frame?.detail_pricings.glass?.[1];
-    const stain = frame?.detail_pricings.stain?.[1];
-    const res = await quote({ print_size: print?.guid, finishing_service: frame?.guid, finishing_options: [mat?.guid, glass?.guid, stain?.guid], quantity: 2 });
-    expect(res.statusCode).toBe(200);
+    if (!print || !frame) throw new Error('no Lustre 8x10 with a premium frame');
+    const mat = frame.detail_pricings.frame_mat?.[1];
+    const glass = frame.detail_pricings.glass?.[1];
+    const stain = frame.detail_pricings.stain?.[1];
+    const res = await quote({ print_size: print.guid, finishing_service: frame.guid, finishing_options: guids(mat, glass, stain), quantity: 2 });
+    expect(res.status).toBe(200);
     const cents = (d: number | undefined) => Math.round((d ?? 0) * 100);
-    expect(res.json().subtotal).toBe(((cents(print?.price) + cents(frame?.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price)) * 2) / 100);
+    expect(res.json().subtotal).toBe(((cents(print.price) + cents(frame.price) + cents(mat?.price) + cents(glass?.price) + cents(stain?.price)) * 2) / 100);
 
-    const mount = print?.calculator_groups.mount?.[0];
-    const foreign = await quote({ print_size: print?.guid, finishing_service: frame?.guid, finishing_options: [mount?.detail_pricings.mount_color?.[0]?.guid], quantity: 1 });
-    expect(foreign.statusCode).toBe(422);
-    expect(expectErrorBody(foreign.json(), 422).message).toBe(`That finishing detail is not offered with ${frame?.name}.`);
+    const mount = print.calculator_groups.mount?.[0];
+    const foreign = await quote({ print_size: print.guid, finishing_service: frame.guid, finishing_options: guids(mount?.detail_pricings.mount_color?.[0]), quantity: 1 });
+    expect(foreign.status).toBe(422);
+    expect(expectErrorBody(foreign.json(), 422).message).toBe(`That finishing detail is not offered with ${frame.name}.`);
   });
 
   it('prices a mat by size alone, or with the MAT CLASS the builder offers', async () => {
@@ -162,7 +170,7 @@ describe('POST /price_quote', () => {
     const plain = await quote({ print_size: print.guid, finishing_service: mat?.guid, quantity: 1 });
     expect(plain.json().finishing_price).toBe(mat?.price);
     const museum = classes[2];
-    const withClass = await quote({ print_size: print.guid, finishing_service: mat?.guid, finishing_service_details: [museum?.guid], quantity: 1 });
+    const withClass = await quote({ print_size: print.guid, finishing_service: mat?.guid, finishing_service_details: guids(museum), quantity: 1 });
     expect(withClass.json().finishing_price).toBeCloseTo((mat?.price ?? 0) + (museum?.price ?? 0), 2);
   });
 
@@ -179,13 +187,13 @@ describe('POST /price_quote', () => {
     const groups = await finishingRead(print.guid);
     const [frameA, frameB] = groups.find((g) => g.finishing_category === 'contemporary_frame')?.services ?? [];
     if (!frameA || !frameB) throw new Error('no frames');
-    const incomplete = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: [frameA.detail_pricings.frame_mat?.[0]?.guid], quantity: 1 });
-    expect(incomplete.statusCode).toBe(422);
+    const incomplete = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: guids(frameA.detail_pricings.frame_mat?.[0]), quantity: 1 });
+    expect(incomplete.status).toBe(422);
     expect(expectErrorBody(incomplete.json(), 422).message).toMatch(/^Please select all finishing details/);
-    const foreign = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: [frameB.detail_pricings.frame_mat?.[0]?.guid], quantity: 1 });
-    expect(foreign.statusCode).toBe(422);
+    const foreign = await quote({ print_size: print.guid, finishing_service: frameA.guid, finishing_service_details: guids(frameB.detail_pricings.frame_mat?.[0]), quantity: 1 });
+    expect(foreign.status).toBe(422);
     const zero = await quote({ print_size: print.guid, quantity: 0 });
-    expect(zero.statusCode).toBe(422);
+    expect(zero.status).toBe(422);
     expect(expectErrorBody(zero.json(), 422).message).toBe('Quantity must be at least 1.');
   });
 });
@@ -252,8 +260,8 @@ describe('replacing the catalogue', () => {
     const calculator = await calculatorRead();
     expect(calculator.data[0]?.print_size_pricings.map((s) => [s.name, s.price])).toEqual([['8x10', 3.5]]);
     expect(size(after, 'Lustre', '8x10').price).toBe(3.5);
-    const gone = await t.app.inject({ method: 'GET', url: api(`/products/${oldSize.guid}/finishing_services`) });
-    expect(gone.statusCode).toBe(404);
+    const gone = await callApi(t.app, 'GET /products/:print_size_guid/finishing_services', { params: { print_size_guid: oldSize.guid } });
+    expect(gone.status).toBe(404);
     const rows = await t.db.select().from(printSizes);
     expect(rows.find((r) => r.guid === oldSize.guid)?.priceCents).toBe(310);
     expect((await t.db.select().from(catalogues)).filter((c) => c.active)).toHaveLength(1);

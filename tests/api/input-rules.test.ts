@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses, users } from '../../server/db/schema.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 /**
@@ -18,6 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+type UserUpdate = InputOf<Contract['PATCH /users/:guid']>['body'];
+
+/** Raw bodies for the hostile text below, which no typed call would send. */
 const send = (method: 'POST' | 'PATCH' | 'GET', path: string, payload?: object, token?: string) =>
   t.app.inject({ method, url: api(path), headers: token ? { token } : {}, ...(payload ? { payload } : {}) });
 
@@ -94,16 +100,16 @@ describe('text with control characters or broken UTF-16', () => {
 
 describe('numbers the database can hold', () => {
   it('an expiry year beyond a 32-bit integer is a validation error, not a crash', async () => {
-    const res = await send('POST', '/sandbox/tokens', { number: '4242424242424242', exp_month: 1, exp_year: 2147483648, cvc: '123' });
-    expect(res.statusCode).toBe(422);
+    const res = await callApi(t.app, 'POST /sandbox/tokens', { body: { number: '4242424242424242', exp_month: 1, exp_year: 2147483648, cvc: '123' } });
+    expect(res.status).toBe(422);
     expectErrorBody(res.json(), 422);
-    const month = await send('POST', '/sandbox/tokens', { number: '4242424242424242', exp_month: -2147483649, exp_year: 2031, cvc: '123' });
-    expect(month.statusCode).toBe(422);
+    const month = await callApi(t.app, 'POST /sandbox/tokens', { body: { number: '4242424242424242', exp_month: -2147483649, exp_year: 2031, cvc: '123' } });
+    expect(month.status).toBe(422);
   });
 
   it('a sales report year far out of range', async () => {
-    const res = await send('POST', '/accounts/generate_tax_report', { year: 2 ** 53 }, me.token);
-    expect(res.statusCode).toBe(422);
+    const res = await callApi(t.app, 'POST /accounts/generate_tax_report', { body: { year: 2 ** 53 } }, { token: me.token });
+    expect(res.status).toBe(422);
     expectErrorBody(res.json(), 422);
   });
 });
@@ -111,24 +117,24 @@ describe('numbers the database can hold', () => {
 describe('guids in upper case are the same guids', () => {
   it("PATCH /users/{GUID} and GET /photographers/{GUID} find the caller's own account", async () => {
     const upper = me.guid.toUpperCase();
-    const patched = await send('PATCH', `/users/${upper}`, { last_name: 'Upper' }, me.token);
-    expect(patched.statusCode).toBe(200);
-    expect(patched.json().user.last_name).toBe('Upper');
-    const credit = await send('GET', `/photographers/${upper}`, undefined, me.token);
-    expect(credit.statusCode).toBe(200);
+    const patched = await callApi(t.app, 'PATCH /users/:guid', { params: { guid: upper }, body: { last_name: 'Upper' } }, { token: me.token });
+    expect(patched.status).toBe(200);
+    expect(patched.json()).toMatchObject({ user: { last_name: 'Upper' } });
+    const credit = await callApi(t.app, 'GET /photographers/:guid', { params: { guid: upper } }, { token: me.token });
+    expect(credit.status).toBe(200);
     expect(credit.json().data.user.guid).toBe(me.guid);
-    const code = await send('PATCH', `/users/${upper}`, { referral_code: 'UPPERCASE1' }, me.token);
-    expect(code.statusCode).toBe(200);
-    expect(code.json().user.guid).toBe(me.guid);
+    const code = await callApi(t.app, 'PATCH /users/:guid', { params: { guid: upper }, body: { referral_code: 'UPPERCASE1' } }, { token: me.token });
+    expect(code.status).toBe(200);
+    expect(code.json()).toMatchObject({ user: { guid: me.guid } });
   });
 
   it('a primary address chosen by its upper-case guid', async () => {
     const { user, password } = await createUser(t.db);
     const token = await signIn(t.app, user.email, password);
-    const added = await send('POST', '/addresses', { street_address: '1 Main St', city: 'Nashville', state: 'TN', zip: '37201' }, token);
-    const guid = added.json().addresses.data[0].guid as string;
-    const res = await send('POST', '/accounts/update_default_address', { make_primary: guid.toUpperCase() }, token);
-    expect(res.statusCode).toBe(200);
+    const added = await callApi(t.app, 'POST /addresses', { body: { street_address: '1 Main St', city: 'Nashville', state: 'TN', zip: '37201' } }, { token });
+    const guid = added.json().addresses.data[0]?.guid ?? '';
+    const res = await callApi(t.app, 'POST /accounts/update_default_address', { body: { make_primary: guid.toUpperCase() } }, { token });
+    expect(res.status).toBe(200);
     expect(res.json().default_address).toBe(guid);
   });
 });
@@ -142,8 +148,9 @@ describe('one change per update call', () => {
       { referral_code: 'BOTHFORMS2', password: 'new-password-1', password_confirmation: 'new-password-1', current_password: me.password },
       { first_name: 'Half', surprise: true },
     ]) {
-      const res = await send('PATCH', `/users/${me.guid}`, body, me.token);
-      expect([body, res.statusCode]).toEqual([body, 422]);
+      // Fields of two forms in one body: outside the contract on purpose.
+      const res = await callApi(t.app, 'PATCH /users/:guid', { params: { guid: me.guid }, body: body as UserUpdate }, { token: me.token });
+      expect([body, res.status]).toEqual([body, 422]);
       expect(expectErrorBody(res.json(), 422).message).toMatch(/^Send one change at a time/);
     }
     expect((await t.db.select().from(users).where(eq(users.guid, me.guid)))[0]).toEqual(before);
@@ -153,8 +160,10 @@ describe('one change per update call', () => {
     const { user: referrer } = await createUser(t.db, { referralCode: 'TWOTYPES1' });
     const { user, password } = await createUser(t.db);
     const token = await signIn(t.app, user.email, password);
-    const res = await send('PATCH', '/update_new_user', { code: 'TWOTYPES1', tn_business: true }, token);
-    expect(res.statusCode).toBe(422);
+    // Both answers in one body: outside the contract on purpose.
+    const both = { code: 'TWOTYPES1', tn_business: true } as unknown as InputOf<Contract['PATCH /update_new_user']>['body'];
+    const res = await callApi(t.app, 'PATCH /update_new_user', { body: both }, { token });
+    expect(res.status).toBe(422);
     expectErrorBody(res.json(), 422);
     const after = (await t.db.select().from(users).where(eq(users.guid, user.guid)))[0];
     expect(after?.referredByGuid).toBeNull();

@@ -5,7 +5,7 @@ import { labOrdersAnswer } from '../../src/contract/lab-orders.ts';
 import type { AnswerOf, InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 type ListAnswer = AnswerOf<Contract['GET /lab_orders']>;
 type ListQuery = InputOf<Contract['GET /lab_orders']>['query'];
@@ -174,8 +174,8 @@ describe('GET /lab_orders, a page at a time', () => {
   });
 
   it('answers no-store and 401 without a session', async () => {
-    const res = await t.app.inject({ method: 'GET', url: api('/lab_orders?per_page=5') });
-    expect(res.statusCode).toBe(401);
-    expect(res.headers['cache-control']).toBe('no-store');
+    const res = await callApi(t.app, 'GET /lab_orders', { query: { per_page: 5 } });
+    expect(res.status).toBe(401);
+    expect(res.response.headers['cache-control']).toBe('no-store');
   });
 });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
-import { call, callAs, newKey, newOrder, photographer } from './photo-helpers.ts';
+import { callAs, newKey, newOrder, photographer } from './photo-helpers.ts';
 import { callApi } from './contract-call.ts';
 
 /** New order (docs/orders.md §2, §5): the name check, creating the order, reading it back. */
@@ -30,15 +30,15 @@ describe('check_unique_order_name', () => {
     const ann = await photographer(t);
     const bob = await photographer(t);
     await newOrder(t, ann.token, 'Harbour at dawn');
-    expect((await call(t, 'POST', '/check_unique_order_name', bob.token, { order_name: 'Harbour at dawn' })).statusCode).toBe(404);
+    expect((await callApi(t.app, 'POST /check_unique_order_name', { body: { order_name: 'Harbour at dawn' } }, { token: bob.token })).status).toBe(404);
   });
 
   it('needs a session and a name', async () => {
-    const anonymous = await call(t, 'POST', '/check_unique_order_name', null, { order_name: 'x' });
-    expect(anonymous.statusCode).toBe(401);
+    const anonymous = await callApi(t.app, 'POST /check_unique_order_name', { body: { order_name: 'x' } });
+    expect(anonymous.status).toBe(401);
     expectErrorBody(anonymous.json(), 401);
     const ann = await photographer(t);
-    const empty = await call(t, 'POST', '/check_unique_order_name', ann.token, { order_name: '   ' });
+    const empty = await callApi(t.app, 'POST /check_unique_order_name', { body: { order_name: '   ' } }, { token: ann.token });
     expect(expectErrorBody(empty.json(), 422).message).toBe('Enter an order name.');
   });
 });
@@ -58,7 +58,7 @@ describe('POST /lab_orders', () => {
   it("refuses a name the caller already uses with the spec's message, and creates nothing", async () => {
     const ann = await photographer(t);
     await newOrder(t, ann.token, 'Family 2026');
-    const again = await call(t, 'POST', '/lab_orders', ann.token, { order_name: 'FAMILY 2026' });
+    const again = await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'FAMILY 2026' } }, { token: ann.token });
     expect(expectErrorBody(again.json(), 422).message).toBe(TAKEN);
     expect(await t.db.select().from(labOrders).where(eq(labOrders.userGuid, ann.user.guid))).toHaveLength(1);
   });
@@ -77,7 +77,7 @@ describe('POST /lab_orders', () => {
   });
 
   it('needs a session', async () => {
-    expect((await call(t, 'POST', '/lab_orders', null, { order_name: 'x' })).statusCode).toBe(401);
+    expect((await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'x' } })).status).toBe(401);
   });
 });
 
@@ -99,17 +99,17 @@ describe('GET /lab_orders/{guid}', () => {
     const bob = await photographer(t);
     const admin = await photographer(t, { isAdmin: true });
     const guid = await newOrder(t, ann.token);
-    const other = await call(t, 'GET', `/lab_orders/${guid}`, bob.token);
-    expect(other.statusCode).toBe(404);
+    const other = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid } }, { token: bob.token });
+    expect(other.status).toBe(404);
     expectErrorBody(other.json(), 404);
-    expect((await call(t, 'GET', '/lab_orders/00000000-0000-4000-8000-000000000000', ann.token)).statusCode).toBe(404);
-    expect((await call(t, 'GET', '/lab_orders/not-a-guid', ann.token)).statusCode).toBe(422);
-    expect((await call(t, 'GET', `/lab_orders/${guid}`, null)).statusCode).toBe(401);
-    const asAdmin = await call(t, 'GET', `/lab_orders/${guid}`, admin.token);
-    expect(asAdmin.statusCode).toBe(200);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: '00000000-0000-4000-8000-000000000000' } }, { token: ann.token })).status).toBe(404);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: 'not-a-guid' } }, { token: ann.token })).status).toBe(422);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid } })).status).toBe(401);
+    const asAdmin = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid } }, { token: admin.token });
+    expect(asAdmin.status).toBe(200);
     expect(asAdmin.json().meta.current_user_is_admin).toBe(true);
     // The owner's guid in capitals is still the owner's order.
-    expect((await call(t, 'GET', `/lab_orders/${guid.toUpperCase()}`, ann.token)).statusCode).toBe(200);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: guid.toUpperCase() } }, { token: ann.token })).status).toBe(200);
   });
 });
 

@@ -10,7 +10,8 @@ import { count, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, users } from '../../server/db/schema.ts';
-import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { callApi } from './contract-call.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 interface ListMeta {
   total: number;
@@ -33,10 +34,9 @@ afterAll(() => t.close());
 
 /** The list's meta as a caller sees it; one order a page, so the total is never a page's length. */
 async function listMeta(token: string, search?: string): Promise<ListMeta> {
-  const qs = new URLSearchParams({ per_page: '1', ...(search ? { search } : {}) });
-  const res = await t.app.inject({ method: 'GET', url: api(`/lab_orders?${qs}`), headers: { token } });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ meta: ListMeta }>().meta;
+  const res = await callApi(t.app, 'GET /lab_orders', { query: { per_page: 1, ...(search ? { search } : {}) } }, { token });
+  expect(res.status).toBe(200);
+  return res.json().meta;
 }
 
 const truth = async () => (await t.db.select({ n: count() }).from(labOrders))[0]?.n ?? -1;
@@ -54,13 +54,13 @@ describe("the admin's meta.total", () => {
     const start = await truth();
     await expectTotal(start);
 
-    const created = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: annToken }, payload: { order_name: 'Count one' } });
-    expect(created.statusCode).toBe(201);
+    const created = await callApi(t.app, 'POST /lab_orders', { body: { order_name: 'Count one' } }, { token: annToken });
+    expect(created.status).toBe(201);
     await expectTotal(start + 1);
 
     // The same name again is refused: nothing inserted, nothing counted.
-    const again = await t.app.inject({ method: 'POST', url: api('/lab_orders'), headers: { token: annToken }, payload: { order_name: 'count ONE' } });
-    expect(again.statusCode).toBe(422);
+    const again = await callApi(t.app, 'POST /lab_orders', { body: { order_name: 'count ONE' } }, { token: annToken });
+    expect(again.status).toBe(422);
     await expectTotal(start + 1);
 
     const bob = await createUser(t.db, { firstName: 'Bob' });

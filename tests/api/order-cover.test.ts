@@ -12,7 +12,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, photographs } from '../../server/db/schema.ts';
-import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { callApi } from './contract-call.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let owner: Awaited<ReturnType<typeof createUser>>;
@@ -72,8 +73,7 @@ describe('lab_orders.cover_key', () => {
     await t.db.update(photographs).set({ derivativesRequestedAt: new Date() }).where(eq(photographs.labOrderId, a));
     expect(await coverOf(a)).toBe(`thumbs/${first.guid}.webp`);
 
-    const res = await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token } });
-    const card = res.json<{ data: { attributes: { guid: string; cover_photo_url: string | null } }[] }>().data;
+    const card = (await callApi(t.app, 'GET /lab_orders', { query: {} }, { token })).json().data;
     const [orderA] = await t.db.select({ guid: labOrders.guid }).from(labOrders).where(eq(labOrders.id, a));
     expect(card.find((c) => c.attributes.guid === orderA?.guid)?.attributes.cover_photo_url).toContain(`thumbs/${first.guid}.webp`);
 

@@ -4,10 +4,10 @@ import { parseCatalogueFile } from '../../server/catalogue/catalogue-file.ts';
 import { defaultCatalogue } from '../../server/catalogue/default-catalogue.ts';
 import { loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { labOrders, payments, sandboxCharges } from '../../server/db/schema.ts';
-import type { CalculatorCatalogue } from '../../src/client-rules/calculator-catalogue.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { orderMinimumMessage } from '../../src/domain/order-minimum.ts';
 import { readyOrder } from './checkout-helpers.ts';
+import { callApi } from './contract-call.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { products, send, type Products } from './line-items-helpers.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const pay = (token: string, order: string) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, {});
-const settings = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/calculator_catalogue' })).json<CalculatorCatalogue>().settings;
+const settings = async () => (await callApi(t.app, 'GET /calculator_catalogue', {})).json().settings;
 const chargesOf = async (guid: string) => (await t.db.select().from(sandboxCharges)).filter((c) => c.metadata.lab_order === guid);
 
 describe('the order minimum', () => {

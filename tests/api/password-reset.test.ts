@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { RESET_TOKEN_TTL_MS } from '../../server/services/password-reset-service.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,7 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (path: string, payload: object) => t.app.inject({ method: 'POST', url: api(path), payload });
+const forgot = (email: string) => callApi(t.app, 'POST /forgot_password', { body: { email } });
+const validate = (email: string, challengeToken: string) => callApi(t.app, 'POST /validate_challenge_token', { body: { email, challenge_token: challengeToken } });
 
 /** Reads the token out of the last mail to this address as it was delivered, as the photographer would. */
 async function mailedToken(email: string): Promise<string> {
@@ -36,66 +37,66 @@ describe('forgot password → token by mail → reset', () => {
   });
 
   it("answers 404 in the spec's words for an email without an account", async () => {
-    const res = await post('/forgot_password', { email: 'nobody@nowhere.example' });
-    expect(res.statusCode).toBe(404);
+    const res = await forgot('nobody@nowhere.example');
+    expect(res.status).toBe(404);
     expect(expectErrorBody(res.json(), 404).message).toBe('Email does not exist. Please register as a new user.');
   });
 
   it('validates the token with spaces and any case, resets the password, ends old sessions and signs in', async () => {
     const { user, password } = await createUser(t.db);
     const oldToken = await signIn(t.app, user.email, password);
-    await post('/forgot_password', { email: user.email });
+    await forgot(user.email);
     const token = await mailedToken(user.email);
     const typed = `${token.slice(0, 3).toLowerCase()} ${token.slice(3)}`;
     expect((await callApi(t.app, 'POST /validate_challenge_token', { body: { email: user.email, challenge_token: typed } })).status).toBe(200);
 
-    const mismatch = await post('/reset_password', { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-2' });
+    const mismatch = await callApi(t.app, 'POST /reset_password', { body: { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-2' } });
     expect(expectErrorBody(mismatch.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
 
     const res = await callApi(t.app, 'POST /reset_password', { body: { email: user.email, challenge_token: typed, password: 'new-password-1', password_confirmation: 'new-password-1' } });
     expect(res.status).toBe(200);
     expect(res.json()).toMatchObject({ email: user.email, token: expect.any(String) });
-    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: oldToken } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers: { token: res.json().token } })).statusCode).toBe(200);
-    expect((await post('/login', { email: user.email, password })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: oldToken })).status).toBe(401);
+    expect((await callApi(t.app, 'GET /lab_orders', { query: {} }, { token: res.json().token })).status).toBe(200);
+    expect((await callApi(t.app, 'POST /login', { body: { email: user.email, password } })).status).toBe(401);
     expect((await callApi(t.app, 'POST /login', { body: { email: user.email, password: 'new-password-1' } })).status).toBe(200);
     // Used once: the same token no longer works.
-    const again = await post('/validate_challenge_token', { email: user.email, challenge_token: token });
+    const again = await validate(user.email, token);
     expect(expectErrorBody(again.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');
     // Nor does it set a password again: the same 404, which the API document lists for this call.
-    const replay = await post('/reset_password', { email: user.email, challenge_token: token, password: 'new-password-3', password_confirmation: 'new-password-3' });
+    const replay = await callApi(t.app, 'POST /reset_password', { body: { email: user.email, challenge_token: token, password: 'new-password-3', password_confirmation: 'new-password-3' } });
     expect(expectErrorBody(replay.json(), 404).message).toBe('Reset token either expired or is not valid for this email address.');
   });
 
   it('burns the token after 5 wrong tries', async () => {
     const { user } = await createUser(t.db);
-    await post('/forgot_password', { email: user.email });
+    await forgot(user.email);
     const token = await mailedToken(user.email);
     for (let i = 0; i < 5; i++) {
-      expect((await post('/validate_challenge_token', { email: user.email, challenge_token: 'ZZZZZZ' })).statusCode).toBe(404);
+      expect((await validate(user.email, 'ZZZZZZ')).status).toBe(404);
     }
-    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: token })).statusCode).toBe(404);
+    expect((await validate(user.email, token)).status).toBe(404);
   });
 
   it('parallel guesses share the 5 tries: the token is burnt all the same', async () => {
     const { user } = await createUser(t.db);
-    await post('/forgot_password', { email: user.email });
+    await forgot(user.email);
     const token = await mailedToken(user.email);
-    const guesses = await Promise.all(Array.from({ length: 8 }, () => post('/validate_challenge_token', { email: user.email, challenge_token: 'ZZZZZZ' })));
-    expect(guesses.every((g) => g.statusCode === 404)).toBe(true);
-    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: token })).statusCode).toBe(404);
+    const guesses = await Promise.all(Array.from({ length: 8 }, () => validate(user.email, 'ZZZZZZ')));
+    expect(guesses.every((g) => g.status === 404)).toBe(true);
+    expect((await validate(user.email, token)).status).toBe(404);
   });
 
   it('a token expires after 30 minutes, and a new request replaces the old token', async () => {
     const { user } = await createUser(t.db);
-    await post('/forgot_password', { email: user.email });
+    await forgot(user.email);
     const first = await mailedToken(user.email);
-    await post('/forgot_password', { email: user.email });
+    await forgot(user.email);
     const second = await mailedToken(user.email);
-    expect((await post('/validate_challenge_token', { email: user.email, challenge_token: first })).statusCode).toBe(404);
+    expect((await validate(user.email, first)).status).toBe(404);
     t.clock.now = new Date(Date.now() + RESET_TOKEN_TTL_MS + 1000);
     try {
-      expect((await post('/validate_challenge_token', { email: user.email, challenge_token: second })).statusCode).toBe(404);
+      expect((await validate(user.email, second)).status).toBe(404);
     } finally {
       t.clock.now = new Date();
     }
@@ -104,9 +105,9 @@ describe('forgot password → token by mail → reset', () => {
   it('a token is only good for its own email', async () => {
     const a = await createUser(t.db);
     const b = await createUser(t.db);
-    await post('/forgot_password', { email: a.user.email });
-    await post('/forgot_password', { email: b.user.email });
+    await forgot(a.user.email);
+    await forgot(b.user.email);
     const tokenA = await mailedToken(a.user.email);
-    expect((await post('/validate_challenge_token', { email: b.user.email, challenge_token: tokenA })).statusCode).toBe(404);
+    expect((await validate(b.user.email, tokenA)).status).toBe(404);
   });
 });

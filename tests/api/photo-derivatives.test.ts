@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { photographs } from '../../server/db/schema.ts';
 import { PREVIEW_PX, THUMBNAIL_PX, queueMissingDerivatives } from '../../server/services/photo-derivatives.ts';
+import { callApi } from './contract-call.ts';
 import { createTestApp, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
-import { call, newOrder, photographer, uploadSingle } from './photo-helpers.ts';
+import { newOrder, photographer, uploadSingle } from './photo-helpers.ts';
 
 /** The pg-boss job that makes each accepted photo's preview and thumbnail (docs/architecture.md §2). */
 let t: TestApp;
@@ -26,7 +27,7 @@ async function waitForDerivatives(token: string, order: string, photoGuid: strin
   await expect
     .poll(
       async () => {
-        photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data;
+        photo = (await callApi(t.app, 'GET /lab_orders/:guid/photographs/:photoGuid', { params: { guid: order, photoGuid } }, { token })).json().data;
         return photo.derivatives_ready;
       },
       { timeout: 25_000, interval: 250 },
@@ -100,7 +101,7 @@ describe('derivatives', () => {
     await expect
       .poll(
         async () => {
-          photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${guid}`, token)).json().data;
+          photo = (await callApi(t.app, 'GET /lab_orders/:guid/photographs/:photoGuid', { params: { guid: order, photoGuid: guid } }, { token })).json().data;
           return photo.unreadable_reason;
         },
         { timeout: 25_000, interval: 250 },
@@ -113,7 +114,7 @@ describe('derivatives', () => {
     expect(await queueMissingDerivatives({ db: t.db, jobs, now: () => new Date(Date.now() + 60 * 60 * 1000) })).toBe(0);
     expect(queued).toEqual([]);
     // The order's list shows it too, so the upload screen can.
-    const listed = (await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs`, token)).json();
+    const listed = (await callApi(t.app, 'GET /lab_orders/:guid/lab_order_photographs', { params: { guid: order }, query: {} }, { token })).json();
     expect(JSON.stringify(listed)).toContain('IMG_0042.jpg could not be read');
   });
 

@@ -1,7 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
+import type { AnswerOf, InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
-import { api, createUser, signIn, type TestApp } from './helper.ts';
+import { createUser, signIn, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 
 /** The photo upload contract driven through inject, PUTs to the signed URLs included. */
@@ -35,31 +37,42 @@ export async function newOrder(t: TestApp, token: string, name = `Order ${newKey
   return res.json().data.attributes.guid;
 }
 
-export const call = (t: TestApp, method: 'GET' | 'POST' | 'PATCH', path: string, token: string | null, payload?: object) =>
-  t.app.inject({ method, url: api(path), headers: { ...(token ? { token } : {}), ...(method === 'GET' ? {} : { 'idempotency-key': newKey() }) }, ...(payload ? { payload } : {}) });
-
-export function presign(t: TestApp, token: string, order: string, file: Buffer, extra: Record<string, unknown> = {}) {
-  return call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, {
-    lab_order_guid: order,
-    photo_file_name: 'photo.jpg',
-    content_type: 'image/jpeg',
-    size: file.length,
-    checksum: sha256(file),
-    ...extra,
-  });
+export async function presign(t: TestApp, token: string, order: string, file: Buffer, extra: Record<string, unknown> = {}) {
+  const body = { lab_order_guid: order, photo_file_name: 'photo.jpg', content_type: 'image/jpeg', size: file.length, checksum: sha256(file), ...extra };
+  // extra may be deliberately outside the contract (a GIF, a 250 MB photo) to test the refusals.
+  const input = { params: { guid: order }, body } as InputOf<Contract['POST /lab_orders/:guid/create_presigned_url']>;
+  return (await callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', input, { token })).response;
 }
 
 export const put = (t: TestApp, url: string, body: Buffer, headers: Record<string, string> = {}) => t.app.inject({ method: 'PUT', url, payload: body, headers });
 
-export const confirm = (t: TestApp, token: string, order: string, body: Record<string, unknown>) => call(t, 'PATCH', `/lab_orders/${order}/photograph_uploaded`, token, body);
+export const confirm = async (t: TestApp, token: string, order: string, body: InputOf<Contract['PATCH /lab_orders/:guid/photograph_uploaded']>['body']) =>
+  (await callAs(t.app, 'PATCH /lab_orders/:guid/photograph_uploaded', { params: { guid: order }, body }, { token })).response;
+
+type PresignAnswer = AnswerOf<Contract['POST /lab_orders/:guid/create_presigned_url']>;
+
+/** The one-PUT answer of create_presigned_url; a multipart or duplicate answer fails the test. */
+export function singleUpload(answer: PresignAnswer) {
+  if (!('signedUrl' in answer)) throw new Error(`expected one upload address, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** The multipart answer of create_presigned_url (part addresses); any other answer fails the test. */
+export function multipartUpload(answer: PresignAnswer) {
+  if (!('parts' in answer)) throw new Error(`expected part addresses, got ${JSON.stringify(answer)}`);
+  return answer;
+}
+
+/** Fresh addresses for some parts of a multipart upload, as the client asks when it resumes. */
+export const renewParts = (t: TestApp, token: string, order: string, uploadId: string, partNumbers: number[]) =>
+  callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body: { lab_order_guid: order, uploadId, part_numbers: partNumbers } }, { token });
 
 /** One PUT, then photograph_uploaded; answers the confirmation. */
 export async function uploadSingle(t: TestApp, token: string, order: string, file: Buffer, name = 'photo.jpg') {
   const photo = { photo_file_name: name, checksum: sha256(file), size: file.length };
   const signed = await callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body: { lab_order_guid: order, content_type: 'image/jpeg', ...photo } }, { token });
   expect(signed.status).toBe(200);
-  const single = signed.json();
-  if (!('signedUrl' in single)) throw new Error(`expected one upload address, got ${JSON.stringify(single)}`);
+  const single = singleUpload(signed.json());
   expect((await put(t, single.signedUrl, file, single.headers)).statusCode).toBe(200);
   const confirmed = await callAs(t.app, 'PATCH /lab_orders/:guid/photograph_uploaded', { params: { guid: order }, body: { key: single.key, ...photo } }, { token });
   return confirmed.response;

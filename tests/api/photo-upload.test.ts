@@ -6,7 +6,26 @@ import { photographs, storageUploads } from '../../server/db/schema.ts';
 import { purgeExpiredUploads } from '../../server/services/upload-service.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
-import { MiB, bigJpeg, call, complete, confirm, newKey, newOrder, photographer, presign, put, putPart, sha256, startMultipart, uploadSingle } from './photo-helpers.ts';
+import { callApi } from './contract-call.ts';
+import {
+  MiB,
+  bigJpeg,
+  callAs,
+  complete,
+  confirm,
+  multipartUpload,
+  newKey,
+  newOrder,
+  photographer,
+  presign,
+  put,
+  putPart,
+  renewParts,
+  sha256,
+  singleUpload,
+  startMultipart,
+  uploadSingle,
+} from './photo-helpers.ts';
 
 /** The whole upload of docs/upload-and-sync.md §1 through inject, the PUTs to the signed URLs included. */
 let t: TestApp;
@@ -39,10 +58,10 @@ describe('one PUT', () => {
     expect((await download(photo.presigned_photo_url)).equals(file)).toBe(true);
     expect((await download(photo.smallest_photo)).equals(file)).toBe(true);
 
-    const list = await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs`, token);
+    const list = await callApi(t.app, 'GET /lab_orders/:guid/lab_order_photographs', { params: { guid: order }, query: {} }, { token });
     expect(list.json()).toMatchObject({ data: [{ guid: photo.guid }], meta: { total: 1, page: 1, per_page: 100 } });
-    expect((await call(t, 'GET', `/lab_orders/${order}/photographs/${photo.guid}`, token)).json().data).toEqual(photo);
-    expect((await call(t, 'GET', `/lab_orders/${order}`, token)).json().data.attributes).toMatchObject({ photo_count: 1, images: [photo] });
+    expect((await callApi(t.app, 'GET /lab_orders/:guid/photographs/:photoGuid', { params: { guid: order, photoGuid: photo.guid } }, { token })).json().data).toEqual(photo);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token })).json().data.attributes).toMatchObject({ photo_count: 1, images: [photo] });
 
     const again = await put(t, signedUrl, file, headers);
     expect(again.statusCode).toBe(409);
@@ -53,10 +72,10 @@ describe('one PUT', () => {
     const { token } = await photographer(t);
     const order = await newOrder(t, token);
     for (let i = 1; i <= 3; i++) expect((await uploadSingle(t, token, order, await noisyJpeg(40 + i, 30), `IMG_${i}.jpg`)).statusCode).toBe(201);
-    const page2 = await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs?page=2&per_page=2`, token);
+    const page2 = await callApi(t.app, 'GET /lab_orders/:guid/lab_order_photographs', { params: { guid: order }, query: { page: 2, per_page: 2 } }, { token });
     expect(page2.json().meta).toEqual({ total: 3, page: 2, per_page: 2 });
-    expect(page2.json().data.map((p: { photo_file_name: string }) => p.photo_file_name)).toEqual(['IMG_3.jpg']);
-    expect((await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs?per_page=501`, token)).statusCode).toBe(422);
+    expect(page2.json().data.map((p) => p.photo_file_name)).toEqual(['IMG_3.jpg']);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid/lab_order_photographs', { params: { guid: order }, query: { per_page: 501 } }, { token })).status).toBe(422);
   });
 
   it('refuses a photo above 200 MB or of another type before any upload, with the reason', async () => {
@@ -113,16 +132,16 @@ describe('multipart', () => {
       const late = await put(t, upload.parts[0]?.signedUrl ?? '', file.subarray(0, upload.partSize));
       expect(late.statusCode).toBe(403);
       expect(expectErrorBody(late.json(), 403).class_name).toBe('SignatureExpired');
-      const renewed = await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, uploadId: upload.uploadId, part_numbers: [1] });
-      expect(renewed.statusCode).toBe(200);
+      const renewed = await renewParts(t, token, order, upload.uploadId, [1]);
+      expect(renewed.status).toBe(200);
       expect(renewed.json()).toMatchObject({ uploadId: upload.uploadId, key: upload.key, partSize: upload.partSize, parts: [{ partNumber: 1 }] });
-      const again = await putPart(t, upload, file, 1, renewed.json().parts[0].signedUrl);
+      const again = await putPart(t, upload, file, 1, multipartUpload(renewed.json()).parts[0]?.signedUrl);
       expect(again).toBe(first);
       expect((await complete(t, token, order, upload.uploadId, [{ partNumber: 1, etag: again }])).statusCode).toBe(200);
       // A finished upload has no parts to renew; an unknown one neither.
-      const finished = await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, uploadId: upload.uploadId, part_numbers: [1] });
-      expect(finished.statusCode).toBe(404);
-      const unknown = await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, uploadId: 'f'.repeat(32), part_numbers: [1] });
+      const finished = await renewParts(t, token, order, upload.uploadId, [1]);
+      expect(finished.status).toBe(404);
+      const unknown = await renewParts(t, token, order, 'f'.repeat(32), [1]);
       expect(expectErrorBody(unknown.json(), 404).class_name).toBe('NotFound');
     } finally {
       t.clock.now = new Date();
@@ -137,12 +156,12 @@ describe('multipart', () => {
     const e1 = await putPart(t, upload, file, 1);
     const e2 = await putPart(t, upload, file, 2);
     // The page reloads: the client keeps uploadId, key and the two ETags, and asks for part 3.
-    const fresh = await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, uploadId: upload.uploadId, part_numbers: [3] });
-    expect(fresh.json().parts.map((p: { partNumber: number }) => p.partNumber)).toEqual([3]);
-    const e3 = await putPart(t, upload, file, 3, fresh.json().parts[0].signedUrl);
+    const fresh = multipartUpload((await renewParts(t, token, order, upload.uploadId, [3])).json());
+    expect(fresh.parts.map((p) => p.partNumber)).toEqual([3]);
+    const e3 = await putPart(t, upload, file, 3, fresh.parts[0]?.signedUrl);
     // A part past the end does not exist.
-    const beyond = await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, uploadId: upload.uploadId, part_numbers: [4] });
-    expect(beyond.statusCode).toBe(422);
+    const beyond = await renewParts(t, token, order, upload.uploadId, [4]);
+    expect(beyond.status).toBe(422);
     const parts = [
       { partNumber: 1, etag: e1 },
       { partNumber: 2, etag: e2 },
@@ -224,8 +243,9 @@ describe('the same photo twice', () => {
     const checksum = sha256(file);
     expect((await uploadSingle(t, token, order, file, 'a.jpg')).statusCode).toBe(201);
     // The client computes the checksum while it sends, so it asks without one.
-    const copy = (await call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, photo_file_name: 'b.jpg', content_type: 'image/jpeg' })).json();
-    expect(copy).not.toHaveProperty('duplicate');
+    const answer = (await callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body: { lab_order_guid: order, photo_file_name: 'b.jpg', content_type: 'image/jpeg' } }, { token })).json();
+    expect(answer).not.toHaveProperty('duplicate');
+    const copy = singleUpload(answer);
     await put(t, copy.signedUrl, file, copy.headers);
     const first = await confirm(t, token, order, { key: copy.key, photo_file_name: 'b.jpg', checksum, size: file.length });
     expect(first.statusCode).toBe(200);
@@ -250,24 +270,25 @@ describe('Idempotency-Key', () => {
     const order = await newOrder(t, token);
     const file = await noisyJpeg(200, 100);
     const key = newKey();
-    const body = { lab_order_guid: order, photo_file_name: 'p.jpg', content_type: 'image/jpeg', size: file.length, checksum: sha256(file) };
-    const ask = () => t.app.inject({ method: 'POST', url: api(`/lab_orders/${order}/create_presigned_url`), payload: body, headers: { token, 'idempotency-key': key } });
+    const body = { lab_order_guid: order, photo_file_name: 'p.jpg', content_type: 'image/jpeg' as const, size: file.length, checksum: sha256(file) };
+    const ask = () => callApi(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body }, { token, headers: { 'idempotency-key': key } });
     const first = await ask();
     const second = await ask();
     expect(second.json()).toEqual(first.json());
     expect(await t.db.select().from(storageUploads).where(eq(storageUploads.ownerGuid, user.guid))).toHaveLength(1);
 
-    await put(t, first.json().signedUrl, file, first.json().headers);
+    const signed = singleUpload(first.json());
+    await put(t, signed.signedUrl, file, signed.headers);
     const confirmKey = newKey();
     const done = () =>
-      t.app.inject({ method: 'PATCH', url: api(`/lab_orders/${order}/photograph_uploaded`), payload: { key: first.json().key, photo_file_name: 'p.jpg' }, headers: { token, 'idempotency-key': confirmKey } });
+      callApi(t.app, 'PATCH /lab_orders/:guid/photograph_uploaded', { params: { guid: order }, body: { key: signed.key, photo_file_name: 'p.jpg' } }, { token, headers: { 'idempotency-key': confirmKey } });
     const a = await done();
     const b = await done();
-    expect(a.statusCode).toBe(201);
-    expect(b.statusCode).toBe(201);
+    expect(a.status).toBe(201);
+    expect(b.status).toBe(201);
     expect(b.json()).toEqual(a.json());
     // Without the key, a repeated confirmation answers the photo it made.
-    const c = await confirm(t, token, order, { key: first.json().key, photo_file_name: 'p.jpg' });
+    const c = await confirm(t, token, order, { key: signed.key, photo_file_name: 'p.jpg' });
     expect(c.statusCode).toBe(200);
     expect(c.json().data.guid).toBe(a.json().data.guid);
     expect(await t.db.select().from(photographs).where(eq(photographs.checksum, sha256(file)))).toHaveLength(1);

@@ -13,7 +13,7 @@ import type { ServerDeps } from '../../server/deps.ts';
 import { profileSchema as profileShape } from '../../src/contract/account.ts';
 import { profile } from '../../server/services/account-service.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 let me: Awaited<ReturnType<typeof createUser>>;
@@ -51,11 +51,12 @@ const version = async (guid = me.user.guid) => (await t.db.select({ v: accountVe
 describe('the kept profile', () => {
   it('keeps its version through what no profile shows: a refused email change, a wrong then a right password', async () => {
     const before = await version();
-    const refused = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: "' OR '1'='1", password: me.password } });
-    expect(refused.statusCode).toBe(422);
-    const wrong = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: 'kept@example.com', password: 'not-the-password' } });
-    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
-    expect((await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: "' OR '1'='1", password: me.password } })).statusCode).toBe(422);
+    const changeEmail = (email: string, password: string) => callApi(t.app, 'PATCH /update_user_email', { body: { email, password } }, { token });
+    const refused = await changeEmail("' OR '1'='1", me.password);
+    expect(refused.status).toBe(422);
+    const wrong = await changeEmail('kept@example.com', 'not-the-password');
+    expect(wrong.status).toBeGreaterThanOrEqual(400);
+    expect((await changeEmail("' OR '1'='1", me.password)).status).toBe(422);
     expect(await version()).toBe(before);
   });
 

@@ -10,10 +10,11 @@ import { MIN_PART_BYTES } from '../../server/adapters/storage/storage.ts';
 import type { ServerDeps } from '../../server/deps.ts';
 import { housekeepingSteps } from '../../server/job-workers.ts';
 import { ABANDONED_MULTIPART_AGE_MS, abortAbandonedMultipart, issueMultipartUpload } from '../../server/services/upload-service.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg, textFile } from './hostile-files.ts';
 import { addMultipartListing } from './s3rver-multipart.ts';
-import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, presign, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
+import { MiB, bigJpeg, complete, confirm, newOrder, photographer, presign, sha256, startMultipart, type Multipart } from './photo-helpers.ts';
 
 /**
  * The S3 adapter against a real S3-protocol server on loopback (s3rver; it does not check
@@ -159,9 +160,9 @@ describe('the upload contract on S3', () => {
     expect(await s3.head(key)).toBeNull();
     const photoGuid = done.json().data.guid;
     await expect
-      .poll(async () => (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data.derivatives_ready, { timeout: 25_000, interval: 250 })
+      .poll(async () => (await callApi(t.app, 'GET /lab_orders/:guid/photographs/:photoGuid', { params: { guid: order, photoGuid } }, { token })).json().data.derivatives_ready, { timeout: 25_000, interval: 250 })
       .toBe(true);
-    const photo = (await call(t, 'GET', `/lab_orders/${order}/photographs/${photoGuid}`, token)).json().data;
+    const photo = (await callApi(t.app, 'GET /lab_orders/:guid/photographs/:photoGuid', { params: { guid: order, photoGuid } }, { token })).json().data;
     const thumbnail = await sharp(Buffer.from(await (await fetch(photo.smallest_photo)).arrayBuffer())).metadata();
     expect({ width: thumbnail.width, height: thumbnail.height }).toEqual({ width: 400, height: 267 });
   });

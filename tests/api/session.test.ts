@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../server/db/schema.ts';
 import { LOGIN_LOCKOUT_MS, MAX_FAILED_LOGINS, SESSION_TTL_MS, hashToken } from '../../server/services/auth-service.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,27 +45,28 @@ describe('POST /login', () => {
       { email: user.email, password: 'not-the-password' },
       { email: 'nobody@example.com', password: 'whatever-it-is' },
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: api('/login'), payload, remoteAddress: '10.0.0.1' });
-      expect(res.statusCode).toBe(401);
+      const res = await callApi(t.app, 'POST /login', { body: payload }, { remoteAddress: '10.0.0.1' });
+      expect(res.status).toBe(401);
       const e = expectErrorBody(res.json(), 401);
       expect(e.class_name).toBe('InvalidCredentials');
     }
   });
 
   it('answers 422 with the error body when a field is missing', async () => {
-    const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: 'a@example.com' }, remoteAddress: '10.0.0.2' });
-    expect(res.statusCode).toBe(422);
+    // No password: a body outside the contract on purpose.
+    const res = await callApi(t.app, 'POST /login', { body: { email: 'a@example.com' } as { email: string; password: string } }, { remoteAddress: '10.0.0.2' });
+    expect(res.status).toBe(422);
     expect(expectErrorBody(res.json(), 422).class_name).toBe('ValidationError');
   });
 
   it('locks an account after repeated failures, from any address, until the window passes', async () => {
     const { user, password } = await createUser(t.db);
     for (let i = 0; i < MAX_FAILED_LOGINS; i++) {
-      const res = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: user.email, password: 'wrong-password' }, remoteAddress: `10.1.0.${i}` });
-      expect(res.statusCode).toBe(401);
+      const res = await callApi(t.app, 'POST /login', { body: { email: user.email, password: 'wrong-password' } }, { remoteAddress: `10.1.0.${i}` });
+      expect(res.status).toBe(401);
     }
-    const locked = await t.app.inject({ method: 'POST', url: api('/login'), payload: { email: user.email, password }, remoteAddress: '10.1.1.1' });
-    expect(locked.statusCode).toBe(429);
+    const locked = await callApi(t.app, 'POST /login', { body: { email: user.email, password } }, { remoteAddress: '10.1.1.1' });
+    expect(locked.status).toBe(429);
     expect(expectErrorBody(locked.json(), 429).message).toMatch(/Too many failed sign-in attempts/);
     t.clock.now = later(LOGIN_LOCKOUT_MS + 1000);
     try {
@@ -80,8 +81,8 @@ describe('POST /login', () => {
     const limited = await createTestApp({ LOGIN_RATE_LIMIT: '10' });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await limited.app.inject({ method: 'POST', url: api('/login'), payload: { email: 'x@example.com', password: 'wrong-password' }, remoteAddress: '10.9.9.9' });
-      statuses.push(res.statusCode);
+      const res = await callApi(limited.app, 'POST /login', { body: { email: 'x@example.com', password: 'wrong-password' } }, { remoteAddress: '10.9.9.9' });
+      statuses.push(res.status);
     }
     await limited.close();
     expect(statuses.slice(0, 10).every((s) => s === 401)).toBe(true);
@@ -110,9 +111,9 @@ describe('sessions', () => {
   });
 
   it('an unknown or missing token answers 401 with the error body', async () => {
-    for (const headers of [{}, { token: 'made-up-token' }]) {
-      const res = await t.app.inject({ method: 'GET', url: api('/lab_orders'), headers });
-      expect(res.statusCode).toBe(401);
+    for (const token of [undefined, 'made-up-token']) {
+      const res = await callApi(t.app, 'GET /lab_orders', { query: {} }, { token });
+      expect(res.status).toBe(401);
       expectErrorBody(res.json(), 401);
     }
   });

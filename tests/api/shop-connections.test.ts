@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 /** /shopify-connect: a shop is linked only with proof from Shopify, or once the photographer confirms it. */
 let t: TestApp;
@@ -58,7 +58,7 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
     const id = before.pending[0]?.id ?? '';
     const other = await photographer(t);
     expect((await confirm(t, id, other.token)).status).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: api(`/shop_connections/${id}/confirm`) })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'POST /shop_connections/:id/confirm', { params: { id } })).status).toBe(401);
 
     const ok = await confirm(t, id, me.token);
     expect(ok.status).toBe(200);
@@ -87,7 +87,7 @@ describe('without SHOPIFY_API_SECRET: the photographer confirms', () => {
     await connect(t, { code: me.code, shop: 'stranger.myshopify.com' });
     const [pending] = (await profileShops(t, me.token)).pending;
     const other = await photographer(t);
-    expect((await t.app.inject({ method: 'DELETE', url: api(`/shop_connections/${pending?.id}`), headers: { token: other.token } })).statusCode).toBe(404);
+    expect((await callApi(t.app, 'DELETE /shop_connections/:id', { params: { id: String(pending?.id) } }, { token: other.token })).status).toBe(404);
     const declined = await callApi(t.app, 'DELETE /shop_connections/:id', { params: { id: String(pending?.id) } }, { token: me.token });
     expect(declined.status).toBe(200);
     expect(await profileShops(t, me.token)).toEqual({ shops: [], pending: [] });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,9 +20,6 @@ const newPhotographer = (over: Record<string, unknown> = {}) => ({
   password_confirmation: 'long-enough-1',
   ...over,
 });
-const post = (path: string, payload: object, token?: string) =>
-  t.app.inject({ method: 'POST', url: api(path), payload, headers: token ? { token } : {} });
-const patch = (path: string, payload: object, token: string) => t.app.inject({ method: 'PATCH', url: api(path), payload, headers: { token } });
 /** Sign-up step 1 of a new photographer, as the page calls it. */
 const signUp = (body = newPhotographer()) => callApi(t.app, 'POST /users', { body });
 const userByEmail = async (email: string) => (await t.db.select().from(users).where(eq(users.email, email)))[0];
@@ -45,24 +42,24 @@ describe('POST /users (sign-up step 1)', () => {
   it("refuses an email in use, in the spec's words, whatever its case", async () => {
     const body = newPhotographer();
     await signUp(body);
-    const again = await post('/users', { ...newPhotographer(), email: body.email.toUpperCase() });
-    expect(again.statusCode).toBe(422);
+    const again = await signUp({ ...newPhotographer(), email: body.email.toUpperCase() });
+    expect(again.status).toBe(422);
     expect(expectErrorBody(again.json(), 422).message).toBe('Email already in use. Please login or reset your password.');
   });
 
   it('refuses short or mismatched passwords and saves nothing', async () => {
     for (const over of [{ password: 'short', password_confirmation: 'short' }, { password_confirmation: 'something-else' }]) {
       const body = newPhotographer(over);
-      const res = await post('/users', body);
-      expect(res.statusCode).toBe(422);
+      const res = await signUp(body);
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe('Password fields must match and be at least 8 characters long.');
       expect(await userByEmail(body.email)).toBeUndefined();
     }
   });
 
   it('refuses a bad email and missing names', async () => {
-    expect((await post('/users', newPhotographer({ email: 'not-an-email' }))).statusCode).toBe(422);
-    const res = await post('/users', newPhotographer({ first_name: '  ' }));
+    expect((await signUp(newPhotographer({ email: 'not-an-email' }))).status).toBe(422);
+    const res = await signUp(newPhotographer({ first_name: '  ' }));
     expect(expectErrorBody(res.json(), 422).message).toBe('Enter your first name.');
   });
 });
@@ -71,16 +68,16 @@ describe('lookups', () => {
   it('check_for_email: 200 when the email has an account, 404 with the spec message when not', async () => {
     const { user } = await createUser(t.db);
     expect((await callApi(t.app, 'POST /check_for_email', { body: { email: user.email.toUpperCase() } })).json()).toEqual({ success: true });
-    const missing = await post('/check_for_email', { email: 'nobody@nowhere.example' });
-    expect(missing.statusCode).toBe(404);
+    const missing = await callApi(t.app, 'POST /check_for_email', { body: { email: 'nobody@nowhere.example' } });
+    expect(missing.status).toBe(404);
     expect(expectErrorBody(missing.json(), 404).message).toBe('Email does not exist. Please register as a new user.');
   });
 
   it('check_referral_code: 200 for a code in use (any case), 404 otherwise, no token needed', async () => {
     await createUser(t.db, { referralCode: 'ANSEL1234' });
     expect((await callApi(t.app, 'POST /check_referral_code', { body: { code: 'ansel1234' } })).status).toBe(200);
-    const missing = await post('/check_referral_code', { code: 'NOPE' });
-    expect(missing.statusCode).toBe(404);
+    const missing = await callApi(t.app, 'POST /check_referral_code', { body: { code: 'NOPE' } });
+    expect(missing.status).toBe(404);
     expect(expectErrorBody(missing.json(), 404).message).toBe('This referral code does not exist.');
   });
 });
@@ -92,15 +89,15 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     const token = me.json().token as string;
     expect((await callApi(t.app, 'PATCH /update_new_user', { body: { code: 'imogen5555' } }, { token })).status).toBe(200);
     expect((await userByEmail(me.json().email))?.referredByGuid).toBe(referrer.user.guid);
-    const unknown = await patch('/update_new_user', { code: 'WHO' }, token);
+    const unknown = await callApi(t.app, 'PATCH /update_new_user', { body: { code: 'WHO' } }, { token });
     expect(expectErrorBody(unknown.json(), 422).message).toBe('This referral code does not exist.');
     const other = await createUser(t.db, { referralCode: 'OTHER7777' });
     expect(other).toBeTruthy();
-    expect((await patch('/update_new_user', { code: 'OTHER7777' }, token)).statusCode).toBe(422);
+    expect((await callApi(t.app, 'PATCH /update_new_user', { body: { code: 'OTHER7777' } }, { token })).status).toBe(422);
     const own = (await userByEmail(me.json().email))?.referralCode ?? '';
     const self = await signUp();
     const selfRow = await userByEmail(self.json().email);
-    expect((await patch('/update_new_user', { code: selfRow?.referralCode ?? '' }, self.json().token)).statusCode).toBe(422);
+    expect((await callApi(t.app, 'PATCH /update_new_user', { body: { code: selfRow?.referralCode ?? '' } }, { token: self.json().token })).status).toBe(422);
     expect(own).not.toBe('');
   });
 
@@ -108,8 +105,8 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
     const me = await signUp();
     const token = me.json().token as string;
     const row = await userByEmail(me.json().email);
-    const refused = await patch('/update_new_user', { tn_business: true }, token);
-    expect(refused.statusCode).toBe(422);
+    const refused = await callApi(t.app, 'PATCH /update_new_user', { body: { tn_business: true } }, { token });
+    expect(refused.status).toBe(422);
     expect(expectErrorBody(refused.json(), 422).message).toMatch(/blanket certificate of resale/);
     expect((await userByEmail(me.json().email))?.tnBusiness).toBeNull();
 
@@ -139,8 +136,8 @@ describe('PATCH /update_new_user (steps 2 and 3)', () => {
   });
 
   it('needs a session', async () => {
-    const res = await t.app.inject({ method: 'PATCH', url: api('/update_new_user'), payload: { tn_business: false } });
-    expect(res.statusCode).toBe(401);
+    const res = await callApi(t.app, 'PATCH /update_new_user', { body: { tn_business: false } });
+    expect(res.status).toBe(401);
   });
 });
 
@@ -156,8 +153,8 @@ describe('certificate uploads', () => {
     const { token, signedUrl, key, user } = await presigned();
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     expect((await t.app.inject({ method: 'PUT', url: signedUrl, payload: png, headers: { 'content-type': 'application/pdf' } })).statusCode).toBe(200);
-    const res = await post('/accounts/blanket_certificate', { key }, token);
-    expect(res.statusCode).toBe(422);
+    const res = await callApi(t.app, 'POST /accounts/blanket_certificate', { body: { key } }, { token });
+    expect(res.status).toBe(422);
     expect(expectErrorBody(res.json(), 422).message).toBe('The blanket certificate of resale must be a PDF file. This file is a PNG image.');
     expect((await t.db.select().from(users).where(eq(users.guid, user.guid)))[0]?.blanketCertificateKey).toBeNull();
   });
@@ -179,16 +176,21 @@ describe('certificate uploads', () => {
       t.clock.now = new Date();
     }
     const other = await presigned();
-    const res = await post('/accounts/blanket_certificate', { key }, other.token);
-    expect(res.statusCode).toBe(404);
-    const foreignPresign = await post(`/lab_orders/${other.user.guid}/create_presigned_url`, { guid: '6f1c7a52-2b8e-4c55-9d0e-000000000000', file_name: 'x.pdf' }, other.token);
-    expect(foreignPresign.statusCode).toBe(404);
+    const res = await callApi(t.app, 'POST /accounts/blanket_certificate', { body: { key } }, { token: other.token });
+    expect(res.status).toBe(404);
+    const foreignPresign = await callApi(
+      t.app,
+      'POST /lab_orders/:guid/create_presigned_url',
+      { params: { guid: other.user.guid }, body: { guid: '6f1c7a52-2b8e-4c55-9d0e-000000000000', file_name: 'x.pdf' } },
+      { token: other.token },
+    );
+    expect(foreignPresign.status).toBe(404);
   });
 
   it('refuses a certificate that is not named .pdf, and an upload over the size limit', async () => {
     const { user, token, signedUrl } = await presigned();
-    const named = await post(`/lab_orders/${user.guid}/create_presigned_url`, { guid: user.guid, file_name: 'scan.jpg' }, token);
-    expect(named.statusCode).toBe(422);
+    const named = await callApi(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: user.guid }, body: { guid: user.guid, file_name: 'scan.jpg' } }, { token });
+    expect(named.status).toBe(422);
     const big = Buffer.alloc(20 * 1024 * 1024 + 1, 0x20);
     big.write('%PDF-');
     const res = await t.app.inject({ method: 'PUT', url: signedUrl, payload: big, headers: { 'content-type': 'application/pdf' } });
@@ -206,9 +208,10 @@ describe('PATCH /users/{guid} with a referral code', () => {
     expect((await callApi(t.app, 'POST /check_referral_code', { body: { code: 'LIGHT2027' } })).status).toBe(200);
 
     const other = await signUp();
-    const taken = await patch(`/users/${other.json().guid}`, { referral_code: 'Light2027' }, other.json().token);
+    const theirs = { token: other.json().token };
+    const taken = await callApi(t.app, 'PATCH /users/:guid', { params: { guid: other.json().guid }, body: { referral_code: 'Light2027' } }, theirs);
     expect(expectErrorBody(taken.json(), 422).message).toBe('This referral code is already in use.');
-    expect((await patch(`/users/${other.json().guid}`, { referral_code: 'ab' }, other.json().token)).statusCode).toBe(422);
-    expect((await patch(`/users/${guid}`, { referral_code: 'MINE' }, other.json().token)).statusCode).toBe(404);
+    expect((await callApi(t.app, 'PATCH /users/:guid', { params: { guid: other.json().guid }, body: { referral_code: 'ab' } }, theirs)).status).toBe(422);
+    expect((await callApi(t.app, 'PATCH /users/:guid', { params: { guid }, body: { referral_code: 'MINE' } }, theirs)).status).toBe(404);
   });
 });

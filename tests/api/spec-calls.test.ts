@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../server/db/schema.ts';
+import { callApi } from './contract-call.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
 import { fullOrder, orderWithPhotos, postItems, products, type Products } from './line-items-helpers.ts';
-import { MiB, bigJpeg, call, complete, confirm, newOrder, photographer, put, putPart, sha256 } from './photo-helpers.ts';
+import { MiB, bigJpeg, callAs, complete, confirm, multipartUpload, newOrder, photographer, put, putPart, sha256, singleUpload } from './photo-helpers.ts';
 
 /**
  * The spec's calls as docs/orders.md §7 writes them, as a partner's client built from that table sends
@@ -19,8 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const presignAsSpec = (token: string, order: string, name: string, extra: Record<string, unknown> = {}) =>
-  call(t, 'POST', `/lab_orders/${order}/create_presigned_url`, token, { lab_order_guid: order, photo_file_name: name, content_type: 'image/jpeg', ...extra });
+const presignAsSpec = (token: string, order: string, name: string, extra: { multipart?: boolean; size?: number } = {}) =>
+  callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid: order }, body: { lab_order_guid: order, photo_file_name: name, content_type: 'image/jpeg', ...extra } }, { token });
 
 describe('create_presigned_url and photograph_uploaded as the spec writes them', () => {
   it('one PUT with no size or checksum, confirmed by file name alone: the lab measures and hashes the photo', async () => {
@@ -28,8 +29,8 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
     const order = await newOrder(t, token);
     const file = await noisyJpeg(500, 300);
     const signed = await presignAsSpec(token, order, 'IMG_0001.jpg');
-    expect(signed.statusCode).toBe(200);
-    const { signedUrl, headers } = signed.json();
+    expect(signed.status).toBe(200);
+    const { signedUrl, headers } = singleUpload(signed.json());
     expect((await put(t, signedUrl, file, headers)).statusCode).toBe(200);
 
     const done = await confirm(t, token, order, { photo_file_name: 'IMG_0001.jpg' });
@@ -39,13 +40,13 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
     const again = await confirm(t, token, order, { photo_file_name: 'IMG_0001.jpg' });
     expect(again.statusCode).toBe(200);
     expect(again.json().data.guid).toBe(done.json().data.guid);
-    expect((await call(t, 'GET', `/lab_orders/${order}/lab_order_photographs`, token)).json().meta.total).toBe(1);
+    expect((await callApi(t.app, 'GET /lab_orders/:guid/lab_order_photographs', { params: { guid: order }, query: {} }, { token })).json().meta.total).toBe(1);
   });
 
   it('by file name: the upload that arrived is confirmed, one still on its way is named, and one never started is refused', async () => {
     const { token } = await photographer(t);
     const order = await newOrder(t, token);
-    expect((await presignAsSpec(token, order, 'IMG_0002.jpg')).statusCode).toBe(200);
+    expect((await presignAsSpec(token, order, 'IMG_0002.jpg')).status).toBe(200);
     const waiting = await confirm(t, token, order, { photo_file_name: 'IMG_0002.jpg' });
     expect(waiting.statusCode).toBe(409);
     expectErrorBody(waiting.json(), 409);
@@ -53,7 +54,7 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
 
     // A second address for the same name (the first try was abandoned): the one that arrives counts.
     const file = await noisyJpeg(120, 80);
-    const second = (await presignAsSpec(token, order, 'IMG_0002.jpg')).json();
+    const second = singleUpload((await presignAsSpec(token, order, 'IMG_0002.jpg')).json());
     expect((await put(t, second.signedUrl, file, second.headers)).statusCode).toBe(200);
     expect((await confirm(t, token, order, { photo_file_name: 'IMG_0002.jpg' })).statusCode).toBe(201);
 
@@ -67,7 +68,7 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
     const b = await photographer(t);
     const order = await newOrder(t, a.token);
     const file = await noisyJpeg(64, 64);
-    const signed = (await presignAsSpec(a.token, order, 'IMG_0003.jpg')).json();
+    const signed = singleUpload((await presignAsSpec(a.token, order, 'IMG_0003.jpg')).json());
     expect((await put(t, signed.signedUrl, file, signed.headers)).statusCode).toBe(200);
     expect((await confirm(t, b.token, order, { photo_file_name: 'IMG_0003.jpg' })).statusCode).toBe(404);
   });
@@ -77,8 +78,8 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
     const order = await newOrder(t, token);
     const file = await bigJpeg(9 * MiB);
     const started = await presignAsSpec(token, order, 'IMG_0004.jpg', { multipart: true, size: file.length });
-    expect(started.statusCode).toBe(200);
-    const upload = started.json();
+    expect(started.status).toBe(200);
+    const upload = multipartUpload(started.json());
     const etags = [];
     for (const part of upload.parts) etags.push({ partNumber: part.partNumber, etag: await putPart(t, upload, file, part.partNumber) });
     expect((await complete(t, token, order, upload.uploadId, etags)).statusCode).toBe(200);
@@ -87,8 +88,8 @@ describe('create_presigned_url and photograph_uploaded as the spec writes them',
     expect(done.json().data).toMatchObject({ size: file.length, checksum: sha256(file) });
 
     const sizeless = await presignAsSpec(token, order, 'IMG_0005.jpg', { multipart: true });
-    expect(sizeless.statusCode).toBe(422);
-    expect(sizeless.json().error.user_message.message).toBe('size must be the number of bytes of the photo.');
+    expect(sizeless.status).toBe(422);
+    expect(expectErrorBody(sizeless.json(), 422).message).toBe('size must be the number of bytes of the photo.');
   });
 });
 

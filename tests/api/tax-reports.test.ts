@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders } from '../../server/db/schema.ts';
 import type { Profile } from '../../src/contract/account.ts';
 import { callApi } from './contract-call.ts';
-import { api, createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
+import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,8 +59,8 @@ describe('SALES HISTORY', () => {
     const { user, password } = await createUser(t.db);
     const token = await signIn(t.app, user.email, password);
     for (const year of [2015, new Date().getFullYear() + 1]) {
-      const res = await t.app.inject({ method: 'POST', url: api('/accounts/generate_tax_report'), headers: { token }, payload: { year } });
-      expect(res.statusCode).toBe(422);
+      const res = await callApi(t.app, 'POST /accounts/generate_tax_report', { body: { year } }, { token });
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toMatch(/^Sales reports cover 2016 to/);
     }
   });
