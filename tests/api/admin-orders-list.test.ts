@@ -3,11 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, lineItems } from '../../server/db/schema.ts';
 import { recordEvent } from '../../server/services/order-events.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { addPhotos, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { orderDetail } from './checkout-helpers.ts';
+import { callApi } from './contract-call.ts';
+import { addPhotos, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { callAs, newOrder } from './photo-helpers.ts';
 
 /** The orders list and order detail of issue 13 (docs/api.md §6): list fields, admin filters, urgent, events. */
 
-type Item = { attributes: Record<string, unknown> & { guid: string; order_name: string } };
 let t: TestApp;
 let p: Products;
 let adminToken: string;
@@ -16,15 +20,17 @@ let adminGuid: string;
 let ann: { token: string; guid: string; framed: string; plain: string };
 let bob: { token: string; order: string };
 
-const list = async (token: string, query = '') => {
-  const res = await send(t, 'GET', `/lab_orders${query ? `?${query}` : ''}`, token);
-  expect(res.statusCode).toBe(200);
-  return res.json<{ data: Item[]; meta: Record<string, unknown> & { total: number; urgent_count: number } }>();
+type ListQuery = InputOf<Contract['GET /lab_orders']>['query'];
+const listAnswer = (token: string, query: ListQuery) => callApi(t.app, 'GET /lab_orders', { query }, { token });
+const list = async (token: string, query: ListQuery = {}) => {
+  const res = await listAnswer(token, query);
+  expect(res.status).toBe(200);
+  return res.json();
 };
 const ok = (done: boolean, what: string) => {
   if (!done) throw new Error(`setup failed: ${what}`);
 };
-const names = (answer: { data: Item[] }) => answer.data.map((d) => d.attributes.order_name).sort();
+const names = (answer: { data: { attributes: { order_name: string } }[] }) => answer.data.map((d) => d.attributes.order_name).sort();
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -37,7 +43,7 @@ beforeAll(async () => {
   const framedItem = payload(a.photos[0] ?? '', p.size.guid, { finishing_service: p.frame.guid, finishing_service_detail: p.frameDetails[0] ?? null, finishing_service_details: p.frameDetails });
   ok((await postItems(t, a.token, a.order, [framedItem])).statusCode === 201, 'framed line item');
   await t.db.update(labOrders).set({ status: 'paid', paidAt: new Date(), orderName: 'Framed' }).where(eq(labOrders.guid, a.order));
-  const plain = (await send(t, 'POST', '/lab_orders', a.token, { order_name: 'Plain' })).json().data.attributes.guid as string;
+  const plain = await newOrder(t, a.token, 'Plain');
   const [photo] = await addPhotos(t, plain, 1);
   ok((await postItems(t, a.token, plain, [payload(photo ?? '', p.size.guid)])).statusCode === 201, 'plain line item');
   await t.db.update(labOrders).set({ urgent: true, notes: 'Rush please', internalNotes: 'Call her' }).where(eq(labOrders.guid, plain));
@@ -47,7 +53,7 @@ beforeAll(async () => {
   await t.db.update(labOrders).set({ orderName: 'Bob open' }).where(eq(labOrders.guid, b.order));
   bob = { token: b.token, order: b.order };
   // The admin's own order, for HIDE MY ORDERS.
-  ok((await send(t, 'POST', '/lab_orders', adminToken, { order_name: 'Lab test' })).statusCode === 201, "the admin's order");
+  ok((await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'Lab test' } }, { token: adminToken })).status === 201, "the admin's order");
 });
 afterAll(() => t.close());
 
@@ -68,15 +74,15 @@ describe('GET /lab_orders list fields', () => {
     expect(mine.data.find((d) => d.attributes.order_name === 'Plain')?.attributes).toMatchObject({ has_notes: true, has_admin_notes: false, download_all_link: null });
     expect(mine.meta.urgent_count).toBe(1);
     // Counted with the total when the list has more pages, and on a later page.
-    const first = await list(ann.token, 'per_page=1');
+    const first = await list(ann.token, { per_page: '1' });
     expect(first.meta.urgent_count).toBe(1);
-    expect((await list(ann.token, `per_page=1&cursor=${String(first.meta.next_cursor)}`)).meta.urgent_count).toBe(1);
-    expect((await list(ann.token, 'search=zzz')).meta.urgent_count).toBe(1);
+    expect((await list(ann.token, { per_page: '1', cursor: String(first.meta.next_cursor) })).meta.urgent_count).toBe(1);
+    expect((await list(ann.token, { search: 'zzz' })).meta.urgent_count).toBe(1);
     expect((await list(bob.token)).meta.urgent_count).toBe(0);
   });
 
   it('keeps the has_* flags and count when line items change', async () => {
-    const before = (await list(adminToken, 'filters=frame')).data.map((d) => d.attributes.guid);
+    const before = (await list(adminToken, { filters: 'frame' })).data.map((d) => d.attributes.guid);
     expect(before).toEqual([ann.framed]);
     const [order] = await t.db.select().from(labOrders).where(eq(labOrders.guid, ann.framed));
     await t.db.delete(lineItems).where(eq(lineItems.labOrderId, order?.id ?? 0));
@@ -84,43 +90,44 @@ describe('GET /lab_orders list fields', () => {
     expect(after).toMatchObject({ hasFrame: false, hasPrints: false, lineItemCount: 0 });
     // Put back for the other tests (as the builder would).
     await t.db.update(labOrders).set({ status: 'open' }).where(eq(labOrders.id, order?.id ?? 0));
-    const photo = (await send(t, 'GET', `/lab_orders/${ann.framed}`, ann.token)).json().data.attributes.images[0].guid as string;
+    const photo = (await orderDetail(t, ann.token, ann.framed)).images[0]?.guid ?? '';
     const framedItem = payload(photo, p.size.guid, { finishing_service: p.frame.guid, finishing_service_detail: p.frameDetails[0] ?? null, finishing_service_details: p.frameDetails });
     expect((await postItems(t, ann.token, ann.framed, [framedItem])).statusCode).toBe(201);
     await t.db.update(labOrders).set({ status: 'paid' }).where(eq(labOrders.id, order?.id ?? 0));
-    expect((await list(adminToken, 'filters=frame')).data.map((d) => d.attributes.guid)).toEqual([ann.framed]);
+    expect((await list(adminToken, { filters: 'frame' })).data.map((d) => d.attributes.guid)).toEqual([ann.framed]);
   });
 });
 
 describe('GET /lab_orders admin filters', () => {
   it('AND-combines the filters', async () => {
-    expect(names(await list(adminToken, 'filters=frame'))).toEqual(['Framed']);
-    expect(names(await list(adminToken, 'filters=prints'))).toEqual(['Plain']);
-    expect(names(await list(adminToken, 'filters=hide_open'))).toEqual(['Framed']);
-    expect(names(await list(adminToken, 'filters=hide_mine'))).toEqual(['Bob open', 'Framed', 'Plain']);
-    expect(names(await list(adminToken, 'filters=hide_open,hide_mine,frame'))).toEqual(['Framed']);
-    expect(names(await list(adminToken, 'filters=frame,prints'))).toEqual([]);
-    expect((await list(adminToken, 'filters=mat,mount,canvas,api_order,test_print,boutique')).data).toEqual([]);
-    expect((await list(adminToken, 'filters=prints')).meta.total).toBe(1);
+    expect(names(await list(adminToken, { filters: 'frame' }))).toEqual(['Framed']);
+    expect(names(await list(adminToken, { filters: 'prints' }))).toEqual(['Plain']);
+    expect(names(await list(adminToken, { filters: 'hide_open' }))).toEqual(['Framed']);
+    expect(names(await list(adminToken, { filters: 'hide_mine' }))).toEqual(['Bob open', 'Framed', 'Plain']);
+    expect(names(await list(adminToken, { filters: 'hide_open,hide_mine,frame' }))).toEqual(['Framed']);
+    expect(names(await list(adminToken, { filters: 'frame,prints' }))).toEqual([]);
+    expect((await list(adminToken, { filters: 'mat,mount,canvas,api_order,test_print,boutique' })).data).toEqual([]);
+    expect((await list(adminToken, { filters: 'prints' })).meta.total).toBe(1);
   });
 
   it('limits the list to one photographer, and to the urgent orders', async () => {
-    expect(names(await list(adminToken, `photographer_id=${ann.guid}`))).toEqual(['Framed', 'Plain']);
-    expect(names(await list(adminToken, 'urgent=true'))).toEqual(['Plain']);
-    expect(names(await list(adminToken, `urgent=true&photographer_id=${bob.order.replace(/./, '0')}`))).toEqual([]);
-    expect(names(await list(adminToken, 'urgent=true&search=plain'))).toEqual(['Plain']);
+    expect(names(await list(adminToken, { photographer_id: ann.guid }))).toEqual(['Framed', 'Plain']);
+    expect(names(await list(adminToken, { urgent: 'true' }))).toEqual(['Plain']);
+    expect(names(await list(adminToken, { urgent: 'true', photographer_id: bob.order.replace(/./, '0') }))).toEqual([]);
+    expect(names(await list(adminToken, { urgent: 'true', search: 'plain' }))).toEqual(['Plain']);
   });
 
   it('ignores the admin filters for a photographer', async () => {
-    expect(names(await list(ann.token, 'filters=frame&urgent=true'))).toEqual(['Framed', 'Plain']);
-    expect(names(await list(bob.token, `photographer_id=${ann.guid}`))).toEqual(['Bob open']);
+    expect(names(await list(ann.token, { filters: 'frame', urgent: 'true' }))).toEqual(['Framed', 'Plain']);
+    expect(names(await list(bob.token, { photographer_id: ann.guid }))).toEqual(['Bob open']);
   });
 
   it('refuses an unknown filter with the list of filters', async () => {
-    const res = await send(t, 'GET', '/lab_orders?filters=frame,gold', adminToken);
-    expect([400, 422]).toContain(res.statusCode);
-    expect(expectErrorBody(res.json(), res.statusCode).message).toContain('filters is a comma list of: mat, mount');
-    expect((await send(t, 'GET', '/lab_orders?urgent=maybe', adminToken)).statusCode).toBe(422);
+    const res = await listAnswer(adminToken, { filters: 'frame,gold' });
+    expect([400, 422]).toContain(res.status);
+    expect(expectErrorBody(res.json(), res.status).message).toContain('filters is a comma list of: mat, mount');
+    // A value the contract does not allow, as a hand-typed address would carry it.
+    expect((await listAnswer(adminToken, { urgent: 'maybe' } as unknown as ListQuery)).status).toBe(422);
   });
 });
 
@@ -129,13 +136,13 @@ describe('GET /lab_orders/:guid admin fields', () => {
     const [order] = await t.db.select().from(labOrders).where(eq(labOrders.guid, ann.plain));
     await recordEvent(t.db, order?.id ?? 0, adminGuid, 'urgent', { from: 'false', to: 'true' });
     await recordEvent(t.db, order?.id ?? 0, adminGuid, 'internal_notes', { to: 'Call her' });
-    const asAdmin = (await send(t, 'GET', `/lab_orders/${ann.plain}`, adminToken)).json().data.attributes;
+    const asAdmin = await orderDetail(t, adminToken, ann.plain);
     expect(asAdmin).toMatchObject({ internal_notes: 'Call her', refunds: [], refund_amount: 0, download_all_link: null, last_sent_to_vendor_at: null, urgent: true, color_correction: 'lab' });
     expect(asAdmin.photographer).toMatchObject({ guid: ann.guid });
-    expect(asAdmin.events.map((e: { kind: string }) => e.kind)).toEqual(['internal_notes', 'urgent']);
-    expect(asAdmin.events[1]).toMatchObject({ actor_guid: adminGuid, actor_name: expect.stringContaining('Lab'), from: 'false', to: 'true' });
+    expect(asAdmin.events?.map((e) => e.kind)).toEqual(['internal_notes', 'urgent']);
+    expect(asAdmin.events?.[1]).toMatchObject({ actor_guid: adminGuid, actor_name: expect.stringContaining('Lab'), from: 'false', to: 'true' });
 
-    const asOwner = (await send(t, 'GET', `/lab_orders/${ann.plain}`, ann.token)).json().data.attributes;
+    const asOwner = await orderDetail(t, ann.token, ann.plain);
     expect(asOwner).toMatchObject({ notes: 'Rush please', urgent: true, has_admin_notes: false });
     for (const field of ['internal_notes', 'events', 'refunds', 'photographer', 'last_sent_to_vendor_at']) expect(asOwner).not.toHaveProperty(field);
   });

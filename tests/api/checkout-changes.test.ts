@@ -4,8 +4,10 @@ import { addresses, cards, discountCodes, labOrders, users } from '../../server/
 import { toDollars } from '../../src/domain/money.ts';
 import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS } from '../../src/domain/pricing.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { addAddress, addCard, cartOrder, change, changed, checkoutOrder, discountCode } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { addAddress, addCard, cartOrder, change, changed, checkoutOrder, discountCode, type OrderChange } from './checkout-helpers.ts';
+import { callApi } from './contract-call.ts';
+import { products, type Products } from './line-items-helpers.ts';
+import { callAs } from './photo-helpers.ts';
 
 /** The choices of the checkout screens: PATCH /lab_orders/{id} and its figures (docs/api.md §8). */
 let t: TestApp;
@@ -74,7 +76,7 @@ describe('PATCH /lab_orders/{id}', () => {
     await t.db.update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.code, usedUp));
     for (const value of ['NOPE-NOT-A-CODE', usedUp, 'x', 42]) {
       const res = await change(t, o.token, o.order, { type: 'discount_code', value });
-      expect(res.statusCode).toBe(422);
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe('This is not a valid discount code.');
     }
     // An expired code says when it ended, so the photographer knows it is not a typing slip.
@@ -91,9 +93,9 @@ describe('PATCH /lab_orders/{id}', () => {
     // All of it: no more than owed is applied, the total is 0.
     expect(await changed(t, o.token, o.order, { type: 'credit', value: 1000 })).toMatchObject({ credit_applied: toDollars(owed), total: 0 });
     const over = await change(t, o.token, o.order, { type: 'credit', value: '1000.01' });
-    expect(over.statusCode).toBe(422);
+    expect(over.status).toBe(422);
     expect(expectErrorBody(over.json(), 422).message).toBe('You do not have this much credit available.');
-    for (const value of ['-1', '1.234', 'lots', '', true]) expect((await change(t, o.token, o.order, { type: 'credit', value })).statusCode).toBe(422);
+    for (const value of ['-1', '1.234', 'lots', '', true]) expect((await change(t, o.token, o.order, { type: 'credit', value })).status).toBe(422);
     expect(await changed(t, o.token, o.order, { type: 'credit', value: 0 })).toMatchObject({ credit_applied: 0 });
   });
 
@@ -105,7 +107,7 @@ describe('PATCH /lab_orders/{id}', () => {
     const theirs = await addCard(t, other.token);
     for (const value of [theirs, '00000000-0000-4000-8000-000000000000', 'not-a-card']) {
       const res = await change(t, o.token, o.order, { type: 'used_saved_card', value });
-      expect(res.statusCode).toBe(404);
+      expect(res.status).toBe(404);
       expect(expectErrorBody(res.json(), 404).message).toBe('This card does not exist.');
     }
     expect(await changed(t, o.token, o.order, { type: 'used_saved_card', value: '' })).toMatchObject({ selected_card_to_use: null, used_saved_card: false });
@@ -115,7 +117,7 @@ describe('PATCH /lab_orders/{id}', () => {
     const o = await cartOrder(t, p);
     expect(await changed(t, o.token, o.order, { type: 'local_pickup', value: true })).toMatchObject({ local_pickup: true, shipping_total: 0, total: toDollars(o.subtotalCents) });
     expect(await changed(t, o.token, o.order, { type: 'local_pickup', value: false })).toMatchObject({ local_pickup: false, shipping_total: toDollars(SHIPPING_CENTS) });
-    expect((await change(t, o.token, o.order, { type: 'local_pickup', value: 'maybe' })).statusCode).toBe(422);
+    expect((await change(t, o.token, o.order, { type: 'local_pickup', value: 'maybe' })).status).toBe(422);
   });
 
   it('shipping_address_id: an address of the photographer, kept on the order; "" clears it', async () => {
@@ -129,7 +131,7 @@ describe('PATCH /lab_orders/{id}', () => {
     const other = await cartOrder(t, p);
     const theirs = await addAddress(t, other.token);
     const res = await change(t, o.token, o.order, { type: 'shipping_address_id', value: theirs });
-    expect(res.statusCode).toBe(404);
+    expect(res.status).toBe(404);
     expect(expectErrorBody(res.json(), 404).message).toBe('This address does not exist.');
     expect((await changed(t, o.token, o.order, { type: 'shipping_address_id', value: '' })).shipping_address).toBeNull();
   });
@@ -140,7 +142,7 @@ describe('PATCH /lab_orders/{id}', () => {
     expect(on).toMatchObject({ boutique_shipping: true, boutique_shipping_note: 'Gift for Mum', boutique_shipping_price: toDollars(BOUTIQUE_PACKAGING_CENTS), total: toDollars(o.subtotalCents + SHIPPING_CENTS + BOUTIQUE_PACKAGING_CENTS) });
     for (const note of [undefined, '', '   ', 'x'.repeat(301)]) {
       const res = await change(t, o.token, o.order, { type: 'boutique_shipping', value: true, ...(note === undefined ? {} : { boutique_shipping_note: note }) });
-      expect(res.statusCode).toBe(422);
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe('The boutique packaging note is 1 to 300 characters.');
     }
     expect((await changed(t, o.token, o.order, { type: 'boutique_shipping', value: true, boutique_shipping_note: 'y'.repeat(300) })).boutique_shipping_note).toHaveLength(300);
@@ -157,10 +159,10 @@ describe('PATCH /lab_orders/{id}', () => {
 
   it('updated_at, and an unknown type refused', async () => {
     const o = await cartOrder(t, p);
-    expect((await change(t, o.token, o.order, { type: 'updated_at', value: 'now' })).statusCode).toBe(200);
-    expect((await change(t, o.token, o.order, { type: 'gift_wrap', value: 'yes' })).statusCode).toBe(422);
+    expect((await change(t, o.token, o.order, { type: 'updated_at', value: 'now' })).status).toBe(200);
+    expect((await change(t, o.token, o.order, { type: 'gift_wrap', value: 'yes' })).status).toBe(422);
     // status is the lab's (admin type, issue 13): a photographer is refused.
-    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).statusCode).toBe(403);
+    expect((await change(t, o.token, o.order, { type: 'status', value: 'paid' })).status).toBe(403);
     expect((await checkoutOrder(t, o.token, o.order)).status).toBe('open');
   });
 
@@ -168,19 +170,20 @@ describe('PATCH /lab_orders/{id}', () => {
     const o = await cartOrder(t, p);
     const other = await cartOrder(t, p);
     const res = await change(t, other.token, o.order, { type: 'local_pickup', value: true });
-    expect(res.statusCode).toBe(404);
+    expect(res.status).toBe(404);
     const { user: admin, password } = await createUser(t.db, { isAdmin: true });
     const adminToken = await signIn(t.app, admin.email, password);
     expect((await changed(t, adminToken, o.order, { type: 'local_pickup', value: true })).local_pickup).toBe(true);
     await t.db.update(labOrders).set({ status: 'paid' }).where(eq(labOrders.guid, o.order));
     const closed = await change(t, o.token, o.order, { type: 'local_pickup', value: false });
-    expect(closed.statusCode).toBe(422);
+    expect(closed.status).toBe(422);
     expect(expectErrorBody(closed.json(), 422).message).toBe(NOT_OPEN);
   });
 
   it('figures sent by the client are not read', async () => {
     const o = await cartOrder(t, p);
-    const a = await changed(t, o.token, o.order, { type: 'local_pickup', value: true, total: 0.01, subtotal: 0.01, discount: 999, credit_applied: 999 } as Record<string, unknown>);
+    // Figures the contract does not take, as a tampered client would send them.
+    const a = await changed(t, o.token, o.order, { type: 'local_pickup', value: true, total: 0.01, subtotal: 0.01, discount: 999, credit_applied: 999 } as OrderChange);
     expect(a).toMatchObject({ subtotal: toDollars(o.subtotalCents), discount: 0, credit_applied: 0, total: toDollars(o.subtotalCents) });
   });
 });
@@ -195,12 +198,12 @@ describe('addresses and cards from checkout', () => {
   it("POST /addresses for someone else's or a closed order saves nothing", async () => {
     const o = await cartOrder(t, p);
     const other = await cartOrder(t, p);
-    const res = await send(t, 'POST', '/addresses', other.token, { street_address: '2 Side St', city: 'Memphis', state: 'TN', zip: '38103', lab_order_id: o.order, update_address_on_order: true });
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(t.app, 'POST /addresses', { body: { street_address: '2 Side St', city: 'Memphis', state: 'TN', zip: '38103', lab_order_id: o.order, update_address_on_order: true } }, { token: other.token });
+    expect(res.status).toBe(404);
     expect(await t.db.select().from(addresses).where(eq(addresses.userGuid, other.user.guid))).toHaveLength(0);
     await t.db.update(labOrders).set({ status: 'shipped' }).where(eq(labOrders.guid, other.order));
-    const closed = await send(t, 'POST', '/addresses', other.token, { street_address: '2 Side St', city: 'Memphis', state: 'TN', zip: '38103', lab_order_id: other.order, update_address_on_order: true });
-    expect(closed.statusCode).toBe(422);
+    const closed = await callAs(t.app, 'POST /addresses', { body: { street_address: '2 Side St', city: 'Memphis', state: 'TN', zip: '38103', lab_order_id: other.order, update_address_on_order: true } }, { token: other.token });
+    expect(closed.status).toBe(422);
     expect(await t.db.select().from(addresses).where(eq(addresses.userGuid, other.user.guid))).toHaveLength(0);
   });
 
@@ -208,7 +211,7 @@ describe('addresses and cards from checkout', () => {
     const o = await cartOrder(t, p);
     const card = await addCard(t, o.token, 'tok_mastercard', o.order);
     expect(await checkoutOrder(t, o.token, o.order)).toMatchObject({ selected_card_to_use: card, selected_card_mask: 'MASTERCARD •••• 4444', used_saved_card: false });
-    const profile = (await send(t, 'GET', '/profile', o.token)).json();
+    const profile = (await callApi(t.app, 'GET /profile', {}, { token: o.token })).json();
     expect(profile.cards.data).toEqual([]);
     expect(profile.default_card).toBeNull();
     const [row] = await t.db.select().from(cards).where(eq(cards.id, card));
@@ -217,8 +220,8 @@ describe('addresses and cards from checkout', () => {
     expect(await changed(t, o.token, o.order, { type: 'used_saved_card', value: card })).toMatchObject({ selected_card_to_use: card, used_saved_card: false });
     // Not to be chosen for another order, made primary or removed from a list it is not in.
     const second = await cartOrder(t, p);
-    expect((await change(t, o.token, second.order, { type: 'used_saved_card', value: card })).statusCode).toBe(404);
-    expect((await send(t, 'POST', '/accounts/update_default_card', o.token, { make_primary: card })).statusCode).toBe(404);
+    expect((await change(t, o.token, second.order, { type: 'used_saved_card', value: card })).status).toBe(404);
+    expect((await callAs(t.app, 'POST /accounts/update_default_card', { body: { make_primary: card } }, { token: o.token })).status).toBe(404);
     const [user] = await t.db.select().from(users).where(eq(users.guid, o.user.guid));
     expect(user?.defaultCardId).toBeNull();
   });
@@ -226,8 +229,8 @@ describe('addresses and cards from checkout', () => {
   it("POST /accounts/create_card for someone else's order saves no card", async () => {
     const o = await cartOrder(t, p);
     const other = await cartOrder(t, p);
-    const res = await send(t, 'POST', '/accounts/create_card', other.token, { token_id: 'tok_visa', lab_order_id: o.order });
-    expect(res.statusCode).toBe(404);
+    const res = await callAs(t.app, 'POST /accounts/create_card', { body: { token_id: 'tok_visa', lab_order_id: o.order } }, { token: other.token });
+    expect(res.status).toBe(404);
     expect(await t.db.select().from(cards).where(eq(cards.userGuid, other.user.guid))).toHaveLength(0);
   });
 });

@@ -5,10 +5,12 @@ import type { ServerDeps } from '../../server/deps.ts';
 import { beginCheckout, chargeDescription, type Begun } from '../../server/services/checkout-payment.ts';
 import { createDiscountCode, type NewDiscountCode } from '../../server/services/discount-service.ts';
 import { toCents } from '../../src/domain/money.ts';
-import type { LightMyRequestResponse } from 'fastify';
 import { expectErrorBody, type TestApp } from './helper.ts';
-import { addPhotos, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
-import { callApi } from './contract-call.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
+import { addPhotos, orderWithPhotos, payload, postItems, type Products } from './line-items-helpers.ts';
+import { callApi, type CallAnswer } from './contract-call.ts';
+import { callAs, newOrder } from './photo-helpers.ts';
 
 /** Checkout's API tests (docs/api.md §8): an order with a cart, and the calls of the checkout screens. */
 
@@ -32,9 +34,7 @@ export async function cartOrder(t: TestApp, p: Products, opts: { quantity?: numb
 
 /** Another open order of the same photographer, with its own cart. */
 export async function secondOrder(t: TestApp, p: Products, owner: CartOrder): Promise<string> {
-  const created = await send(t, 'POST', '/lab_orders', owner.token, { order_name: `Second ${Math.random().toString(36).slice(2)}` });
-  expect(created.statusCode).toBe(201);
-  const order = created.json().data.attributes.guid as string;
+  const order = await newOrder(t, owner.token, `Second ${Math.random().toString(36).slice(2)}`);
   const [photo = ''] = await addPhotos(t, order, 1);
   expect((await postItems(t, owner.token, order, [payload(photo, p.size.guid, { quantity: 2 })])).statusCode).toBe(201);
   return order;
@@ -42,12 +42,15 @@ export async function secondOrder(t: TestApp, p: Products, owner: CartOrder): Pr
 
 export type Attributes = Record<string, unknown> & { subtotal: number; discount: number; credit_applied: number; shipping_total: number; boutique_shipping_price: number; total: number; status: string };
 
-export const change = (t: TestApp, token: string, order: string, body: Record<string, unknown>) => send(t, 'PATCH', `/lab_orders/${order}`, token, body);
+/** A change of an order by {type, value} (PATCH /lab_orders/{id}). */
+export type OrderChange = InputOf<Contract['PATCH /lab_orders/:guid']>['body'];
+
+export const change = (t: TestApp, token: string, order: string, body: OrderChange) => callAs(t.app, 'PATCH /lab_orders/:guid', { params: { guid: order }, body }, { token });
 
 /** PATCH that must succeed; answers the checkout order's attributes. */
-export async function changed(t: TestApp, token: string, order: string, body: Record<string, unknown>): Promise<Attributes> {
+export async function changed(t: TestApp, token: string, order: string, body: OrderChange): Promise<Attributes> {
   const res = await change(t, token, order, body);
-  expect(res.statusCode).toBe(200);
+  expect(res.status).toBe(200);
   return res.json().data.attributes as Attributes;
 }
 
@@ -57,13 +60,26 @@ export async function checkoutOrder(t: TestApp, token: string, order: string): P
   return res.json().data.attributes;
 }
 
+/** The order as GET /lab_orders/{id} answers it to `token` (an admin also gets its events, refunds and tools). */
+export async function orderDetail(t: TestApp, token: string, order: string) {
+  const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token });
+  expect(res.status).toBe(200);
+  return res.json().data.attributes;
+}
+
+export type CheckoutBody = InputOf<Contract['POST /lab_orders/:guid/checkout']>['body'];
+
+/** Checkout's PAY (POST /lab_orders/{id}/checkout) with a fresh Idempotency-Key. */
+export const payOrder = (t: TestApp, token: string, order: string, body: CheckoutBody = {}) =>
+  callAs(t.app, 'POST /lab_orders/:guid/checkout', { params: { guid: order }, body }, { token });
+
 /** Saves a card from a test token; with `order`, as checkout does (unkept, selected for the order). Answers its id. */
 export async function addCard(t: TestApp, token: string, tokenId = 'tok_visa', order?: string): Promise<string> {
-  const before = new Set(((await send(t, 'GET', '/profile', token)).json().cards.data as { id: string }[]).map((c) => c.id));
-  const res = await send(t, 'POST', '/accounts/create_card', token, { token_id: tokenId, ...(order ? { lab_order_id: order } : {}) });
-  expect(res.statusCode).toBe(200);
+  const before = new Set((await callApi(t.app, 'GET /profile', {}, { token })).json().cards.data.map((c) => c.id));
+  const res = await callAs(t.app, 'POST /accounts/create_card', { body: { token_id: tokenId, ...(order ? { lab_order_id: order } : {}) } }, { token });
+  expect(res.status).toBe(200);
   if (order) return (await checkoutOrder(t, token, order)).selected_card_to_use as string;
-  const added = (res.json().cards.data as { id: string }[]).find((c) => !before.has(c.id));
+  const added = res.json().cards.data.find((c) => !before.has(c.id));
   if (!added) throw new Error('the card is not in the list');
   return added.id;
 }
@@ -80,10 +96,10 @@ export async function legacySourceCard(t: TestApp, stripeUrl: string, userGuid: 
   return source;
 }
 
-export async function addAddress(t: TestApp, token: string, extra: Record<string, unknown> = {}): Promise<string> {
-  const res = await send(t, 'POST', '/addresses', token, { street_address: '1 Main St', recipient_name: 'Dorothea Lange', city: 'Nashville', state: 'TN', zip: '37201', ...extra });
-  expect(res.statusCode).toBe(200);
-  const list = res.json().addresses.data as { guid: string }[];
+export async function addAddress(t: TestApp, token: string, extra: Partial<InputOf<Contract['POST /addresses']>['body']> = {}): Promise<string> {
+  const res = await callAs(t.app, 'POST /addresses', { body: { street_address: '1 Main St', recipient_name: 'Dorothea Lange', city: 'Nashville', state: 'TN', zip: '37201', ...extra } }, { token });
+  expect(res.status).toBe(200);
+  const list = res.json().addresses.data;
   return list[list.length - 1]?.guid ?? '';
 }
 
@@ -111,11 +127,11 @@ export async function readyOrder(t: TestApp, p: Products, opts: { quantity?: num
  * waited for the one that did) or, when it began after the order was already paid, 'not open';
  * all the paid answers name the same charge.
  */
-export function expectOnePayment(answers: LightMyRequestResponse[]): void {
-  const paid = answers.filter((r) => r.statusCode === 200);
+export function expectOnePayment(answers: CallAnswer<'POST /lab_orders/:guid/checkout'>[]): void {
+  const paid = answers.filter((r) => r.status === 200);
   expect(paid.length).toBeGreaterThan(0);
-  for (const r of answers.filter((a) => a.statusCode !== 200)) {
-    expect(r.statusCode).toBe(422);
+  for (const r of answers.filter((a) => a.status !== 200)) {
+    expect(r.status).toBe(422);
     expect(expectErrorBody(r.json(), 422).message).toBe('Order needs to be in open status to checkout!');
   }
   expect(new Set(paid.map((r) => r.json().data.attributes.stripe_order_confirmation)).size).toBe(1);

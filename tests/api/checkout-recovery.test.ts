@@ -9,8 +9,9 @@ import { recoverPendingPayments } from '../../server/services/checkout-recovery.
 import { createMailer } from '../../server/services/mail-service.ts';
 import type { ServerDeps } from '../../server/deps.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { changed, crashedCheckout, discountCode, readyOrder } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { change, changed, crashedCheckout, discountCode, payOrder, readyOrder } from './checkout-helpers.ts';
+import { callApi } from './contract-call.ts';
+import { products, type Products } from './line-items-helpers.ts';
 
 /**
  * A crash between the charge and the commit (issue 12): the payment is left pending, and is
@@ -28,7 +29,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (token: string, order: string) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, {});
+const pay = (token: string, order: string) => payOrder(t, token, order);
 const orderRow = async (guid: string) => (await t.db.select().from(labOrders).where(eq(labOrders.guid, guid)))[0];
 const chargesOf = async (guid: string) => (await t.db.select().from(sandboxCharges)).filter((c) => c.metadata.lab_order === guid);
 const creditOf = async (userGuid: string) => (await t.db.select().from(users).where(eq(users.guid, userGuid)))[0]?.creditAvailableCents;
@@ -75,7 +76,7 @@ describe('recovery of pending payments', () => {
     expect((await t.db.select().from(discountCodes).where(eq(discountCodes.code, code)))[0]?.uses).toBe(0);
     expect(await t.db.select().from(creditLedger).where(eq(creditLedger.labOrderId, begun.payment.labOrderId))).toEqual([]);
     expect(await chargesOf(o.order)).toHaveLength(0);
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
     expect(await chargesOf(o.order)).toHaveLength(1);
     expect(await creditOf(o.user.guid)).toBe(0);
   });
@@ -84,7 +85,7 @@ describe('recovery of pending payments', () => {
     const o = await readyOrder(t, p);
     await age(await crash(o.order, true));
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.json().data.attributes.status).toBe('paid');
     expect(await chargesOf(o.order)).toHaveLength(1);
   });
@@ -92,16 +93,17 @@ describe('recovery of pending payments', () => {
   it('the checkout request whose answer a crash lost, sent again under its key, gets the order its payment paid', async () => {
     const o = await readyOrder(t, p);
     const key = `checkout-${o.order}`;
-    const first = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {}, key);
-    expect(first.statusCode).toBe(200);
+    const checkoutUnder = () => callApi(t.app, 'POST /lab_orders/:guid/checkout', { params: { guid: o.order }, body: {} }, { token: o.token, headers: { 'idempotency-key': key } });
+    const first = await checkoutUnder();
+    expect(first.status).toBe(200);
     // What a kill -9 after the charge leaves once recovery has paid the order: the key's claim
     // with no answer stored, older than a minute, so the retry takes it over and runs again.
     await t.db
       .update(idempotencyKeys)
       .set({ statusCode: null, response: null, createdAt: new Date(Date.now() - 2 * 60_000) })
       .where(eq(idempotencyKeys.key, key));
-    const retried = await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {}, key);
-    expect(retried.statusCode).toBe(200);
+    const retried = await checkoutUnder();
+    expect(retried.status).toBe(200);
     expect(retried.json().data.attributes).toMatchObject({ status: 'paid', stripe_order_confirmation: first.json().data.attributes.stripe_order_confirmation });
     expect(await chargesOf(o.order)).toHaveLength(1);
     // Any other request (another key) is told the order is no longer open, as before.
@@ -128,11 +130,11 @@ describe('recovery of pending payments', () => {
   it('while a payment is in flight, the cart and the choices cannot change, and a checkout waits then answers 409', { timeout: 30_000 }, async () => {
     const o = await readyOrder(t, p);
     await crash(o.order, false);
-    const patch = await send(t, 'PATCH', `/lab_orders/${o.order}`, o.token, { type: 'local_pickup', value: true });
-    expect(patch.statusCode).toBe(409);
+    const patch = await change(t, o.token, o.order, { type: 'local_pickup', value: true });
+    expect(patch.status).toBe(409);
     expect(expectErrorBody(patch.json(), 409).message).toBe('This order is already being paid. Please wait a moment.');
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(409);
+    expect(res.status).toBe(409);
     expect(expectErrorBody(res.json(), 409).message).toBe('This order is already being paid. Please wait a moment.');
     expect(await chargesOf(o.order)).toHaveLength(0);
   });
@@ -142,12 +144,12 @@ describe('recovery of pending payments', () => {
     const { user: admin, password } = await createUser(t.db, { isAdmin: true });
     const adminToken = await signIn(t.app, admin.email, password);
     const begun = await crash(o.order, false);
-    const cancel = await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'cancelled' });
-    expect(cancel.statusCode).toBe(409);
+    const cancel = await change(t, adminToken, o.order, { type: 'status', value: 'cancelled' });
+    expect(cancel.status).toBe(409);
     expect((await orderRow(o.order))?.status).toBe('open');
     await age(begun);
     expect(await recoverPendingPayments(deps)).toBe(1);
-    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, adminToken, { type: 'status', value: 'cancelled' })).statusCode).toBe(200);
+    expect((await change(t, adminToken, o.order, { type: 'status', value: 'cancelled' })).status).toBe(200);
   });
 
   it('a TOTAL that moved since the photographer saw it is not charged: 409 with the new total, then a checkout of it pays', async () => {
@@ -156,13 +158,13 @@ describe('recovery of pending payments', () => {
     // The stored TOTAL is what the screens showed; as if the figures moved under it since.
     await t.db.update(labOrders).set({ totalCents: (before?.totalCents ?? 0) + 500 }).where(eq(labOrders.guid, o.order));
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(409);
+    expect(res.status).toBe(409);
     const body = expectErrorBody(res.json(), 409);
     expect(body.class_name).toBe('TotalChanged');
     expect(body.message).toContain(`$${((before?.totalCents ?? 0) / 100).toFixed(2)}`);
     expect(await chargesOf(o.order)).toHaveLength(0);
     expect((await orderRow(o.order))?.totalCents).toBe(before?.totalCents);
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
     expect(await chargesOf(o.order)).toHaveLength(1);
   });
 });

@@ -7,8 +7,10 @@ import { createMailer } from '../../server/services/mail-service.ts';
 import { mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { SHIPPING_CENTS } from '../../src/domain/pricing.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
-import { addCard, checkoutOrder, crashedCheckout, expectOnePayment, legacySourceCard, readyOrder } from './checkout-helpers.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { addCard, change, checkoutOrder, crashedCheckout, expectOnePayment, legacySourceCard, payOrder, readyOrder } from './checkout-helpers.ts';
+import { callApi } from './contract-call.ts';
+import { products, type Products } from './line-items-helpers.ts';
+import { callAs } from './photo-helpers.ts';
 import { startStripeStub, type StripeStub } from './stripe-stub.ts';
 
 /** Checkout through Stripe (its API stubbed locally): one charge per order, counted at Stripe. */
@@ -25,7 +27,7 @@ afterAll(async () => {
   await stripe.close();
 });
 
-const pay = (token: string, order: string, body: Record<string, unknown> = {}) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, body);
+const pay = (token: string, order: string) => payOrder(t, token, order);
 const chargesOf = (order: string) => stripe.charges.filter((c) => c.metadata.lab_order === order);
 const chargeCalls = (order: string) => stripe.seen.filter((s) => s.method === 'POST' && s.path === '/v1/payment_intents' && s.body.get('metadata[lab_order]') === order);
 const intentsOf = (order: string) => stripe.paymentIntents.filter((i) => i.metadata.lab_order === order);
@@ -34,7 +36,7 @@ describe('checkout through Stripe', () => {
   it("charges the customer's saved card the server's total through a PaymentIntent, with the payment's idempotency key", async () => {
     const o = await readyOrder(t, p);
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     const [charge] = chargesOf(o.order);
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(charge).toMatchObject({ amount: o.subtotalCents + SHIPPING_CENTS, currency: 'usd', status: 'succeeded' });
@@ -52,7 +54,7 @@ describe('checkout through Stripe', () => {
   it('a card saved before PaymentIntents (a customer source, card_…) is still charged', async () => {
     const o = await readyOrder(t, p);
     const source = await legacySourceCard(t, stripe.url, o.user.guid, o.card);
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
     expect(intentsOf(o.order)).toMatchObject([{ status: 'succeeded', payment_method: source, customer: expect.stringMatching(/^cus_stub/) }]);
     expect(chargesOf(o.order)).toMatchObject([{ status: 'succeeded', source }]);
   });
@@ -73,7 +75,7 @@ describe('checkout through Stripe', () => {
     const answers = await paying;
     expectOnePayment(answers);
     // The four that waited got the paid order, as the first did.
-    expect(answers.filter((r) => r.statusCode === 200)).toHaveLength(5);
+    expect(answers.filter((r) => r.status === 200)).toHaveLength(5);
     expect(chargesOf(o.order)).toHaveLength(1);
     expect(chargeCalls(o.order)).toHaveLength(1);
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
@@ -82,10 +84,10 @@ describe('checkout through Stripe', () => {
 
   it('a card Stripe declines as it is set up is never saved nor selected for the order', async () => {
     const o = await readyOrder(t, p);
-    const res = await send(t, 'POST', '/accounts/create_card', o.token, { token_id: 'tok_chargeDeclined', lab_order_id: o.order });
+    const res = await callAs(t.app, 'POST /accounts/create_card', { body: { token_id: 'tok_chargeDeclined', lab_order_id: o.order } }, { token: o.token });
     expect(expectErrorBody(res.json(), 402).message).toBe('Your card was declined.');
-    const profile = await send(t, 'GET', '/profile', o.token);
-    expect(profile.json().cards.data.map((c: { masked_card: string }) => c.masked_card)).not.toContain('VISA •••• 0002');
+    const profile = await callApi(t.app, 'GET /profile', {}, { token: o.token });
+    expect(profile.json().cards.data.map((c) => c.masked_card)).not.toContain('VISA •••• 0002');
     expect(profile.json().default_card).toBe(o.card);
     expect((await checkoutOrder(t, o.token, o.order)).selected_card_to_use).toBe(o.card);
   });
@@ -93,13 +95,13 @@ describe('checkout through Stripe', () => {
   it("a declined card shows Stripe's words; a retry with another card is a new charge, paid once", async () => {
     const o = await readyOrder(t, p, { tokenId: 'tok_chargeCustomerFail' });
     const declined = await pay(o.token, o.order);
-    expect(declined.statusCode).toBe(402);
+    expect(declined.status).toBe(402);
     expect(expectErrorBody(declined.json(), 402).message).toBe('Your card was declined.');
     // Nothing charged: the order is still open, with no charge of its own.
     const [open] = await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order));
     expect(open).toMatchObject({ status: 'open', paymentConfirmation: null });
     await addCard(t, o.token, 'tok_visa', o.order);
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
     expect(chargesOf(o.order).map((c) => c.status)).toEqual(['failed', 'succeeded']);
     expect(intentsOf(o.order).map((i) => [i.status, i.amount_received])).toEqual([
       ['requires_payment_method', 0],
@@ -112,7 +114,7 @@ describe('checkout through Stripe', () => {
     const o = await readyOrder(t, p);
     stripe.dropAnswers = 1;
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(chargeCalls(o.order).length).toBeGreaterThan(1);
     expect(new Set(chargeCalls(o.order).map((c) => c.idempotencyKey)).size).toBe(1);
     expect(chargesOf(o.order)).toHaveLength(1);
@@ -141,12 +143,12 @@ describe('checkout through Stripe', () => {
     // Every try of the Stripe client fails before Stripe records anything (it retries twice).
     stripe.failCharges = 3;
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(503);
+    expect(res.status).toBe(503);
     expect(expectErrorBody(res.json(), 503).class_name).toBe('PaymentUnconfirmed');
     const [pending] = await t.db.select().from(payments).where(eq(payments.idempotencyKey, `lab-order-${o.order}-attempt-1`));
     expect(pending?.status).toBe('pending');
     // A second PLACE ORDER now starts no new charge: the order is still being paid.
-    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, o.token, { type: 'local_pickup', value: true })).statusCode).toBe(409);
+    expect((await change(t, o.token, o.order, { type: 'local_pickup', value: true })).status).toBe(409);
     // Stripe finishes the request that timed out after all: the PaymentIntent exists under the payment's key.
     const [owner] = await t.db.select({ customer: users.stripeCustomerId }).from(users).innerJoin(labOrders, eq(labOrders.userGuid, users.guid)).where(eq(labOrders.guid, o.order));
     lateCharge(pending, owner?.customer ?? null, o.order);
@@ -163,10 +165,10 @@ describe('checkout through Stripe', () => {
   it('Stripe failing without a record, and never charging: recovery marks it failed and the next PLACE ORDER charges once', async () => {
     const o = await readyOrder(t, p);
     stripe.failCharges = 3;
-    expect((await pay(o.token, o.order)).statusCode).toBe(503);
+    expect((await pay(o.token, o.order)).status).toBe(503);
     await ageThePayment(o.order);
     expect(await recoverPendingPayments(recoveryDeps())).toBe(1);
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
     expect(chargesOf(o.order)).toHaveLength(1);
     expect((await t.db.select().from(payments).where(eq(payments.labOrderId, (await t.db.select().from(labOrders).where(eq(labOrders.guid, o.order)))[0]?.id ?? 0))).map((r) => r.status).sort()).toEqual(['failed', 'succeeded']);
   });

@@ -7,8 +7,8 @@ import { addBusinessDays, formatShipDates, labDateOf, shipByDate, shipDatesFrom 
 import { DEFAULT_TURNAROUND } from '../../src/domain/turnaround.ts';
 import { callApi } from './contract-call.ts';
 import { expectErrorBody } from './helper.ts';
-import { readyOrder } from './checkout-helpers.ts';
-import { labWithAdmin, send } from './line-items-helpers.ts';
+import { change, payOrder, readyOrder } from './checkout-helpers.ts';
+import { labWithAdmin } from './line-items-helpers.ts';
 
 /**
  * Ship dates and delay notices (issue 34): the date promised at payment, the schedule's sweep of
@@ -46,7 +46,7 @@ async function paidOrder() {
   const o = await readyOrder(t, p);
   expect((await callApi(t.app, 'POST /webhooks', { body: { url: 'https://partner.example.com/lab-events' } }, { token: o.token })).status).toBe(201);
   const open = await attributes(o.token, o.order);
-  expect((await send(t, 'POST', `/lab_orders/${o.order}/checkout`, o.token, {})).statusCode).toBe(200);
+  expect((await payOrder(t, o.token, o.order)).status).toBe(200);
   return { ...o, estimate: open.ship_dates, paid: await attributes(o.token, o.order) };
 }
 
@@ -122,7 +122,7 @@ describe('delay notices', () => {
     const { t, admin } = lab;
     t.clock.now = new Date();
     const shipped = await paidOrder();
-    expect((await send(t, 'PATCH', `/lab_orders/${shipped.order}`, admin, { type: 'status', value: 'shipped' })).statusCode).toBe(200);
+    expect((await change(t, admin, shipped.order, { type: 'status', value: 'shipped' })).status).toBe(200);
     const quiet = await paidOrder();
     expect((await callApi(t.app, 'PATCH /accounts/status_mails', { body: { step: 'delayed', on: false } }, { token: quiet.token })).status).toBe(200);
     t.clock.now = new Date(Date.now() + 20 * DAY_MS);

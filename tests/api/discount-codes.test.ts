@@ -10,8 +10,7 @@ import { discountCodes } from '../../server/db/schema.ts';
 import { createDiscountCode, listDiscountCodes } from '../../server/services/discount-service.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { discountCode } from './checkout-helpers.ts';
-import { send } from './line-items-helpers.ts';
-import { photographer } from './photo-helpers.ts';
+import { callAs, photographer } from './photo-helpers.ts';
 
 /** Discount codes: made from the command line, checked by validate_discount_code (docs/lab-rules.md §3). */
 let t: TestApp;
@@ -22,13 +21,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const validate = (code: unknown, as: string | null = token) => send(t, 'POST', '/validate_discount_code', as, { code });
+const validate = (code: string, as: string | null = token) => callAs(t.app, 'POST /validate_discount_code', { body: { code } }, as ? { token: as } : {});
 
 describe('POST /validate_discount_code', () => {
   it('answers a percent code and an amount code with what each is worth, in any letter case', async () => {
     const percent = await discountCode(t, { percent: 15 });
     const res = await validate(`  ${percent.toLowerCase()} `);
-    expect(res.statusCode).toBe(200);
+    expect(res.status).toBe(200);
     expect(res.json()).toEqual({ success: true, discount_code: { code: percent, kind: 'percent', percent: 15 } });
     const amount = await discountCode(t, { amountCents: 550 });
     expect((await validate(amount)).json()).toEqual({ success: true, discount_code: { code: amount, kind: 'amount', amount: 5.5 } });
@@ -40,22 +39,22 @@ describe('POST /validate_discount_code', () => {
     await t.db.update(discountCodes).set({ uses: 2 }).where(eq(discountCodes.code, usedUp));
     for (const code of ['NO-SUCH-CODE', usedUp, 'abc']) {
       const res = await validate(code);
-      expect(res.statusCode).toBe(404);
+      expect(res.status).toBe(404);
       expect(expectErrorBody(res.json(), 404).message).toBe('This is not a valid discount code.');
     }
     const res = await validate(expired);
-    expect(res.statusCode).toBe(404);
+    expect(res.status).toBe(404);
     expect(expectErrorBody(res.json(), 404).message).toBe(`The discount code ${expired} expired on 2025-12-31.`);
   });
 
   it('a code that expires later, or with uses left, is valid', async () => {
     const later = await discountCode(t, { percent: 10, expiresAt: new Date(t.clock.now.getTime() + 60_000), usageLimit: 2 });
     await t.db.update(discountCodes).set({ uses: 1 }).where(eq(discountCodes.code, later));
-    expect((await validate(later)).statusCode).toBe(200);
+    expect((await validate(later)).status).toBe(200);
   });
 
   it('needs a signed-in caller', async () => {
-    expect((await validate('ANYTHING', null)).statusCode).toBe(401);
+    expect((await validate('ANYTHING', null)).status).toBe(401);
   });
 });
 

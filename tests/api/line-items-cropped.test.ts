@@ -6,8 +6,8 @@ import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { makeCroppedImage, queueMissingCroppedImages } from '../../server/services/line-item-crop.ts';
 import { lacksCroppedImage } from '../../src/client-rules/cart-review.ts';
 import { createTestApp, type TestApp } from './helper.ts';
-import { fullOrder, orderWithPhotos, payload, postItems, products, send, type Products } from './line-items-helpers.ts';
-import { newOrder, photographer } from './photo-helpers.ts';
+import { fullOrder, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { callAs, newOrder, photographer } from './photo-helpers.ts';
 
 /** The cropped image of a line item: a pg-boss job cuts the stored crop out of the photo with sharp. */
 let t: TestApp;
@@ -54,8 +54,8 @@ describe('the cropped image', () => {
     // 50 % of 300 wide, all of 200 high.
     expect({ width: meta.width, height: meta.height }).toEqual({ width: 150, height: 200 });
 
-    const changed = await send(t, 'PATCH', `/lab_orders/${order}/line_items/${item.guid}`, token, { line_items: [{ ...item, photograph: crop(photo, 0, 25, 100, 50) }] });
-    expect(changed.statusCode).toBe(200);
+    const changed = await callAs(t.app, 'PATCH /lab_orders/:guid/line_items/:lineItemGuid', { params: { guid: order, lineItemGuid: item.guid }, body: { line_items: [{ ...item, photograph: crop(photo, 0, 25, 100, 50) }] } }, { token });
+    expect(changed.status).toBe(200);
     // Until the new one exists, the review shows the photo (and checks again).
     expect(changed.json().data.photograph_cropped_url).toBeNull();
     const second = await croppedUrl(token, order, item.guid, first);

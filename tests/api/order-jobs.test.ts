@@ -9,7 +9,9 @@ import type { Storage } from '../../server/adapters/storage/storage.ts';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import { buildZip } from '../../server/services/order-zip.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { orderWithPhotos, payload, postItems, products, send } from './line-items-helpers.ts';
+import { orderDetail } from './checkout-helpers.ts';
+import { orderWithPhotos, payload, postItems, products } from './line-items-helpers.ts';
+import { callAs } from './photo-helpers.ts';
 
 /** The zip of an order's originals and the vendor send: pg-boss jobs (docs/lab-rules.md §2). */
 
@@ -38,10 +40,10 @@ describe('create_zip_file', () => {
       await t.db.insert(photographs).values({ labOrderId: order?.id ?? 0, fileName: name, key, size: bytes.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', width: 600, height: 400 });
       originals.set(i === 2 ? 'IMG_1 (2).jpg' : name, bytes);
     }
-    const asked = await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, admin);
-    expect(asked.statusCode).toBe(200);
-    expect((await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link).toBeNull();
-    const linkNow = async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link as string | null;
+    const asked = await callAs(t.app, 'POST /lab_orders/:guid/create_zip_file', { params: { guid: o.order } }, { token: admin });
+    expect(asked.status).toBe(200);
+    expect((await orderDetail(t, admin, o.order)).download_all_link).toBeNull();
+    const linkNow = async () => (await orderDetail(t, admin, o.order)).download_all_link;
     await expect.poll(linkNow, { timeout: 30_000, interval: 250 }).toBeTruthy();
     const link = (await linkNow()) ?? '';
     const url = new URL(link, 'http://lab.test');
@@ -50,10 +52,10 @@ describe('create_zip_file', () => {
     const entries = await unzip(download.rawPayload);
     expect([...entries.keys()].sort()).toEqual([...originals.keys()].sort());
     for (const [name, bytes] of originals) expect(`${name}: ${String(entries.get(name)?.equals(bytes))}`).toBe(`${name}: true`);
-    const detail = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes;
-    expect(detail.events.map((e: { detail: string }) => e.detail)).toEqual(['Zip ready: 4 photos', 'Zip created']);
+    const detail = await orderDetail(t, admin, o.order);
+    expect(detail.events?.map((e) => e.detail)).toEqual(['Zip ready: 4 photos', 'Zip created']);
     // The photographer never sees the link.
-    expect((await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes.download_all_link).toBeNull();
+    expect((await orderDetail(t, o.token, o.order)).download_all_link).toBeNull();
   });
 
   it('opens at most a few originals at a time, and closes those it opened when the zip fails', async () => {
@@ -109,9 +111,9 @@ describe('create_zip_file', () => {
 
   it('answers 403 to photographers, and 422 for SEND TO VENDOR without a vendor configured', async () => {
     const o = await orderWithPhotos(t, 0);
-    expect((await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, o.token)).statusCode).toBe(403);
-    const res = await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin);
-    expect(res.statusCode).toBe(422);
+    expect((await callAs(t.app, 'POST /lab_orders/:guid/create_zip_file', { params: { guid: o.order } }, { token: o.token })).status).toBe(403);
+    const res = await callAs(t.app, 'POST /lab_orders/:guid/send_to_api', { params: { guid: o.order } }, { token: admin });
+    expect(res.status).toBe(422);
     expect(expectErrorBody(res.json(), 422).message).toBe('No vendor API is configured.');
   });
 });
@@ -147,9 +149,9 @@ describe('send_to_api', () => {
     const p = await products(t);
     const o = await orderWithPhotos(t, 1);
     expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid, { quantity: 3 })])).statusCode).toBe(201);
-    expect((await send(t, 'POST', `/lab_orders/${o.order}/send_to_api`, admin)).statusCode).toBe(200);
+    expect((await callAs(t.app, 'POST /lab_orders/:guid/send_to_api', { params: { guid: o.order } }, { token: admin })).status).toBe(200);
     await expect
-      .poll(async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.last_sent_to_vendor_at, { timeout: 60_000, interval: 500 })
+      .poll(async () => (await orderDetail(t, admin, o.order)).last_sent_to_vendor_at, { timeout: 60_000, interval: 500 })
       .not.toBeNull();
     expect(received.map((r) => r.status)).toEqual([503, 503, 200]);
     // One send: the same idempotency key on every try.
@@ -158,8 +160,8 @@ describe('send_to_api', () => {
     expect(sent.order).toMatchObject({ guid: o.order, photographer: { email: o.user.email } });
     expect(sent.order.line_items).toHaveLength(1);
     expect(sent.order.line_items[0]).toMatchObject({ quantity: 3, photograph_guid: o.photos[0] });
-    const events = (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.events.map((e: { detail: string }) => e.detail);
+    const events = (await orderDetail(t, admin, o.order)).events?.map((e) => e.detail) ?? [];
     expect(events[0]).toBe('Received by the vendor');
-    expect(events.filter((d: string) => d.startsWith('Send failed'))).toHaveLength(2);
+    expect(events.filter((d) => d?.startsWith('Send failed'))).toHaveLength(2);
   }, 90_000);
 });

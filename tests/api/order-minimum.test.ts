@@ -6,10 +6,10 @@ import { loadCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { labOrders, payments, sandboxCharges } from '../../server/db/schema.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
 import { orderMinimumMessage } from '../../src/domain/order-minimum.ts';
-import { readyOrder } from './checkout-helpers.ts';
+import { payOrder, readyOrder } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
-import { products, send, type Products } from './line-items-helpers.ts';
+import { products, type Products } from './line-items-helpers.ts';
 
 /** The lab's order minimum (issue 34): a catalogue setting, served with the catalogue, enforced by checkout. */
 let t: TestApp;
@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const pay = (token: string, order: string) => send(t, 'POST', `/lab_orders/${order}/checkout`, token, {});
+const pay = (token: string, order: string) => payOrder(t, token, order);
 const settings = async () => (await callApi(t.app, 'GET /calculator_catalogue', {})).json().settings;
 const chargesOf = async (guid: string) => (await t.db.select().from(sandboxCharges)).filter((c) => c.metadata.lab_order === guid);
 
@@ -28,7 +28,7 @@ describe('the order minimum', () => {
   it('without one, any order is checked out as before', async () => {
     expect(await settings()).toMatchObject({ order_minimum: 0 });
     const o = await readyOrder(t, p, { quantity: 1 });
-    expect((await pay(o.token, o.order)).statusCode).toBe(200);
+    expect((await pay(o.token, o.order)).status).toBe(200);
   });
 
   it("refuses an order below it with the cart's words and charges nothing; at it, the order goes through", async () => {
@@ -40,7 +40,7 @@ describe('the order minimum', () => {
 
     const below = await readyOrder(t, p, { quantity: 2 });
     const res = await pay(below.token, below.order);
-    expect(res.statusCode).toBe(422);
+    expect(res.status).toBe(422);
     const message = expectErrorBody(res.json(), 422).message;
     expect(message).toBe(orderMinimumMessage(printCents * 2, printCents * 3));
     expect(message).toMatch(/^Add \$\d+\.\d\d to reach the lab's \$\d+(\.\d\d)? minimum$/);
@@ -49,9 +49,9 @@ describe('the order minimum', () => {
     expect((await t.db.select().from(labOrders).where(eq(labOrders.guid, below.order)))[0]?.status).toBe('open');
 
     const at = await readyOrder(t, p, { quantity: 3 });
-    expect((await pay(at.token, at.order)).statusCode).toBe(200);
+    expect((await pay(at.token, at.order)).status).toBe(200);
     const above = await readyOrder(t, p, { quantity: 4 });
-    expect((await pay(above.token, above.order)).statusCode).toBe(200);
+    expect((await pay(above.token, above.order)).status).toBe(200);
     expect(await chargesOf(above.order)).toHaveLength(1);
   });
 
@@ -61,7 +61,7 @@ describe('the order minimum', () => {
     p = await products(t);
     const o = await readyOrder(t, p, { quantity: 1 });
     const res = await pay(o.token, o.order);
-    expect(res.statusCode).toBe(422);
+    expect(res.status).toBe(422);
     expect(expectErrorBody(res.json(), 422).message).toMatch(/^Add \$0\.01 to reach the lab's \$/);
   });
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../server/db/schema.ts';
 import { callApi } from './contract-call.ts';
 import { expectErrorBody } from './helper.ts';
-import { labWithAdmin, orderWithPhotos, send } from './line-items-helpers.ts';
+import { change } from './checkout-helpers.ts';
+import { labWithAdmin, orderWithPhotos } from './line-items-helpers.ts';
 
 /**
  * Order status mails (issue 34): one mail per step a photographer cares about, each of which they
@@ -28,13 +29,13 @@ describe('order status mails', () => {
     // Twice off is still off once; the others stay as they were.
     expect((await callApi(t.app, 'PATCH /accounts/status_mails', { body: { step: 'printing', on: false } }, { token: o.token })).json().data.printing).toBe(false);
 
-    const name = (await send(t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes.order_name as string;
-    for (const status of ['paid', 'printing', 'shipped']) expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, admin, { type: 'status', value: status })).statusCode).toBe(200);
+    const name = (await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: o.order } }, { token: o.token })).json().data.attributes.order_name;
+    for (const status of ['paid', 'printing', 'shipped']) expect((await change(t, admin, o.order, { type: 'status', value: status })).status).toBe(200);
     expect(await subjectsTo(o.user.email)).toEqual([`Your order ${name} has shipped`]);
 
     // Back on: the next time the order is printing, the mail goes.
     expect((await callApi(t.app, 'PATCH /accounts/status_mails', { body: { step: 'printing', on: true } }, { token: o.token })).json().data.printing).toBe(true);
-    expect((await send(t, 'PATCH', `/lab_orders/${o.order}`, admin, { type: 'status', value: 'printing' })).statusCode).toBe(200);
+    expect((await change(t, admin, o.order, { type: 'status', value: 'printing' })).status).toBe(200);
     expect(await subjectsTo(o.user.email)).toContain(`Your order ${name} is printing`);
   });
 
