@@ -11,7 +11,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import { callApi } from './contract-call.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
-import { fullOrder, orderWithPhotos, payload, products, type Products } from './line-items-helpers.ts';
+import { addItems, fullOrder, orderWithPhotos, payload, products, type LineItemBody, type Products } from './line-items-helpers.ts';
 import { callAs, newKey } from './photo-helpers.ts';
 
 /** The cart on the server (docs/api.md §9; docs/orders.md §5, §7). */
@@ -29,10 +29,7 @@ afterAll(() => t.close());
 const framed = (photo: string, extra: Record<string, unknown> = {}) =>
   payload(photo, p.size.guid, { finishing_service: p.frame.guid, finishing_service_detail: p.frameDetails[0] ?? null, finishing_service_details: p.frameDetails, ...extra });
 type FullOrderQuery = InputOf<Contract['GET /lab_orders/:guid/retrieve_full_order']>['query'];
-type LineItemBody = InputOf<Contract['POST /lab_orders/:guid/line_items']>['body']['line_items'][number];
-/** Adds line items through the contract; `key` replays a chosen Idempotency-Key. */
-const add = (token: string, order: string, items: LineItemBody[], key?: string) =>
-  callAs(t.app, 'POST /lab_orders/:guid/line_items', { params: { guid: order }, body: { line_items: items } }, { token, headers: key ? { 'idempotency-key': key } : {} });
+const add = (token: string, order: string, items: LineItemBody[], key?: string) => addItems(t, token, order, items, key);
 const rowsOf = async (order: string) => {
   const [o] = await t.db.select().from(labOrders).where(eq(labOrders.guid, order));
   return t.db.select().from(lineItems).where(eq(lineItems.labOrderId, o?.id ?? 0));
