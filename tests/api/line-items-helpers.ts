@@ -117,6 +117,13 @@ export async function postItems(t: TestApp, token: string, order: string, items:
   return send(t, 'POST', `/lab_orders/${order}/line_items`, token, { line_items: items }, key);
 }
 
+/** The order detail's attributes (GET /lab_orders/{guid}) as this caller reads them. */
+export async function orderDetail(t: TestApp, token: string, order: string) {
+  const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token });
+  expect(res.status).toBe(200);
+  return res.json().data.attributes;
+}
+
 export async function fullOrder(t: TestApp, token: string, order: string) {
   const res = await callApi(t.app, 'GET /lab_orders/:guid/retrieve_full_order', { params: { guid: order }, query: {} }, { token });
   expect(res.status).toBe(200);

@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { callAs } from './photo-helpers.ts';
-import { callApi } from './contract-call.ts';
-import { addItems, addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, type Products } from './line-items-helpers.ts';
+import { addItems, addPhotos, fullOrder, labWithAdmin, orderDetail, orderWithPhotos, payload, type Products } from './line-items-helpers.ts';
 
 /** Reorder and merge (docs/lab-rules.md §2). */
 
@@ -83,7 +82,7 @@ describe('POST /lab-orders/merge', () => {
     expect(await t.storage.head(`photos/${second}/twin.jpg`)).toBeNull();
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, a.order));
     expect(row).toMatchObject({ hasFrame: true, lineItemCount: 3 });
-    expect((await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: a.order } }, { token: admin })).json().data.attributes.events?.[0]).toMatchObject({ kind: 'merge', from: second });
+    expect((await orderDetail(t, admin, a.order)).events?.[0]).toMatchObject({ kind: 'merge', from: second });
   });
 
   it('refuses with why: one order twice, a paid order, two photographers; photographers get 403', async () => {
