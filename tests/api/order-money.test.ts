@@ -3,10 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditLedger, idempotencyKeys, labOrders, mailOutbox, refunds, sandboxRefunds, users } from '../../server/db/schema.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { changed, legacySourceCard, readyOrder } from './checkout-helpers.ts';
-import { labWithAdmin, products, type Products } from './line-items-helpers.ts';
+import { labWithAdmin, orderDetail, products, type Products } from './line-items-helpers.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
-import { callApi } from './contract-call.ts';
 import { callAs } from './photo-helpers.ts';
 import { startStripeStub, type StripeStub, type StubCharge } from './stripe-stub.ts';
 
@@ -27,7 +26,6 @@ const refund = (t: TestApp, token: string, order: string, body: RefundBody, key?
 /** A cancellation through the contract; `key` as for refund. */
 const cancel = (t: TestApp, token: string, order: string, key?: string) =>
   callAs(t.app, 'POST /lab_orders/:guid/cancel', { params: { guid: order } }, { token, headers: key ? { 'idempotency-key': key } : {} });
-const orderDetail = async (t: TestApp, token: string, order: string) => (await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token })).json().data.attributes;
 const mailsTo = async (t: TestApp, email: string) => (await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email))).map((m) => `${m.subject}\n${m.bodyText}`);
 
 describe('with the sandbox', () => {
@@ -99,9 +97,13 @@ describe('with the sandbox', () => {
 
   it('refuses to cancel after the window or once the lab has started', async () => {
     const late = await paidOrder(t, p);
-    t.clock.now = new Date(t.clock.now.getTime() + 31 * 60_000);
+    // 31 minutes after the payment itself: paid_at is the database's time, while the test clock
+    // stands where the app started, which a slow run leaves more than a minute behind.
+    const [paidRow] = await t.db.select().from(labOrders).where(eq(labOrders.guid, late.order));
+    const clockBefore = t.clock.now;
+    t.clock.now = new Date((paidRow?.paidAt?.getTime() ?? Number.NaN) + 31 * 60_000);
     const res = await cancel(t, late.token, late.order);
-    t.clock.now = new Date(t.clock.now.getTime() - 31 * 60_000);
+    t.clock.now = clockBefore;
     expect(res.status).toBe(422);
     expect(expectErrorBody(res.json(), 422).message).toBe('This order can no longer be cancelled: the lab has started it or the 30 minutes have passed.');
     const started = await paidOrder(t, p);
