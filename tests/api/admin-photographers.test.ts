@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminActions, creditLedger, labOrders, sessions, users } from '../../server/db/schema.ts';
 import { callApi } from './contract-call.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { send } from './line-items-helpers.ts';
+import { callAs } from './photo-helpers.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
 
 /** Photographers list, admin edits, log in as, API invoices (docs/api.md §6). */
 
@@ -55,42 +57,54 @@ describe('GET /photographers and /find_photographer', () => {
   });
 
   it('answers 403 to photographers', async () => {
-    for (const path of ['/photographers', '/find_photographer?query=ann', '/api_invoices']) {
-      const res = await send(t, 'GET', path, annToken);
-      expect(res.statusCode).toBe(403);
+    const calls = [
+      await callApi(t.app, 'GET /photographers', { query: {} }, { token: annToken }),
+      await callApi(t.app, 'GET /find_photographer', { query: { query: 'ann' } }, { token: annToken }),
+      await callApi(t.app, 'GET /api_invoices', {}, { token: annToken }),
+    ];
+    for (const res of calls) {
+      expect(res.status).toBe(403);
       expectErrorBody(res.json(), 403);
     }
   });
 });
 
+type UserChange = InputOf<Contract['PATCH /users/:guid']>['body'];
+
 describe('PATCH /users/{guid} admin types', () => {
-  const edit = (body: Record<string, unknown>) => send(t, 'PATCH', `/users/${ann.user.guid}`, admin.token, body);
+  const edit = (body: UserChange) => callAs(t.app, 'PATCH /users/:guid', { params: { guid: ann.user.guid }, body }, { token: admin.token });
+  /** The photographer an admin's edit answers (the call's other answers are the profile and the referral code's). */
+  const edited = (res: Awaited<ReturnType<typeof edit>>) => {
+    const body = res.json();
+    if (!('data' in body)) throw new Error(`expected the photographer, got ${JSON.stringify(body)}`);
+    return body.data.attributes;
+  };
 
   it('sets credit, approval, email and password, one at a time, each recorded with who did it', async () => {
     const credit = await edit({ type: 'credit', value: '12.50' });
-    expect(credit.statusCode).toBe(200);
-    expect(credit.json().data.attributes.credit_available).toBe(12.5);
+    expect(credit.status).toBe(200);
+    expect(edited(credit).credit_available).toBe(12.5);
     expect((await t.db.select().from(creditLedger).where(eq(creditLedger.userGuid, ann.user.guid))).map((r) => [r.amountCents, r.reason])).toEqual([[1250, 'admin']]);
-    expect((await edit({ type: 'status', value: 'not_approved' })).json().data.attributes.user_approved).toBe(false);
-    expect((await edit({ type: 'status', value: 'approved' })).json().data.attributes.user_approved).toBe(true);
-    expect((await edit({ type: 'email', value: 'Ann.New@Photo.example' })).json().data.attributes.email).toBe('ann.new@photo.example');
+    expect(edited(await edit({ type: 'status', value: 'not_approved' })).user_approved).toBe(false);
+    expect(edited(await edit({ type: 'status', value: 'approved' })).user_approved).toBe(true);
+    expect(edited(await edit({ type: 'email', value: 'Ann.New@Photo.example' })).email).toBe('ann.new@photo.example');
     const pw = await edit({ type: 'password', value: 'brand-new-pass', password_confirmation: 'brand-new-pass' });
-    expect(pw.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/v2/login', payload: { email: 'ann.new@photo.example', password: 'brand-new-pass' } })).statusCode).toBe(200);
+    expect(pw.status).toBe(200);
+    expect((await callApi(t.app, 'POST /login', { body: { email: 'ann.new@photo.example', password: 'brand-new-pass' } })).status).toBe(200);
     // The old session ended with the old password.
-    expect((await send(t, 'GET', '/profile', annToken)).statusCode).toBe(401);
+    expect((await callApi(t.app, 'GET /profile', {}, { token: annToken })).status).toBe(401);
     const actions = await t.db.select().from(adminActions).where(eq(adminActions.userGuid, ann.user.guid)).orderBy(adminActions.id);
     expect(actions.map((a) => a.kind)).toEqual(['credit', 'status', 'status', 'email', 'password']);
     expect(actions.every((a) => a.adminGuid === admin.guid)).toBe(true);
     annToken = await signIn(t.app, 'ann.new@photo.example', 'brand-new-pass');
-    const page = (await send(t, 'GET', `/photographers/${ann.user.guid}`, admin.token)).json().data;
-    expect(page.admin_actions.map((a: { kind: string }) => a.kind)).toEqual(['password', 'email', 'status', 'status', 'credit']);
-    expect(page.admin_actions[0]).toMatchObject({ admin_guid: admin.guid, admin_name: 'Lab Boss' });
-    expect((await send(t, 'GET', `/photographers/${ann.user.guid}`, annToken)).json().data).not.toHaveProperty('admin_actions');
+    const page = (await callApi(t.app, 'GET /photographers/:guid', { params: { guid: ann.user.guid } }, { token: admin.token })).json().data;
+    expect(page.admin_actions?.map((a) => a.kind)).toEqual(['password', 'email', 'status', 'status', 'credit']);
+    expect(page.admin_actions?.[0]).toMatchObject({ admin_guid: admin.guid, admin_name: 'Lab Boss' });
+    expect((await callApi(t.app, 'GET /photographers/:guid', { params: { guid: ann.user.guid } }, { token: annToken })).json().data).not.toHaveProperty('admin_actions');
   });
 
   it('refuses with the rules’ messages and changes nothing', async () => {
-    const cases: [Record<string, unknown>, string][] = [
+    const cases: [UserChange, string][] = [
       [{ type: 'password', value: 'short', password_confirmation: 'short' }, 'The password must be at least 8 characters.'],
       [{ type: 'password', value: 'long-enough-1', password_confirmation: 'long-enough-2' }, 'The password and its confirmation do not match.'],
       [{ type: 'email', value: 'bob@brown.example' }, 'Email in use'],
@@ -100,15 +114,15 @@ describe('PATCH /users/{guid} admin types', () => {
     const before = await t.db.select().from(users).where(eq(users.guid, ann.user.guid));
     for (const [body, message] of cases) {
       const res = await edit(body);
-      expect(res.statusCode).toBe(422);
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe(message);
     }
     expect(await t.db.select().from(users).where(eq(users.guid, ann.user.guid))).toEqual(before);
   });
 
   it('answers 403 to a photographer using the admin types, even on their own account', async () => {
-    const res = await send(t, 'PATCH', `/users/${ann.user.guid}`, annToken, { type: 'credit', value: '1000' });
-    expect(res.statusCode).toBe(403);
+    const res = await callAs(t.app, 'PATCH /users/:guid', { params: { guid: ann.user.guid }, body: { type: 'credit', value: '1000' } }, { token: annToken });
+    expect(res.status).toBe(403);
   });
 });
 
@@ -124,17 +138,17 @@ describe('POST /login_as_user', () => {
     const [session] = await t.db.select().from(sessions).where(eq(sessions.userGuid, body.guid));
     expect(session?.impersonatorGuid).toBe(admin.guid);
     // As Bob, the admin is not an admin: no admin calls.
-    expect((await send(t, 'GET', '/photographers', body.token)).statusCode).toBe(403);
-    expect((await send(t, 'DELETE', '/logout', body.token)).statusCode).toBe(200);
-    expect((await send(t, 'GET', '/profile', body.token)).statusCode).toBe(401);
-    expect((await send(t, 'GET', '/photographers', admin.token)).statusCode).toBe(200);
+    expect((await callApi(t.app, 'GET /photographers', { query: {} }, { token: body.token })).status).toBe(403);
+    expect((await callAs(t.app, 'DELETE /logout', {}, { token: body.token })).status).toBe(200);
+    expect((await callApi(t.app, 'GET /profile', {}, { token: body.token })).status).toBe(401);
+    expect((await callApi(t.app, 'GET /photographers', { query: {} }, { token: admin.token })).status).toBe(200);
     expect((await t.db.select().from(adminActions).where(eq(adminActions.kind, 'login_as'))).map((a) => a.adminGuid)).toEqual([admin.guid]);
   });
 
   it('refuses an unknown email (404) and another admin (422)', async () => {
-    expect((await send(t, 'POST', '/login_as_user', admin.token, { email: 'nobody@x.example' })).statusCode).toBe(404);
+    expect((await callAs(t.app, 'POST /login_as_user', { body: { email: 'nobody@x.example' } }, { token: admin.token })).status).toBe(404);
     const other = await createUser(t.db, { isAdmin: true });
-    expect((await send(t, 'POST', '/login_as_user', admin.token, { email: other.user.email })).statusCode).toBe(422);
+    expect((await callAs(t.app, 'POST /login_as_user', { body: { email: other.user.email } }, { token: admin.token })).status).toBe(422);
   });
 });
 

@@ -8,7 +8,9 @@ import type { FinishingGroup, FinishingService, Paper } from '../../src/contract
 import { lineItemPayload, type LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import type { ServerLineItem as ServerItem } from '../../src/contract/line-items.ts';
 import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
-import { newKey, newOrder, photographer } from './photo-helpers.ts';
+import { callAs, newKey, newOrder, photographer } from './photo-helpers.ts';
+import type { InputOf } from '../../src/contract/endpoint.ts';
+import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
 
 /** The cart's API tests: products of the default catalogue, orders with stored photos, payloads as the builder makes them. */
@@ -104,8 +106,22 @@ export const send = (t: TestApp, method: Method, path: string, token: string | n
     ...(body === undefined ? {} : { payload: body as object }),
   });
 
+/** One line item as the contract takes it. */
+export type LineItemBody = InputOf<Contract['POST /lab_orders/:guid/line_items']>['body']['line_items'][number];
+
+/** Adds line items through the contract (typed, unlike postItems); `key` replays a chosen Idempotency-Key. */
+export const addItems = (t: TestApp, token: string, order: string, items: LineItemBody[], key?: string) =>
+  callAs(t.app, 'POST /lab_orders/:guid/line_items', { params: { guid: order }, body: { line_items: items } }, { token, headers: key ? { 'idempotency-key': key } : {} });
+
 export async function postItems(t: TestApp, token: string, order: string, items: unknown[], key?: string) {
   return send(t, 'POST', `/lab_orders/${order}/line_items`, token, { line_items: items }, key);
+}
+
+/** The order detail's attributes (GET /lab_orders/{guid}) as this caller reads them. */
+export async function orderDetail(t: TestApp, token: string, order: string) {
+  const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token });
+  expect(res.status).toBe(200);
+  return res.json().data.attributes;
 }
 
 export async function fullOrder(t: TestApp, token: string, order: string) {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyKeys, labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { callAs } from './photo-helpers.ts';
-import { addPhotos, fullOrder, labWithAdmin, orderWithPhotos, payload, postItems, send, type Products } from './line-items-helpers.ts';
+import { addItems, addPhotos, fullOrder, labWithAdmin, orderDetail, orderWithPhotos, payload, type Products } from './line-items-helpers.ts';
 
 /** Reorder and merge (docs/lab-rules.md §2). */
 
@@ -24,7 +24,7 @@ const framed = (photo: string) => payload(photo, p.size.guid, { finishing_servic
 describe('POST /lab_orders/{id}/reorder', () => {
   it('makes a new open order with the same photos (no bytes copied) and line items', async () => {
     const o = await orderWithPhotos(t, 2);
-    expect((await postItems(t, o.token, o.order, [framed(o.photos[0] ?? ''), payload(o.photos[1] ?? '', p.size.guid)])).statusCode).toBe(201);
+    expect((await addItems(t, o.token, o.order, [framed(o.photos[0] ?? ''), payload(o.photos[1] ?? '', p.size.guid)])).status).toBe(201);
     await t.db.update(labOrders).set({ status: 'shipped', paidAt: new Date() }).where(eq(labOrders.guid, o.order));
     const res = await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: 'Again' } }, { token: o.token });
     expect(res.status).toBe(201);
@@ -41,24 +41,24 @@ describe('POST /lab_orders/{id}/reorder', () => {
     const original = await fullOrder(t, o.token, o.order);
     expect((await fullOrder(t, o.token, copy.guid)).data.attributes.subtotal).toBe(original.data.attributes.subtotal);
     // Deleting the reorder keeps the originals the first order still names.
-    expect((await send(t, 'DELETE', `/lab_orders/${copy.guid}`, o.token)).statusCode).toBe(200);
+    expect((await callAs(t.app, 'DELETE /lab_orders/:guid', { params: { guid: copy.guid } }, { token: o.token })).status).toBe(200);
     for (const ph of before) expect(await t.storage.head(ph.key)).not.toBeNull();
   });
 
   it('refuses a name in use, and another photographer’s order (404)', async () => {
     const o = await orderWithPhotos(t, 1);
-    const taken = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: (await fullOrder(t, o.token, o.order)).data.attributes.order_name as string });
-    expect(taken.statusCode).toBe(422);
+    const taken = await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: (await fullOrder(t, o.token, o.order)).data.attributes.order_name as string } }, { token: o.token });
+    expect(taken.status).toBe(422);
     const other = await orderWithPhotos(t, 0);
-    expect((await send(t, 'POST', `/lab_orders/${o.order}/reorder`, other.token, { order_name: 'Mine now' })).statusCode).toBe(404);
+    expect((await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: 'Mine now' } }, { token: other.token })).status).toBe(404);
   });
 });
 
 describe('POST /lab-orders/merge', () => {
   it('moves line items and photos into the first order, a shared photo kept once, and deletes the second', async () => {
     const a = await orderWithPhotos(t, 1);
-    expect((await postItems(t, a.token, a.order, [payload(a.photos[0] ?? '', p.size.guid)])).statusCode).toBe(201);
-    const second = (await send(t, 'POST', '/lab_orders', a.token, { order_name: 'Second' })).json().data.attributes.guid as string;
+    expect((await addItems(t, a.token, a.order, [payload(a.photos[0] ?? '', p.size.guid)])).status).toBe(201);
+    const second = (await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'Second' } }, { token: a.token })).json().data.attributes.guid;
     const [own = ''] = await addPhotos(t, second, 1, { width: 320, height: 200 });
     // The same bytes as the first order's photo (by checksum) in the second order too.
     const [firstPhoto] = await photosOf(a.order);
@@ -68,7 +68,7 @@ describe('POST /lab-orders/merge', () => {
       .values({ labOrderId: secondRow?.id ?? 0, fileName: 'twin.jpg', key: `photos/${second}/twin.jpg`, size: 1, checksum: firstPhoto?.checksum ?? '', contentType: 'image/jpeg', width: 300, height: 200 })
       .returning();
     await t.storage.put(`photos/${second}/twin.jpg`, Buffer.from('x'), 'image/jpeg');
-    expect((await postItems(t, a.token, second, [framed(own), payload(twin?.guid ?? '', p.size.guid, { quantity: 3 })])).statusCode).toBe(201);
+    expect((await addItems(t, a.token, second, [framed(own), payload(twin?.guid ?? '', p.size.guid, { quantity: 3 })])).status).toBe(201);
 
     const res = await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, second] } }, { token: admin });
     expect(res.status).toBe(200);
@@ -82,25 +82,25 @@ describe('POST /lab-orders/merge', () => {
     expect(await t.storage.head(`photos/${second}/twin.jpg`)).toBeNull();
     const [row] = await t.db.select().from(labOrders).where(eq(labOrders.guid, a.order));
     expect(row).toMatchObject({ hasFrame: true, lineItemCount: 3 });
-    expect((await send(t, 'GET', `/lab_orders/${a.order}`, admin)).json().data.attributes.events[0]).toMatchObject({ kind: 'merge', from: second });
+    expect((await orderDetail(t, admin, a.order)).events?.[0]).toMatchObject({ kind: 'merge', from: second });
   });
 
   it('refuses with why: one order twice, a paid order, two photographers; photographers get 403', async () => {
     const a = await orderWithPhotos(t, 0);
     const b = await orderWithPhotos(t, 0);
-    const paid = (await send(t, 'POST', '/lab_orders', a.token, { order_name: 'Paid' })).json().data.attributes.guid as string;
+    const paid = (await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'Paid' } }, { token: a.token })).json().data.attributes.guid;
     await t.db.update(labOrders).set({ status: 'paid' }).where(eq(labOrders.guid, paid));
-    const cases: [string[], string][] = [
+    const cases: [[string, string], string][] = [
       [[a.order, a.order], 'Choose two different orders to merge.'],
       [[a.order, paid], 'Only open orders can be merged: one of these is no longer open.'],
       [[a.order, b.order], 'Only orders of the same photographer can be merged.'],
     ];
     for (const [orders, message] of cases) {
-      const res = await send(t, 'POST', '/lab-orders/merge', admin, { orders });
-      expect(res.statusCode).toBe(422);
+      const res = await callAs(t.app, 'POST /lab-orders/merge', { body: { orders } }, { token: admin });
+      expect(res.status).toBe(422);
       expect(expectErrorBody(res.json(), 422).message).toBe(message);
     }
-    expect((await send(t, 'POST', '/lab-orders/merge', a.token, { orders: [a.order, paid] })).statusCode).toBe(403);
+    expect((await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, paid] } }, { token: a.token })).status).toBe(403);
     expect(await t.db.select().from(labOrders).where(eq(labOrders.guid, paid))).toHaveLength(1);
   });
 });
@@ -113,29 +113,29 @@ describe('reorder and merge whose answer a crash lost', () => {
 
   it('a reorder sent again under its key answers the order it made, and makes no second one', async () => {
     const o = await orderWithPhotos(t, 1);
-    const first = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: 'Reprint after crash' }, 'reorder-crash');
-    expect(first.statusCode).toBe(201);
+    const first = await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: 'Reprint after crash' } }, { token: o.token, headers: { 'idempotency-key': 'reorder-crash' } });
+    expect(first.status).toBe(201);
     await crashed('reorder-crash');
-    const again = await send(t, 'POST', `/lab_orders/${o.order}/reorder`, o.token, { order_name: 'Reprint after crash' }, 'reorder-crash');
-    expect(again.statusCode).toBe(201);
+    const again = await callAs(t.app, 'POST /lab_orders/:guid/reorder', { params: { guid: o.order }, body: { order_name: 'Reprint after crash' } }, { token: o.token, headers: { 'idempotency-key': 'reorder-crash' } });
+    expect(again.status).toBe(201);
     expect(again.json().data.attributes.guid).toBe(first.json().data.attributes.guid);
     expect(await t.db.select().from(labOrders).where(eq(labOrders.userGuid, o.user.guid))).toHaveLength(2);
   });
 
   it('a merge sent again under its key answers the merged order instead of "does not exist"', async () => {
     const a = await orderWithPhotos(t, 1);
-    const second = (await send(t, 'POST', '/lab_orders', a.token, { order_name: 'Merged after crash' })).json().data.attributes.guid as string;
+    const second = (await callAs(t.app, 'POST /lab_orders', { body: { order_name: 'Merged after crash' } }, { token: a.token })).json().data.attributes.guid;
     await addPhotos(t, second, 1, { width: 310, height: 200 });
-    const first = await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] }, 'merge-crash');
-    expect(first.statusCode).toBe(200);
+    const first = await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, second] } }, { token: admin, headers: { 'idempotency-key': 'merge-crash' } });
+    expect(first.status).toBe(200);
     await crashed('merge-crash');
-    const again = await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] }, 'merge-crash');
-    expect(again.statusCode).toBe(200);
+    const again = await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, second] } }, { token: admin, headers: { 'idempotency-key': 'merge-crash' } });
+    expect(again.status).toBe(200);
     expect(again.json().data.attributes.guid).toBe(a.order);
     expect((await photosOf(a.order)).length).toBe(2);
     // A merge done is done whoever asks again (a stale screen): the merged order, nothing moved twice.
-    expect((await send(t, 'POST', '/lab-orders/merge', admin, { orders: [a.order, second] })).json().data.attributes.guid).toBe(a.order);
+    expect((await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [a.order, second] } }, { token: admin })).json().data.attributes.guid).toBe(a.order);
     // The other way round the first order is the one merged away: not found.
-    expect((await send(t, 'POST', '/lab-orders/merge', admin, { orders: [second, a.order] })).statusCode).toBe(404);
+    expect((await callAs(t.app, 'POST /lab-orders/merge', { body: { orders: [second, a.order] } }, { token: admin })).status).toBe(404);
   });
 });
