@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labOrders, lineItems, mailOutbox, orderEvents, photographs } from '../../server/db/schema.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { change, orderDetail, type OrderChange } from './checkout-helpers.ts';
+import { change, type OrderChange } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
-import { orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { orderDetail, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
 import { callAs } from './photo-helpers.ts';
 
 /** PATCH /lab_orders/{id} admin types and color_correction, DELETE /lab_orders/{id} (docs/api.md §6). */

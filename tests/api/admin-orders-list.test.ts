@@ -5,9 +5,8 @@ import { recordEvent } from '../../server/services/order-events.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
-import { orderDetail } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
-import { addPhotos, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { addPhotos, orderDetail, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
 import { callAs, newOrder } from './photo-helpers.ts';
 
 /** The orders list and order detail of issue 13 (docs/api.md §6): list fields, admin filters, urgent, events. */

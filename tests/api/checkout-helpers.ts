@@ -60,13 +60,6 @@ export async function checkoutOrder(t: TestApp, token: string, order: string): P
   return res.json().data.attributes;
 }
 
-/** The order as GET /lab_orders/{id} answers it to `token` (an admin also gets its events, refunds and tools). */
-export async function orderDetail(t: TestApp, token: string, order: string) {
-  const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token });
-  expect(res.status).toBe(200);
-  return res.json().data.attributes;
-}
-
 export type CheckoutBody = InputOf<Contract['POST /lab_orders/:guid/checkout']>['body'];
 
 /** Checkout's PAY (POST /lab_orders/{id}/checkout) with a fresh Idempotency-Key. */

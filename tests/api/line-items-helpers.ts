@@ -117,7 +117,7 @@ export async function postItems(t: TestApp, token: string, order: string, items:
   return send(t, 'POST', `/lab_orders/${order}/line_items`, token, { line_items: items }, key);
 }
 
-/** The order detail's attributes (GET /lab_orders/{guid}) as this caller reads them. */
+/** The order as GET /lab_orders/{id} answers it to `token` (an admin also gets its events, refunds and tools). */
 export async function orderDetail(t: TestApp, token: string, order: string) {
   const res = await callApi(t.app, 'GET /lab_orders/:guid', { params: { guid: order } }, { token });
   expect(res.status).toBe(200);

@@ -9,8 +9,7 @@ import type { Storage } from '../../server/adapters/storage/storage.ts';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import { buildZip } from '../../server/services/order-zip.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { orderDetail } from './checkout-helpers.ts';
-import { orderWithPhotos, payload, postItems, products } from './line-items-helpers.ts';
+import { orderDetail, orderWithPhotos, payload, postItems, products } from './line-items-helpers.ts';
 import { callAs } from './photo-helpers.ts';
 
 /** The zip of an order's originals and the vendor send: pg-boss jobs (docs/lab-rules.md §2). */

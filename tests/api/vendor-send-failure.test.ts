@@ -2,8 +2,7 @@ import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendToVendor, VENDOR_RETRY, VENDOR_SEND_QUEUE, type VendorJob } from '../../server/services/vendor-send.ts';
 import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
-import { orderDetail } from './checkout-helpers.ts';
-import { orderWithPhotos } from './line-items-helpers.ts';
+import { orderDetail, orderWithPhotos } from './line-items-helpers.ts';
 import { callAs } from './photo-helpers.ts';
 
 /**
