@@ -86,12 +86,15 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   await page.goto(`/lab-orders/${s.cart.orderGuid}/checkout-details`);
   await settled(page);
 
-  // The speeds with the lab's prices; the photographer's own addresses are not needed.
+  // The speeds with the lab's prices.
   const overnight = page.getByRole('radio', { name: new RegExp(`^OVERNIGHT ${formatMoney(toCents(OVERNIGHT)).replace('$', '\\$')}`) });
   await expect(page.getByRole('radio', { name: /^STANDARD \$10\.00/ })).toBeChecked();
   await overnight.click();
   await settled(page);
   await expect(overnight).toBeChecked();
+  // Shipped to the studio until it is a drop-ship: with no saved address, the section asks for one.
+  const shippingAddress = page.getByRole('region', { name: 'SHIPPING ADDRESS' });
+  await expect(shippingAddress.getByRole('form', { name: 'New address' })).toBeVisible();
   await page.getByRole('checkbox', { name: `Ship this order straight to my client (${formatMoney(toCents(DROP_SHIP_FEE))} drop-ship fee per order)` }).check();
   const form = page.getByRole('form', { name: 'Client address' });
   await form.getByLabel("Client's name").fill(CLIENT.name);
@@ -102,6 +105,11 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   await form.getByRole('button', { name: 'SHIP TO THIS CLIENT' }).click();
   await settled(page);
   await expect(page.getByLabel('Client address')).toContainText(CLIENT.name);
+  // The parcel goes to the client: the section names their address and asks for none of the studio's.
+  await expect(shippingAddress).toContainText(`Ships to your client: ${CLIENT.name}, ${CLIENT.street}, ${CLIENT.city}, ${CLIENT.state} ${CLIENT.zip}`);
+  await expect(shippingAddress.getByRole('form', { name: 'New address' })).toHaveCount(0);
+  await expect(shippingAddress.getByRole('button', { name: 'NEW ADDRESS' })).toHaveCount(0);
+  await expect(shippingAddress.getByRole('radio')).toHaveCount(0);
   // A blind slip in the studio's name: it costs nothing, so no figure moves.
   const slip = page.getByRole('region', { name: 'BLIND PACKING SLIP' }).getByRole('checkbox', { name: 'Pack with my own packing slip' });
   // The box shows the lab's choice, not the click: it ticks once the lab has answered.
@@ -112,6 +120,8 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `checkout-details-${width}`);
+    // The page's fixed header covers the top of a full-page shot: the section on its own too.
+    await shippingAddress.screenshot({ path: test.info().outputPath(`shipping-address-${width}.png`) });
     await expectAccessible(page, `checkout-details with a drop-ship`);
   }
 
