@@ -2,7 +2,8 @@
  * Issue 34, the all-in cost: a photographer chooses OVERNIGHT and ships straight to a client with a
  * blind packing slip in the studio's name, and
  * the same figures, to the cent, are on the final review, the card's charge (the sandbox
- * provider's record), the receipt mail (the lab's mail outbox) and the order detail.
+ * provider's record), the receipt mail (the lab's mail outbox) and the order detail. Checkout asks
+ * for none of the studio's addresses, and the admin's SHIP TO corrects the client's.
  *
  * The spec starts its own server, its catalogue loaded by `npm run catalogue:load` with prices of
  * its own (as a lab does), so that after the order it can stop it and read the charge and the
@@ -18,7 +19,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { mailOutbox, sandboxCharges } from '../../server/db/schema.ts';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { GOOD_CARD, PHOTO, enterCard, figure, settled, shopperWithCart } from './checkout-fixtures.ts';
-import { freePort, serverStarted } from './helpers.ts';
+import { freePort, serverStarted, signIn } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 
 // An upload, a sign-up, a checkout, and a server of its own on a machine shared with other runs.
@@ -161,6 +162,31 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const [label, amount] of lines) await expect(detail(label === 'SHIPPING' ? 'SHIPPING (OVERNIGHT)' : label)).toHaveText(formatMoney(amount));
   await expect(page.getByRole('region', { name: 'SUMMARY' }).getByLabel('Client address')).toContainText(CLIENT.name);
   await context.close();
+
+  // The admin's SHIP TO is the client's address, said so, and its correction goes there.
+  const adminContext = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await signIn(admin);
+  await admin.goto(`/lab-orders/${s.cart.orderGuid}`);
+  const panel = admin.getByRole('complementary', { name: 'Admin panel' });
+  const shipTo = panel.getByRole('region', { name: 'Shipping address' });
+  await expect(shipTo).toContainText("Drop-ship: the parcel goes to the photographer's client, not to the studio.");
+  await expect(shipTo).toContainText(CLIENT.street);
+  await shipTo.getByRole('button', { name: "EDIT CLIENT'S ADDRESS" }).click();
+  const edit = shipTo.getByRole('form', { name: "Edit client's address" });
+  await expect(edit.getByLabel('Recipient')).toHaveValue(CLIENT.name);
+  await edit.getByLabel('Street address 2 (optional)').fill('Unit 3');
+  for (const width of [375, 1366]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: test.info().outputPath(`admin-client-address-${width}.png`) });
+  }
+  await edit.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(shipTo).toContainText('Unit 3');
+  await expect(admin.getByRole('region', { name: 'SUMMARY' }).getByLabel('Client address')).toContainText('Unit 3');
+  await expect(panel.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(`Client's address (drop-ship): ${CLIENT.name}, ${CLIENT.street}, ${CLIENT.city}`);
+  await adminContext.close();
 
   // The card was charged that total once; the receipt says every line.
   const { charges, receipts } = await labRecords(s.cart.orderGuid, s.email);
