@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import { labOrders, type ShippingAddressSnapshot } from '../db/schema.ts';
+import { eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import { labOrders, orderClientAddresses, type ShippingAddressSnapshot } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import { forbidden, notFound, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
-import { visibleOrder } from './order-access.ts';
+import { clientAddressLine, clientAddressOf, type ClientAddressRow } from './client-address.ts';
+import { visibleOrder, type OrderRow } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { refreshFigures } from './order-figures.ts';
 import { refuseWhileBeingPaid } from './order-lock.ts';
@@ -14,6 +16,8 @@ import { refuseWhileBeingPaid } from './order-lock.ts';
  * address call: POST /addresses with lab_order_id and update_address_on_order, sent by an admin
  * for a photographer's order. The corrected address goes on that order only: it is the lab fixing
  * where one parcel goes, so no one's saved addresses change (the photographer's book is theirs).
+ * On a drop-ship the parcel goes to the photographer's client, so it is the client's address
+ * (order_client_addresses) that is corrected, with the same checks.
  */
 
 // Once the parcel has left, the address on record is where it went; a cancelled order goes nowhere.
@@ -39,8 +43,23 @@ export const addressLine = (a: ShippingAddressSnapshot | null): string | null =>
 export const isAdminOrderAddress = (actor: Actor | null, input: { lab_order_id?: string | undefined; update_address_on_order?: boolean | undefined }) =>
   Boolean(actor?.user.isAdmin && input.lab_order_id && input.update_address_on_order);
 
+/** The drop-ship's client address as the admin typed it, with its event; the client stays the order's own. */
+async function setClientAddress(tx: Tx, order: OrderRow, actor: Actor, client: ClientAddressRow, input: AdminAddress & { recipient_name: string }) {
+  const next = {
+    recipient: input.recipient_name,
+    street: input.street_address.trim(),
+    street2: input.street_address_two?.trim() || null,
+    city: input.city.trim(),
+    state: input.state.trim(),
+    zip: input.zip.trim(),
+  };
+  await tx.update(orderClientAddresses).set({ ...next, updatedAt: sql`now()` }).where(eq(orderClientAddresses.labOrderId, order.id));
+  await tx.update(labOrders).set({ updatedAt: new Date() }).where(eq(labOrders.id, order.id));
+  await recordEvent(tx, order.id, actor.user.guid, 'client_address', { from: clientAddressLine(client), to: clientAddressLine({ ...client, ...next }) });
+}
+
 /**
- * Sets the order's shipping address as the admin typed it, with the event (who, when, from, to),
+ * Sets the order's shipping address as the admin typed it (the client's on a drop-ship), with the event (who, when, from, to),
  * in one transaction; refused while the order is being paid, after it shipped or was cancelled.
  */
 export async function setOrderAddressAsAdmin(deps: ServerDeps, actor: Actor, orderGuid: string, input: AdminAddress): Promise<void> {
@@ -54,6 +73,12 @@ export async function setOrderAddressAsAdmin(deps: ServerDeps, actor: Actor, ord
     const fixed = FIXED_STATUSES[locked.status];
     if (fixed) throw validationError(fixed);
     await refuseWhileBeingPaid(tx, locked.id);
+    // A drop-ship's parcel goes to the client's address (the order's own): that is the one to correct.
+    const client = locked.localPickup ? null : await clientAddressOf(tx, locked.id);
+    if (client) {
+      await setClientAddress(tx, locked, actor, client, { ...input, recipient_name: recipient });
+      return;
+    }
     const before = locked.shippingAddress ?? null;
     const next: ShippingAddressSnapshot = {
       // A new id: this address is in no one's book (checkout only asks that the order has one).

@@ -13,6 +13,8 @@ export type OrderEventKind =
   | 'tracking_url'
   | 'color_correction'
   | 'shipping_address'
+  // An admin's correction of a drop-ship's client address (admin-order-address.ts).
+  | 'client_address'
   | 'album'
   | 'vendor_send_failed'
   | 'refund'

@@ -98,13 +98,22 @@ export async function packingSlipPdf(deps: SlipDeps, order: OrderRow, to: Client
   return textPdf(lines, image ? { image } : {});
 }
 
+/**
+ * The order's slip made now and stored at the order's one slip key (a later one replaces it, as
+ * the studio's identity may have changed): for the admin's download and the vendor's send.
+ */
+export async function storeOrderPackingSlip(deps: SlipDeps, order: OrderRow, to: ClientAddressRow): Promise<string> {
+  const key = `packing-slips/orders/${order.guid}/${PACKING_SLIP_FILE}`;
+  await deps.storage.put(key, await packingSlipPdf(deps, order, to), 'application/pdf');
+  return key;
+}
+
 /** GET /lab_orders/{id}/packing_slip (admin): the slip alone, stored and signed for download. */
 export async function orderPackingSlip(deps: ServerDeps, actor: Actor | null, guid: string) {
   const admin = requireAdmin(actor);
   const { order } = await visibleOrder(deps, admin, guid);
   const to = await blindSlipShipTo(deps.db, order);
   if (!to) throw validationError(NO_BLIND_SLIP);
-  const key = `packing-slips/orders/${order.guid}/${PACKING_SLIP_FILE}`;
-  await deps.storage.put(key, await packingSlipPdf(deps, order, to), 'application/pdf');
+  const key = await storeOrderPackingSlip(deps, order, to);
   return { packing_slip_link: await deps.storage.presignGet(key, { expiresInSeconds: DOWNLOAD_URL_TTL_S, downloadName: PACKING_SLIP_FILE }) };
 }

@@ -10,6 +10,8 @@ import type { Actor } from './auth-service.ts';
 import { fullName } from './auth-service.ts';
 import { clientAddressAnswer, clientAddressOf } from './client-address.ts';
 import { lineItemsOfOrder } from './line-item-answer.ts';
+import { blindSlipShipTo, storeOrderPackingSlip } from './packing-slip-pdf.ts';
+import { signPhotoKey } from './photo-service.ts';
 import { visibleOrder } from './order-access.ts';
 import { recordEvent } from './order-events.ts';
 import { requireAdmin } from './admin-guard.ts';
@@ -43,10 +45,16 @@ export async function requestVendorSend(deps: ServerDeps, actor: Actor | null, g
   return { success: true as const };
 }
 
-/** The order as the vendor receives it: who, where to (the client's address on a drop-ship), how fast, and every print with its original's signed URL. */
+/**
+ * The order as the vendor receives it: who, where to (the client's address on a drop-ship), how
+ * fast, every print with its original's signed URL and, on a drop-ship with a blind slip, the
+ * studio's packing slip to pack instead of the lab's, signed the same way.
+ */
 async function vendorPayload(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, order: typeof labOrders.$inferSelect) {
   const [owner] = await deps.db.select().from(users).where(eq(users.guid, order.userGuid));
   const client = order.localPickup ? null : await clientAddressOf(deps.db, order.id);
+  const slipTo = await blindSlipShipTo(deps.db, order);
+  const slipKey = slipTo ? await storeOrderPackingSlip(deps, order, slipTo) : null;
   return {
     order: {
       guid: order.guid,
@@ -63,6 +71,10 @@ async function vendorPayload(deps: Pick<ServerDeps, 'db' | 'storage' | 'now'>, o
       shipping_method: shippingMethod(order.localPickup, order.shippingSpeed),
       // Drop-ship (issue 34): the parcel goes to the photographer's client, not to the studio.
       drop_ship_address: client ? clientAddressAnswer(client) : null,
+      // The studio's blind slip (docs/lab-rules.md §9): no lab name, no prices. Its link lives as
+      // long as the originals' links, since the vendor fetches both when it packs.
+      blind_slip: slipKey !== null,
+      packing_slip_url: slipKey ? await signPhotoKey(deps, slipKey) : null,
       photographer: owner ? { guid: owner.guid, name: fullName(owner), business: owner.businessName, email: owner.email } : null,
       line_items: await lineItemsOfOrder(deps, order.id),
     },

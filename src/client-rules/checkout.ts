@@ -32,6 +32,10 @@ export type ClientToShow = { recipient: string; street: string; street_2: string
 
 export const DROP_SHIP_TO_CLIENT = 'DROP-SHIP TO YOUR CLIENT';
 
+/** The client's name and address as lines: name, street, street 2 (when there is one), 'city, state zip'. */
+export const clientLines = (c: ClientToShow): string[] =>
+  [c.recipient, c.street, c.street_2?.trim() || '', `${c.city}, ${c.state_province} ${c.zip}`].filter((l) => l !== '');
+
 /** What the rules read of a checkout order: the lab's attributes (money in dollars) and its line count. */
 export interface CheckoutFacts {
   status: string;
@@ -94,7 +98,7 @@ export function shippingToLines(o: {
 }): string[] {
   if (o.local_pickup) return [LOCAL_PICKUP];
   const client = o.drop_ship_address;
-  if (client) return [DROP_SHIP_TO_CLIENT, client.recipient, client.street, client.street_2?.trim() || '', `${client.city}, ${client.state_province} ${client.zip}`].filter((l) => l !== '');
+  if (client) return [DROP_SHIP_TO_CLIENT, ...clientLines(client)];
   const a = o.shipping_address;
   if (!a) return [NONE_SELECTED];
   const name = [a.recipient, o.client_name, o.photographer_name].map((n) => n?.trim() ?? '').find((n) => n !== '');

@@ -85,6 +85,7 @@ const EVENT_NAMES: Record<string, string> = {
   color_correction: 'Colour correction',
   referral_clawback: 'Referral credit',
   shipping_address: 'Shipping address',
+  client_address: "Client's address (drop-ship)",
   album: 'Album added',
   vendor_send_failed: 'Vendor send failed',
 };

@@ -116,7 +116,7 @@ export const accountEndpoints = {
     path: '/addresses',
     tags,
     summary:
-      "Save a shipping address; with lab_order_id and update_address_on_order: true, also set it on that open order of the caller (one transaction). An admin sending them for a photographer's order corrects that order's address only (recipient_name required; not after shipping; recorded in the order's events)",
+      "Save a shipping address; with lab_order_id and update_address_on_order: true, also set it on that open order of the caller (one transaction). An admin sending them for a photographer's order corrects that order's address only, the client's on a drop-ship (recipient_name required; not after shipping; recorded in the order's events)",
     body: addressInput.extend({
       // Checkout's new-address form: with update_address_on_order, the address is also set on this open order.
       lab_order_id: guid('This order does not exist.').optional(),

@@ -6,10 +6,12 @@ import { addresses, sandboxCharges } from '../../server/db/schema.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { toCents, toDollars } from '../../src/domain/money.ts';
+import { NOT_READY } from '../../server/services/checkout-payment.ts';
 import { SHIPPING_METHOD_RULE } from '../../server/services/order-changes.ts';
 import { addBusinessDays } from '../../src/domain/ship-dates.ts';
 import { addCard, cartOrder, change, changed, checkoutOrder, readyOrder, type OrderChange } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
+import { callAs } from './photo-helpers.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { products, type Products } from './line-items-helpers.ts';
 
@@ -98,6 +100,24 @@ describe('drop-ship to the photographer’s client', () => {
     const removed = await noDropShip(o.token, o.order);
     expect(removed.json().data.attributes).toMatchObject({ drop_ship_address: null, drop_ship_fee: 0, total: toDollars(o.subtotalCents + SPEEDS.standard) });
     expect((await noDropShip(o.token, o.order)).status).toBe(200);
+  });
+
+  it('is placed with the client’s address and none of the studio’s; an order shipped to the studio still needs one', async () => {
+    const o = await cartOrder(t, p);
+    await changed(t, o.token, o.order, { type: 'used_saved_card', value: await addCard(t, o.token) });
+    const place = () => callAs(t.app, 'POST /lab_orders/:guid/checkout', { params: { guid: o.order }, body: {} }, { token: o.token });
+    const refused = async () => {
+      const res = await place();
+      expect(res.status).toBe(422);
+      expect(expectErrorBody(res.json(), 422).message).toBe(NOT_READY);
+    };
+    await refused();
+    // Shipped to the studio again: its address is needed again.
+    await dropShip(o.token, o.order);
+    await noDropShip(o.token, o.order);
+    await refused();
+    await dropShip(o.token, o.order);
+    expect((await place()).status).toBe(200);
   });
 
   it('checks the client’s address like the address form', async () => {

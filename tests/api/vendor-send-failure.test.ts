@@ -61,6 +61,8 @@ describe('a vendor send that exhausts its retries', () => {
     expect(failed.last_sent_to_vendor_at).toBeNull();
     // The vendor got the order's JSON each time.
     expect(bodies.map((b) => JSON.parse(b).order.guid)).toEqual([o.order, o.order]);
+    // Shipped to the studio: the vendor packs its own slip.
+    expect(JSON.parse(bodies[0] ?? '{}').order).toMatchObject({ drop_ship_address: null, blind_slip: false, packing_slip_url: null });
     // Photographers see none of it.
     expect((await detail(o.order, o.token)).vendor_send_status).toBeUndefined();
 
@@ -84,6 +86,24 @@ describe('a vendor send that exhausts its retries', () => {
     const status = (await detail(o.order)).vendor_send_status;
     expect(status?.state).toBe('failed');
     expect(status?.detail).toMatch(/^Vendor send failed after 1 try: the vendor could not be reached \(/);
+  });
+
+  it("a drop-ship with a blind slip tells the vendor to pack the studio's slip, with a signed link to its PDF", async () => {
+    vendorUp = true;
+    const o = await orderWithPhotos(t, 1);
+    const client = { recipient_name: 'Jane Client', street_address: '9 Oak Ave', city: 'Memphis', state: 'TN', zip: '38103' };
+    expect((await callAs(t.app, 'PUT /lab_orders/:guid/drop_ship', { params: { guid: o.order }, body: client }, { token: o.token })).status).toBe(200);
+    expect((await callAs(t.app, 'PATCH /lab_orders/:guid', { params: { guid: o.order }, body: { type: 'blind_slip', value: true } }, { token: o.token })).status).toBe(200);
+    expect((await sendToVendorNow(o.order)).status).toBe(200);
+    await sendToVendor(deps(), lastJob(), { retryCount: 0, retryLimit: VENDOR_RETRY.retryLimit });
+
+    const sent = JSON.parse(bodies.at(-1) ?? '{}').order;
+    expect(sent).toMatchObject({ guid: o.order, blind_slip: true, drop_ship_address: { recipient: 'Jane Client', street: '9 Oak Ave' } });
+    // The slip is the one the lab makes (packing-slip-pdf.ts), fetched as the vendor would fetch an original.
+    const link = new URL(sent.packing_slip_url, 'http://lab.test');
+    const pdf = (await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` })).rawPayload;
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.toString('latin1')).toContain('(Jane Client) Tj');
   });
 
   it('tells the admin a vendor is set up, so SEND TO VENDOR is offered (docs/orders.md §6: when vendor set)', async () => {

@@ -2,7 +2,8 @@
  * Issue 34, the all-in cost: a photographer chooses OVERNIGHT and ships straight to a client with a
  * blind packing slip in the studio's name, and
  * the same figures, to the cent, are on the final review, the card's charge (the sandbox
- * provider's record), the receipt mail (the lab's mail outbox) and the order detail.
+ * provider's record), the receipt mail (the lab's mail outbox) and the order detail. Checkout asks
+ * for none of the studio's addresses, and the admin's SHIP TO corrects the client's.
  *
  * The spec starts its own server, its catalogue loaded by `npm run catalogue:load` with prices of
  * its own (as a lab does), so that after the order it can stop it and read the charge and the
@@ -18,7 +19,7 @@ import { openDatabase } from '../../server/db/client.ts';
 import { mailOutbox, sandboxCharges } from '../../server/db/schema.ts';
 import { formatMoney, toCents } from '../../src/domain/money.ts';
 import { GOOD_CARD, PHOTO, enterCard, figure, settled, shopperWithCart } from './checkout-fixtures.ts';
-import { freePort, serverStarted } from './helpers.ts';
+import { freePort, serverStarted, signIn } from './helpers.ts';
 import { expectAccessible } from './screens.ts';
 
 // An upload, a sign-up, a checkout, and a server of its own on a machine shared with other runs.
@@ -86,12 +87,15 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   await page.goto(`/lab-orders/${s.cart.orderGuid}/checkout-details`);
   await settled(page);
 
-  // The speeds with the lab's prices; the photographer's own addresses are not needed.
+  // The speeds with the lab's prices.
   const overnight = page.getByRole('radio', { name: new RegExp(`^OVERNIGHT ${formatMoney(toCents(OVERNIGHT)).replace('$', '\\$')}`) });
   await expect(page.getByRole('radio', { name: /^STANDARD \$10\.00/ })).toBeChecked();
   await overnight.click();
   await settled(page);
   await expect(overnight).toBeChecked();
+  // Shipped to the studio until it is a drop-ship: with no saved address, the section asks for one.
+  const shippingAddress = page.getByRole('region', { name: 'SHIPPING ADDRESS' });
+  await expect(shippingAddress.getByRole('form', { name: 'New address' })).toBeVisible();
   await page.getByRole('checkbox', { name: `Ship this order straight to my client (${formatMoney(toCents(DROP_SHIP_FEE))} drop-ship fee per order)` }).check();
   const form = page.getByRole('form', { name: 'Client address' });
   await form.getByLabel("Client's name").fill(CLIENT.name);
@@ -102,6 +106,11 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   await form.getByRole('button', { name: 'SHIP TO THIS CLIENT' }).click();
   await settled(page);
   await expect(page.getByLabel('Client address')).toContainText(CLIENT.name);
+  // The parcel goes to the client: the section names their address and asks for none of the studio's.
+  await expect(shippingAddress).toContainText(`Ships to your client: ${CLIENT.name}, ${CLIENT.street}, ${CLIENT.city}, ${CLIENT.state} ${CLIENT.zip}`);
+  await expect(shippingAddress.getByRole('form', { name: 'New address' })).toHaveCount(0);
+  await expect(shippingAddress.getByRole('button', { name: 'NEW ADDRESS' })).toHaveCount(0);
+  await expect(shippingAddress.getByRole('radio')).toHaveCount(0);
   // A blind slip in the studio's name: it costs nothing, so no figure moves.
   const slip = page.getByRole('region', { name: 'BLIND PACKING SLIP' }).getByRole('checkbox', { name: 'Pack with my own packing slip' });
   // The box shows the lab's choice, not the click: it ticks once the lab has answered.
@@ -112,6 +121,8 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const width of [375, 1366]) {
     await page.setViewportSize({ width, height: 900 });
     await screenshot(page, `checkout-details-${width}`);
+    // The page's fixed header covers the top of a full-page shot: the section on its own too.
+    await shippingAddress.screenshot({ path: test.info().outputPath(`shipping-address-${width}.png`) });
     await expectAccessible(page, `checkout-details with a drop-ship`);
   }
 
@@ -151,6 +162,31 @@ test('an overnight drop-ship order with a blind slip is priced to the cent in fi
   for (const [label, amount] of lines) await expect(detail(label === 'SHIPPING' ? 'SHIPPING (OVERNIGHT)' : label)).toHaveText(formatMoney(amount));
   await expect(page.getByRole('region', { name: 'SUMMARY' }).getByLabel('Client address')).toContainText(CLIENT.name);
   await context.close();
+
+  // The admin's SHIP TO is the client's address, said so, and its correction goes there.
+  const adminContext = await browser.newContext({ baseURL: base, viewport: { width: 1366, height: 900 } });
+  const admin = await adminContext.newPage();
+  await admin.goto('/login');
+  await signIn(admin);
+  await admin.goto(`/lab-orders/${s.cart.orderGuid}`);
+  const panel = admin.getByRole('complementary', { name: 'Admin panel' });
+  const shipTo = panel.getByRole('region', { name: 'Shipping address' });
+  await expect(shipTo).toContainText("Drop-ship: the parcel goes to the photographer's client, not to the studio.");
+  await expect(shipTo).toContainText(CLIENT.street);
+  await shipTo.getByRole('button', { name: "EDIT CLIENT'S ADDRESS" }).click();
+  const edit = shipTo.getByRole('form', { name: "Edit client's address" });
+  await expect(edit.getByLabel('Recipient')).toHaveValue(CLIENT.name);
+  await edit.getByLabel('Street address 2 (optional)').fill('Unit 3');
+  for (const width of [375, 1366]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await panel.screenshot({ path: test.info().outputPath(`admin-client-address-${width}.png`) });
+  }
+  await edit.getByRole('button', { name: 'SAVE ADDRESS' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(shipTo).toContainText('Unit 3');
+  await expect(admin.getByRole('region', { name: 'SUMMARY' }).getByLabel('Client address')).toContainText('Unit 3');
+  await expect(panel.getByRole('region', { name: 'History' }).getByRole('listitem').first()).toContainText(`Client's address (drop-ship): ${CLIENT.name}, ${CLIENT.street}, ${CLIENT.city}`);
+  await adminContext.close();
 
   // The card was charged that total once; the receipt says every line.
   const { charges, receipts } = await labRecords(s.cart.orderGuid, s.email);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { Profile } from '../../api/account.ts';
 import { addOrderAddress, updateCheckout, type CheckoutOrder } from '../../api/checkout.ts';
-import { EMPTY_ADDRESS_FORM, addressFormReady, newAddressPayload, type NewAddressForm } from '../../client-rules/checkout.ts';
+import { EMPTY_ADDRESS_FORM, addressFormReady, clientLines, newAddressPayload, type NewAddressForm } from '../../client-rules/checkout.ts';
 import { basicInfoProblem, zipProblem } from '../../domain/validation.ts';
 import { CheckedField, useFinishedFields } from '../../ui/checked-field.tsx';
 import type { CheckoutActions } from './checkout-actions.ts';
@@ -21,7 +21,11 @@ const FIELDS: { name: keyof NewAddressForm; label: string; autoComplete: string;
   { name: 'phone', label: 'Phone (optional)', autoComplete: 'tel', inputMode: 'tel', check: (typed, finished) => basicInfoProblem('phone', typed, finished) },
 ];
 
-/** SHIPPING ADDRESS: the saved addresses to choose from, and a new one (saved and set on the order at once). */
+/**
+ * SHIPPING ADDRESS: the saved addresses to choose from, and a new one (saved and set on the order at
+ * once). On a drop-ship the parcel goes to the client's address (SHIP TO MY CLIENT), so the section
+ * names it and asks for none of the studio's.
+ */
 export function AddressSection({ order, profile, busy, actions }: { order: CheckoutOrder; profile: Profile; busy: boolean; actions: CheckoutActions }) {
   const a = order.data.attributes;
   const guid = actions.orderGuid;
@@ -45,6 +49,19 @@ export function AddressSection({ order, profile, busy, actions }: { order: Check
       setAdding(false);
     });
   };
+
+  const client = a.drop_ship_address;
+  if (client) {
+    return (
+      <section className="checkout-section" aria-labelledby="checkout-address">
+        <h2 id="checkout-address">SHIPPING ADDRESS</h2>
+        <p>
+          Ships to your client: <strong>{clientLines(client).join(', ')}</strong>
+        </p>
+        <p className="muted">None of your own addresses is needed. To have it shipped to you, choose SHIP TO ME INSTEAD under SHIP TO MY CLIENT.</p>
+      </section>
+    );
+  }
 
   return (
     <section className="checkout-section" aria-labelledby="checkout-address">

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { removeDropShip, setDropShip, type CheckoutOrder } from '../../api/checkout.ts';
+import { clientLines } from '../../client-rules/checkout.ts';
 import { formatMoney } from '../../domain/money.ts';
 import { zipProblem } from '../../domain/validation.ts';
 import type { ShippingPrices } from '../../offline/use-shipping-prices.ts';
@@ -53,7 +54,7 @@ export function DropShipSection({ order, busy, actions, prices }: { order: Check
       {client ? (
         <>
           <p className="final-address" aria-label="Client address">
-            {[client.recipient, client.street, client.street_2, `${client.city}, ${client.state_province} ${client.zip}`].filter(Boolean).map((line) => (
+            {clientLines(client).map((line) => (
               <span key={line}>{line}</span>
             ))}
           </p>

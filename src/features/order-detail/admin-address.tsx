@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { setOrderAddress } from '../../api/orders-admin.ts';
 import type { OrderDetailAttributes } from '../../api/orders-detail.ts';
+import { clientLines } from '../../client-rules/checkout.ts';
 import { adminAddressForm, adminAddressPayload, adminAddressProblems, type AdminAddressForm } from '../../client-rules/order-detail.ts';
 import { zipProblem } from '../../domain/validation.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
@@ -22,9 +23,15 @@ const FIELDS: { name: keyof AdminAddressForm; label: string; autoComplete: strin
 // Once the parcel has left, or the order is cancelled, the lab keeps the address as it was.
 const FIXED = new Set(['shipped', 'cancelled']);
 
-/** SHIP TO on the admin panel: the address, COPY ADDRESS, and EDIT ADDRESS (docs/orders.md §6). */
+/**
+ * SHIP TO on the admin panel: the address, COPY ADDRESS, and EDIT ADDRESS (docs/orders.md §6). On a
+ * drop-ship the parcel goes to the photographer's client: that address is the one shown and edited
+ * (the lab edits it through the same call), and the panel says whose it is.
+ */
 export function AdminAddress({ order, busy, run }: { order: OrderDetailAttributes; busy: string | null; run: Run }) {
-  const address = order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
+  const client = order.local_pickup ? null : order.drop_ship_address;
+  const shipTo = client ?? order.shipping_address;
+  const address = client ? clientLines(client).join('\n') : order.shipping_address ? addressLines(order.shipping_address).join('\n') : null;
   const [form, setForm] = useState<AdminAddressForm | null>(null);
   const [checked, setChecked] = useState(false);
   const problems = form ? adminAddressProblems(form) : {};
@@ -42,7 +49,7 @@ export function AdminAddress({ order, busy, run }: { order: OrderDetailAttribute
       document.getElementById(`admin-address-${firstWrong.name}`)?.focus();
       return;
     }
-    void run('Saving the address', () => setOrderAddress(adminAddressPayload(form, order.guid)), 'Shipping address saved.').then((ok) => {
+    void run('Saving the address', () => setOrderAddress(adminAddressPayload(form, order.guid)), client ? "The client's address is saved." : 'Shipping address saved.').then((ok) => {
       if (ok) {
         setForm(null);
         setChecked(false);
@@ -54,6 +61,7 @@ export function AdminAddress({ order, busy, run }: { order: OrderDetailAttribute
     <section aria-label="Shipping address" className="admin-block">
       <h3>SHIP TO</h3>
       {order.local_pickup ? <p className="muted">Local pickup: this order is not shipped.</p> : null}
+      {client ? <p>Drop-ship: the parcel goes to the photographer's client, not to the studio.</p> : null}
       {address ? <p className="pre-wrap">{address}</p> : <p className="muted">No shipping address yet.</p>}
       {address ? (
         <button
@@ -70,13 +78,13 @@ export function AdminAddress({ order, busy, run }: { order: OrderDetailAttribute
         </button>
       ) : null}
       {editable && !form ? (
-        <button type="button" className="button" disabled={busy !== null} onClick={() => setForm(adminAddressForm(order.shipping_address))}>
-          {address ? 'EDIT ADDRESS' : 'ADD ADDRESS'}
+        <button type="button" className="button" disabled={busy !== null} onClick={() => setForm(adminAddressForm(shipTo))}>
+          {client ? "EDIT CLIENT'S ADDRESS" : address ? 'EDIT ADDRESS' : 'ADD ADDRESS'}
         </button>
       ) : null}
       {!editable ? <p className="muted">The address stays as it was once the order has shipped or is cancelled.</p> : null}
       {form ? (
-        <form onSubmit={submit} aria-label="Edit shipping address" noValidate className="admin-address-form">
+        <form onSubmit={submit} aria-label={client ? "Edit client's address" : 'Edit shipping address'} noValidate className="admin-address-form">
           {FIELDS.map((f) => {
             const problem = shown[f.name];
             const id = `admin-address-${f.name}`;
