@@ -1,3 +1,4 @@
+import { lazyLittleCms } from './adapters/colour/little-cms.ts';
 import { createErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
 import { reportJobErrors, startJobs, type Jobs } from './adapters/jobs/jobs.ts';
 import { mailTransportFor, type MailTransport } from './adapters/mail/mail-transport.ts';
@@ -75,6 +76,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     mailer,
     jobs,
     errors,
+    littleCms: lazyLittleCms(),
     payments,
     storage: await storageFor(config, appSecret, overrides.now),
     ...(uploadActivity ? { uploadActivity } : {}),

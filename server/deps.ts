@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { LittleCms } from './adapters/colour/little-cms.ts';
 import type { ErrorReporter } from './adapters/errors/error-reporter.ts';
 import type { Jobs } from './adapters/jobs/jobs.ts';
 import type { Payments } from './adapters/payments/payments.ts';
@@ -24,6 +25,8 @@ export interface ServerDeps {
   jobs: Jobs;
   /** Server errors to Sentry when SENTRY_DSN is set (they are logged either way). */
   errors: ErrorReporter;
+  /** LittleCMS, loaded on first use: the papers' ICC profiles are checked with the proof's own transforms. */
+  littleCms: LittleCms;
   log?: FastifyBaseLogger;
   /**
    * Orders receiving photos now: while there are, previews are made one at a time (upload-activity.ts).

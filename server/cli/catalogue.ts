@@ -6,6 +6,7 @@
  * Orders keep the products and prices they were built with. With the embedded database, stop the
  * server first (PGlite is single-process); on PostgreSQL it can run at any time.
  */
+import { lazyLittleCms } from '../adapters/colour/little-cms.ts';
 import { loadConfig } from '../config.ts';
 import { runCli } from './run-cli.ts';
 import { openDatabase } from '../db/client.ts';
@@ -28,7 +29,7 @@ async function main(args: string[]): Promise<number> {
   const database = await openDatabase(config);
   try {
     const storage = await storageFor(config, await loadAppSecret(database.db));
-    const loaded = await loadCatalogueFile({ db: database.db, storage }, file).catch((err: unknown) => {
+    const loaded = await loadCatalogueFile({ db: database.db, storage, littleCms: lazyLittleCms() }, file).catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       return null;
     });

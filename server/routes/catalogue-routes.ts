@@ -14,7 +14,7 @@ import { sendCachedAnswer } from '../http/cached-answer.ts';
 import { routeOf } from '../http/contract-route.ts';
 import { createCatalogueCache } from '../services/catalogue-cache.ts';
 import { calculatorCatalogue, finishingServicesFor, papersWithDetails, priceList, priceQuote } from '../services/catalogue-service.ts';
-import { attachPaperProfile, paperProfileByFile, PAPER_PROFILE_CONTENT_TYPE } from '../services/paper-profile-service.ts';
+import { attachPaperProfile, paperProfileByFile, PAPER_PROFILE_CONTENT_TYPE, removePaperProfile } from '../services/paper-profile-service.ts';
 
 // Room for the largest profile in base64 and the JSON around it (the file name, the keys).
 const PROFILE_BODY_LIMIT = PAPER_PROFILE_MAX_BASE64 + 4096;
@@ -61,6 +61,11 @@ export const catalogueRoutes =
       ...routeOf(catalogueEndpoints.attachPaperProfile),
       bodyLimit: PROFILE_BODY_LIMIT,
       handler: (request) => attachPaperProfile(deps, request.actor, request.params.paper_guid, request.body),
+    });
+
+    app.route({
+      ...routeOf(catalogueEndpoints.removePaperProfile),
+      handler: (request) => removePaperProfile(deps, request.actor, request.params.paper_guid),
     });
 
     // The profile file itself: bytes, not JSON, so outside the API document (the catalogue's

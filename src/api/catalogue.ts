@@ -22,3 +22,6 @@ export const getPriceQuote = (body: InputOf<Contract['POST /price_quote']>['body
 /** An admin attaches an ICC output profile to a paper (issue 35): the file's bytes in base64. */
 export const attachPaperProfile = (paperGuid: string, fileName: string, base64: string) =>
   call('PUT /papers/:paper_guid/icc_profile', { params: { paper_guid: paperGuid }, body: { file_name: fileName, profile: base64 } }, { idempotencyKey: newId() });
+
+/** An admin removes a paper's ICC profile: the catalogue then offers no proof on that paper. */
+export const removePaperProfile = (paperGuid: string) => call('DELETE /papers/:paper_guid/icc_profile', { params: { paper_guid: paperGuid } }, { idempotencyKey: newId() });

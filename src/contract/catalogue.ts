@@ -4,7 +4,7 @@ import { PRODUCT_FAMILIES, type ProductFamily } from '../domain/turnaround.ts';
 import { endpoint } from './endpoint.ts';
 import { errorAnswers } from './error-body.ts';
 import { PAPER_PROFILE_MAX_BYTES, PROOF_COLOUR_SPACES } from '../domain/paper-profile.ts';
-import { guid } from './shapes.ts';
+import { guid, successSchema } from './shapes.ts';
 
 const tags = ['catalogue'];
 const money = z.number();
@@ -138,6 +138,15 @@ export const catalogueEndpoints = {
         .max(PAPER_PROFILE_MAX_BASE64, { error: `This profile is larger than ${PAPER_PROFILE_MAX_BYTES / (1024 * 1024)} MB.` }),
     }),
     answers: { ...errorAnswers(403, 404, 422), 200: z.object({ data: iccProfileSchema }) },
+  }),
+  removePaperProfile: endpoint({
+    method: 'DELETE',
+    path: '/papers/:paper_guid/icc_profile',
+    tags,
+    summary:
+      "Remove a paper's ICC output profile (lab admins): the catalogue then offers no proof on that paper; the stored file goes unless another paper uses it (a paper without one is left as it is)",
+    params: z.object({ paper_guid: guid('This paper is not in the catalogue.') }),
+    answers: { ...errorAnswers(403, 404), 200: successSchema },
   }),
   priceLists: endpoint({ method: 'GET', path: '/price-lists', tags, summary: "The lab's price list by paper", public: true, answers: { 200: priceListSchema, 304: cached } }),
   priceQuote: endpoint({

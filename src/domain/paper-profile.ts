@@ -18,3 +18,17 @@ export const PAPER_PROFILE_KEY = /^paper-profiles\/[0-9a-f]{64}\.icc$/;
 
 /** The file name part of the profile's key, the last segment of its URL. */
 export const paperProfileFileName = (key: string) => key.slice(key.lastIndexOf('/') + 1);
+
+/**
+ * How the soft proof renders a photo through a paper's profile in each intent a studio can
+ * choose: the proof worker builds its LittleCMS transforms from this, and the lab's check of an
+ * arriving profile builds the same ones. Relative colorimetric maps the photo's black to the
+ * paper's black (black-point compensation), as labs print; perceptual's own tables already
+ * compress the tones to the paper's range, so no compensation is asked on top (libvips, which the
+ * lab's derivatives use, asks none either). The paper is then shown on the display relative
+ * colorimetric: its white as the screen's.
+ */
+export const PROOF_RENDERING = {
+  relative: { intent: 'relative colorimetric', blackPointCompensation: true },
+  perceptual: { intent: 'perceptual', blackPointCompensation: false },
+} as const;

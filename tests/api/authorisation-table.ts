@@ -446,6 +446,11 @@ export const ROUTE_TABLE: Record<string, RouteRow> = {
     access: ADMIN_ONLY,
     request: (w) => ({ url: `/api/v2/papers/${w.paper}/icc_profile`, payload: { file_name: 'matrix.icc', profile: w.paperProfile } }),
   },
+  'DELETE /api/v2/papers/{paper_guid}/icc_profile': {
+    who: 'lab admins',
+    access: ADMIN_ONLY,
+    request: (w) => ({ url: `/api/v2/papers/${w.paper}/icc_profile` }),
+  },
   'GET /api/v2/paper_profiles/{file}': {
     who: 'anyone (the file a public catalogue links; hidden from the document: bytes, not JSON)',
     access: PUBLIC,

@@ -55,7 +55,7 @@ export interface World {
   /** A print size of the active catalogue, and its paper. */
   printSize: string;
   paper: string;
-  /** A printer profile (base64) an admin may attach to `paper`, and the file name a stored one is served by. */
+  /** A printer profile (base64) an admin may attach to `paper` (attached already), and the file name it is served by. */
   paperProfile: string;
   paperProfileFile: string;
   /** A line item of A's order: A's photo as a print of `printSize`, no finishing. */
@@ -104,6 +104,16 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
   if (!size) throw new Error('no catalogue: call ensureCatalogue first');
   const profile = await cmykPrinterProfile();
   const storedProfile = await storePaperProfile(t, profile, 'matrix.icc');
+  // Another paper keeps the profile for good, so the file stays stored when an admin's DELETE takes
+  // it off the world's paper (each world attaches it to that paper again, below).
+  const [keeper] = await t.db
+    .select({ guid: papers.guid })
+    .from(papers)
+    .innerJoin(catalogues, and(eq(catalogues.id, papers.catalogueId), eq(catalogues.active, true)))
+    .where(ne(papers.guid, size.paper))
+    .limit(1);
+  if (!keeper) throw new Error('the catalogue has a single paper: the world needs two');
+  await t.db.update(papers).set({ iccProfileKey: storedProfile.key }).where(eq(papers.guid, keeper.guid));
 
   return async () => {
     counter += 1;
@@ -143,6 +153,7 @@ export async function worldMaker(t: TestApp, opts: { impersonateThroughApi: bool
       await t.db.insert(sessions).values(session(a.guid, tokens.adminAsOwner, admin.guid));
     }
 
+    await t.db.update(papers).set({ iccProfileKey: storedProfile.key }).where(eq(papers.guid, size.paper));
     const [address] = await t.db.insert(addresses).values({ userGuid: a.guid, street: '1 Darkroom Lane', city: 'Nashville', state: 'TN', zip: '37201' }).returning();
     const [card] = await t.db
       .insert(cards)

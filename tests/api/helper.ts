@@ -7,6 +7,7 @@ import { inject } from 'vitest';
 import { checkAnswersAgainstDocument } from './answer-contract.ts';
 import { scratchPostgres } from './server-process.ts';
 import type { Jobs } from '../../server/adapters/jobs/jobs.ts';
+import type { LittleCms } from '../../server/adapters/colour/little-cms.ts';
 import { LocalStorage } from '../../server/adapters/storage/local-storage.ts';
 import type { UploadActivity } from '../../server/services/upload-activity.ts';
 import { createDeps, localStorageFor } from '../../server/create-deps.ts';
@@ -31,6 +32,8 @@ export interface TestApp {
   storage: LocalStorage;
   /** Mails as the log transport printed them. */
   printed: string[];
+  /** The app's LittleCMS (the papers' profiles are checked with it). */
+  littleCms: LittleCms;
   config: Config;
   /** Every line the app logged, when created with captureLogs (or API_TEST_CAPTURE_LOGS=1). */
   logs: string[];
@@ -102,6 +105,7 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { jo
     db: database.db,
     storage: deps.storage instanceof LocalStorage ? deps.storage : localStorageFor(config, deps.appSecret, now),
     printed,
+    littleCms: deps.littleCms,
     logs,
     config,
     jobs,

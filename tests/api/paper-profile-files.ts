@@ -16,3 +16,23 @@ const grey = () => sharp({ create: { width: 8, height: 8, channels: 3, backgroun
 
 export const cmykPrinterProfile = () => embedded(grey().toColourspace('cmyk').withIccProfile('cmyk'));
 export const srgbDisplayProfile = () => embedded(grey().withIccProfile('srgb'));
+
+// The ICC tag table: after the 128-byte header, a count, then 12 bytes a tag (signature, offset, size).
+const TAG_TABLE = 128;
+const TAG_ENTRY = 12;
+
+/**
+ * The profile with its colour tables (A2B*, B2A*) renamed to a private tag: its header, its
+ * description and its tag table still read, but LittleCMS has nothing to convert colours with,
+ * the kind of file a broken export makes.
+ */
+export function withoutColourTables(profile: Buffer): Buffer {
+  const copy = Buffer.from(profile);
+  const count = copy.readUInt32BE(TAG_TABLE);
+  for (let i = 0; i < count; i++) {
+    const at = TAG_TABLE + 4 + i * TAG_ENTRY;
+    const sig = copy.toString('latin1', at, at + 4);
+    if (sig.startsWith('A2B') || sig.startsWith('B2A')) copy.write(`zz${sig.slice(2)}`, at, 'latin1');
+  }
+  return copy;
+}

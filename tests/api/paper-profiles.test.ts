@@ -11,7 +11,7 @@ import { PAPER_PROFILE_MAX_BYTES } from '../../src/domain/paper-profile.ts';
 import { callApi } from './contract-call.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import { labWithAdmin } from './line-items-helpers.ts';
-import { cmykPrinterProfile, srgbDisplayProfile } from './paper-profile-files.ts';
+import { cmykPrinterProfile, srgbDisplayProfile, withoutColourTables } from './paper-profile-files.ts';
 import { photographer } from './photo-helpers.ts';
 
 /** A paper's ICC profile (issue 35): the admin's upload, its checks, the catalogue's link, the file. */
@@ -84,6 +84,7 @@ describe('attaching a profile to a paper', () => {
     ['not a profile', () => Buffer.from('%PDF-1.4 this is a document, not a colour profile'), /not an ICC profile/],
     ['an input-only (display) profile', srgbDisplayProfile, /not a printer \(output\) profile: its class is Monitor/],
     ['a cut-off profile', async () => (await cmykPrinterProfile()).subarray(0, 4000), /not an ICC profile|cannot be read/],
+    ['a printer profile LittleCMS cannot proof through', async () => withoutColourTables(await cmykPrinterProfile()), /LittleCMS cannot proof through this profile \(relative colorimetric\)/],
   ])('refuses %s with the reason, keeping nothing', async (_what, make, reason) => {
     const paper = await paperNamed('Metallic');
     const before = { rows: await storedCount(), objects: await objectCount() };
@@ -134,7 +135,7 @@ describe('npm run catalogue:load with profiles', () => {
     const keptLustre = (await paperNamed('Lustre')).icc_profile?.key;
     const dir = catalogueDir();
     writeFileSync(join(dir, 'metallic.icc'), cmyk);
-    const loaded = await loadCatalogueFile({ db: t.db, storage: t.storage }, fileWith(dir, { Metallic: 'metallic.icc' }));
+    const loaded = await loadCatalogueFile(t, fileWith(dir, { Metallic: 'metallic.icc' }));
     expect(loaded.profiles).toBe(1);
     const metallic = await paperNamed('Metallic');
     expect(metallic.icc_profile).toMatchObject({ colour_space: 'CMYK', key: keptLustre });
@@ -148,11 +149,87 @@ describe('npm run catalogue:load with profiles', () => {
     const dir = catalogueDir();
     writeFileSync(join(dir, 'screen.icc'), await srgbDisplayProfile());
     writeFileSync(join(dir, 'good.icc'), Buffer.concat([cmyk.subarray(0, 99), Buffer.from([1]), cmyk.subarray(100)]));
-    await expect(loadCatalogueFile({ db: t.db, storage: t.storage }, fileWith(dir, { Matte: 'good.icc', Metallic: 'screen.icc', Lustre: 'missing.icc' }))).rejects.toThrow(
-      /Lustre: missing\.icc cannot be read \(ENOENT\)[\s\S]*Metallic: screen\.icc: This is not a printer \(output\) profile/,
+    writeFileSync(join(dir, 'no-tables.icc'), withoutColourTables(cmyk));
+    const failed = await loadCatalogueFile(t, fileWith(dir, { Matte: 'good.icc', Metallic: 'screen.icc', Lustre: 'missing.icc', 'Deckled Circle': 'no-tables.icc' })).then(
+      () => null,
+      (err: unknown) => String(err),
     );
+    expect(failed).toMatch(/Lustre: missing\.icc cannot be read \(ENOENT\)/);
+    expect(failed).toMatch(/Metallic: screen\.icc: This is not a printer \(output\) profile/);
+    expect(failed).toMatch(/Deckled Circle: no-tables\.icc: LittleCMS cannot proof through this profile/);
     expect((await paperNamed('Metallic')).guid).toBe(before);
     expect(await storedCount()).toBe(rows);
     expect(await t.db.select().from(paperProfiles).where(eq(paperProfiles.name, 'good.icc'))).toEqual([]);
+  });
+});
+
+describe('removing a profile', () => {
+  const remove = async (paper: string, as: string | null = admin) =>
+    callApi(t.app, 'DELETE /papers/:paper_guid/icc_profile', { params: { paper_guid: paper } }, as ? { token: as } : {});
+  const etag = async () => (await t.app.inject({ method: 'GET', url: '/api/v2/papers_with_details' })).headers.etag;
+  const served = async (url: string) => (await t.app.inject({ method: 'GET', url })).statusCode;
+  // Bytes no other test attaches (another byte of the header's profile ID): a file of their own.
+  const ownBytes = () => {
+    const own = Buffer.from(cmyk);
+    own[98] = (own[98] ?? 0) ^ 0xff;
+    return own;
+  };
+
+  it('is for lab admins only: 403 for a photographer, 401 signed out, 404 for a paper not offered', async () => {
+    const paper = await paperNamed('Metallic');
+    expect(paper.icc_profile).not.toBeNull();
+    expect((await remove(paper.guid, ann)).status).toBe(403);
+    expect((await remove(paper.guid, null)).status).toBe(401);
+    const missing = await remove('00000000-0000-4000-8000-000000000000');
+    expect(missing.status).toBe(404);
+    expectErrorBody(missing.json(), 404);
+    expect((await paperNamed('Metallic')).icc_profile).toEqual(paper.icc_profile);
+  });
+
+  it('takes the profile off the paper and moves the catalogue on; the file stays while another paper uses it', async () => {
+    const [matte, deckled] = [await paperNamed('Matte'), await paperNamed('Deckled Circle')];
+    const profile = (await attach(matte.guid, ownBytes(), admin, 'own.icc')).json().data;
+    await attach(deckled.guid, ownBytes(), admin, 'own.icc');
+    const before = await etag();
+
+    const first = await remove(matte.guid);
+    expect(first.status).toBe(200);
+    expect(first.json()).toEqual({ success: true });
+    expect((await paperNamed('Matte')).icc_profile).toBeNull();
+    expect((await paperNamed('Deckled Circle')).icc_profile?.key).toBe(profile.key);
+    expect(await etag()).not.toBe(before);
+    expect(await served(profile.url)).toBe(200);
+
+    // The last paper using it: the row and the object go.
+    expect((await remove(deckled.guid)).status).toBe(200);
+    expect((await paperNamed('Deckled Circle')).icc_profile).toBeNull();
+    expect(await served(profile.url)).toBe(404);
+    expect(await t.db.select().from(paperProfiles).where(eq(paperProfiles.key, profile.key))).toEqual([]);
+    expect(await t.storage.head(profile.key)).toBeNull();
+
+    // Attached again, the same bytes are stored again.
+    expect((await attach(matte.guid, ownBytes(), admin, 'own.icc')).status).toBe(200);
+    expect(await served(profile.url)).toBe(200);
+    expect((await remove(matte.guid)).status).toBe(200);
+  });
+
+  it('keeps a file a paper of an earlier catalogue still names', async () => {
+    // catalogue:load (above) made a new catalogue; the first one's Lustre still names this file.
+    const lustre = await paperNamed('Lustre');
+    const profile = lustre.icc_profile;
+    if (!profile) throw new Error('Lustre has no profile: the tests above attach one');
+    const using = (await papers()).filter((paper) => paper.icc_profile?.key === profile.key);
+    expect(using.map((paper) => paper.name).sort()).toEqual(['Lustre', 'Metallic']);
+    for (const paper of using) expect((await remove(paper.guid)).status).toBe(200);
+    expect((await paperNamed('Lustre')).icc_profile).toBeNull();
+    expect(await served(profile.url)).toBe(200);
+  });
+
+  it('leaves a paper without a profile as it is, the catalogue unchanged', async () => {
+    const matte = await paperNamed('Matte');
+    expect(matte.icc_profile).toBeNull();
+    const before = await etag();
+    expect((await remove(matte.guid)).json()).toEqual({ success: true });
+    expect(await etag()).toBe(before);
   });
 });

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react';
-import { attachPaperProfile } from '../../api/catalogue.ts';
+import { attachPaperProfile, removePaperProfile } from '../../api/catalogue.ts';
 import { errorLines, errorText } from '../../api/errors.ts';
 import type { Paper, PaperIccProfile } from '../../contract/catalogue.ts';
 import { PAPER_PROFILE_MAX_BYTES } from '../../domain/paper-profile.ts';
 import { readPapers } from '../../offline/catalogue-copy.ts';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toasts/toast-store.ts';
 
 const MAX_MB = PAPER_PROFILE_MAX_BYTES / (1024 * 1024);
@@ -23,6 +24,7 @@ function PaperProfileRow({ paper }: { paper: Paper }) {
   const [profile, setProfile] = useState<PaperIccProfile | null>(paper.icc_profile ?? null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [asking, setAsking] = useState(false);
   const upload = async (file: File) => {
     setProblem(null);
     if (file.size > PAPER_PROFILE_MAX_BYTES) {
@@ -40,10 +42,43 @@ function PaperProfileRow({ paper }: { paper: Paper }) {
       setBusy(false);
     }
   };
+  const remove = async () => {
+    setProblem(null);
+    setBusy(true);
+    try {
+      await removePaperProfile(paper.guid);
+      setProfile(null);
+      toast.success(`${paper.name} has no profile now: no proof is offered on it.`);
+    } catch (err) {
+      setProblem(errorLines(err).join(' '));
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
   return (
     <tr>
       <th scope="row">{paper.name}</th>
-      <td data-label="PROFILE">{profile ? `${profile.name} (${profile.colour_space})` : 'None: no proof offered'}</td>
+      <td data-label="PROFILE">
+        {profile ? `${profile.name} (${profile.colour_space})` : 'None: no proof offered'}{' '}
+        {profile ? (
+          <button type="button" className="button danger" disabled={busy} onClick={() => setAsking(true)}>
+            REMOVE<span className="visually-hidden"> the profile of {paper.name}</span>
+          </button>
+        ) : null}
+        {asking && profile ? (
+          <ConfirmDialog
+            title="REMOVE THIS PROFILE?"
+            message={`${profile.name} stops being the profile of ${paper.name}: photographers are offered no soft proof on this paper until another is attached.`}
+            cancel="KEEP PROFILE"
+            confirm="REMOVE PROFILE"
+            destructive
+            busy={busy ? { label: 'removing…' } : null}
+            onCancel={() => setAsking(false)}
+            onConfirm={() => void remove()}
+          />
+        ) : null}
+      </td>
       <td data-label="ATTACH">
         <label className="profile-file">
           <span className="visually-hidden">ICC profile for {paper.name}</span>
@@ -70,8 +105,8 @@ function PaperProfileRow({ paper }: { paper: Paper }) {
 }
 
 /**
- * For lab admins on /price-lists: each paper's ICC output profile for the soft proof, and a file
- * field to attach one (checked by the lab; a refused file says why).
+ * For lab admins on /price-lists: each paper's ICC output profile for the soft proof, a file
+ * field to attach one (checked by the lab; a refused file says why), and REMOVE to take it away.
  */
 export function PaperProfilesSection() {
   const [papers, setPapers] = useState<Paper[] | null>(null);

@@ -13,6 +13,7 @@ import {
   cmsFLAGS_SOFTPROOFING,
   type Lcms,
 } from 'lcms-wasm';
+import { PROOF_RENDERING } from '../../domain/paper-profile.ts';
 import type { ProofIntent } from '../shared/proof-api.ts';
 import { profileKey } from './photo-profile.ts';
 
@@ -79,12 +80,13 @@ function outsideOnGrid(lcms: Lcms, proof: number, gamut: number): Uint8Array {
   return outside;
 }
 
-/** The LittleCMS intents and flags of each of our intents. */
+/** The LittleCMS intents and flags of each of our intents (PROOF_RENDERING says why). */
 function intentOf(intent: ProofIntent): { lcms: number; flags: number } {
-  // Relative colorimetric maps the photo's black to the paper's black (black-point compensation),
-  // as labs print. Perceptual's own tables already compress the tones to the paper's range, so
-  // no compensation is asked on top (libvips, which the lab's derivatives use, asks none either).
-  return intent === 'relative' ? { lcms: INTENT_RELATIVE_COLORIMETRIC, flags: cmsFLAGS_BLACKPOINTCOMPENSATION } : { lcms: INTENT_PERCEPTUAL, flags: 0 };
+  const rendering = PROOF_RENDERING[intent];
+  return {
+    lcms: rendering.intent === 'relative colorimetric' ? INTENT_RELATIVE_COLORIMETRIC : INTENT_PERCEPTUAL,
+    flags: rendering.blackPointCompensation ? cmsFLAGS_BLACKPOINTCOMPENSATION : 0,
+  };
 }
 
 export class ProofTransforms {
