@@ -1,7 +1,7 @@
 import type { OrderDetailAttributes, ShippingAddress } from '../../api/orders-detail.ts';
 import { Fragment } from 'react';
 import { allInCostFromWire } from '../../domain/all-in-cost.ts';
-import { DROP_SHIP_TO_CLIENT } from '../../client-rules/checkout.ts';
+import { DROP_SHIP_TO_CLIENT, clientLines } from '../../client-rules/checkout.ts';
 import { formatMoney, toCents } from '../../domain/money.ts';
 import { colorCorrectionLabel } from '../../client-rules/order-actions-photographer.ts';
 import { NO_BOUTIQUE_PACKAGING } from '../../client-rules/order-detail.ts';
@@ -16,8 +16,6 @@ export function addressLines(a: ShippingAddress): string[] {
 
 const SHIPPING_METHODS: Record<string, string> = { overnight: 'OVERNIGHT', two_day: 'TWO DAY' };
 
-/** A drop-ship's client as lines: name, street, street 2, 'City, ST 12345'. */
-const clientLines = (c: NonNullable<OrderDetailAttributes['drop_ship_address']>) => [c.recipient, c.street, c.street_2, `${c.city}, ${c.state_province} ${c.zip}`].filter((l): l is string => Boolean(l && l.trim()));
 
 /** What everyone who may see the order sees (docs/orders.md §2 Order detail): status, dates, money, shipping, card, packaging. */
 export function OrderSummary({ order }: { order: OrderDetailAttributes }) {
