@@ -4,7 +4,7 @@ import { labOrders, lineItems, mailOutbox, orderEvents, photographs } from '../.
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { change, type OrderChange } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
-import { orderDetail, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { addItems, orderDetail, orderWithPhotos, payload, products, type Products } from './line-items-helpers.ts';
 import { callAs } from './photo-helpers.ts';
 
 /** PATCH /lab_orders/{id} admin types and color_correction, DELETE /lab_orders/{id} (docs/api.md §6). */
@@ -26,7 +26,7 @@ afterAll(() => t.close());
 /** A photographer's open order with one line item. */
 async function order() {
   const o = await orderWithPhotos(t, 1);
-  expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid)])).statusCode).toBe(201);
+  expect((await addItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid)])).status).toBe(201);
   return o;
 }
 const patch = (token: string, guid: string, body: OrderChange) => change(t, token, guid, body);

@@ -6,7 +6,7 @@ import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
-import { addPhotos, orderDetail, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { addItems, addPhotos, orderDetail, orderWithPhotos, payload, products, type Products } from './line-items-helpers.ts';
 import { callAs, newOrder } from './photo-helpers.ts';
 
 /** The orders list and order detail of issue 13 (docs/api.md §6): list fields, admin filters, urgent, events. */
@@ -40,11 +40,11 @@ beforeAll(async () => {
 
   const a = await orderWithPhotos(t, 2);
   const framedItem = payload(a.photos[0] ?? '', p.size.guid, { finishing_service: p.frame.guid, finishing_service_detail: p.frameDetails[0] ?? null, finishing_service_details: p.frameDetails });
-  ok((await postItems(t, a.token, a.order, [framedItem])).statusCode === 201, 'framed line item');
+  ok((await addItems(t, a.token, a.order, [framedItem])).status === 201, 'framed line item');
   await t.db.update(labOrders).set({ status: 'paid', paidAt: new Date(), orderName: 'Framed' }).where(eq(labOrders.guid, a.order));
   const plain = await newOrder(t, a.token, 'Plain');
   const [photo] = await addPhotos(t, plain, 1);
-  ok((await postItems(t, a.token, plain, [payload(photo ?? '', p.size.guid)])).statusCode === 201, 'plain line item');
+  ok((await addItems(t, a.token, plain, [payload(photo ?? '', p.size.guid)])).status === 201, 'plain line item');
   await t.db.update(labOrders).set({ urgent: true, notes: 'Rush please', internalNotes: 'Call her' }).where(eq(labOrders.guid, plain));
   ann = { token: a.token, guid: a.user.guid, framed: a.order, plain };
 
@@ -91,7 +91,7 @@ describe('GET /lab_orders list fields', () => {
     await t.db.update(labOrders).set({ status: 'open' }).where(eq(labOrders.id, order?.id ?? 0));
     const photo = (await orderDetail(t, ann.token, ann.framed)).images[0]?.guid ?? '';
     const framedItem = payload(photo, p.size.guid, { finishing_service: p.frame.guid, finishing_service_detail: p.frameDetails[0] ?? null, finishing_service_details: p.frameDetails });
-    expect((await postItems(t, ann.token, ann.framed, [framedItem])).statusCode).toBe(201);
+    expect((await addItems(t, ann.token, ann.framed, [framedItem])).status).toBe(201);
     await t.db.update(labOrders).set({ status: 'paid' }).where(eq(labOrders.id, order?.id ?? 0));
     expect((await list(adminToken, { filters: 'frame' })).data.map((d) => d.attributes.guid)).toEqual([ann.framed]);
   });

@@ -8,7 +8,7 @@ import { toCents } from '../../src/domain/money.ts';
 import { expectErrorBody, type TestApp } from './helper.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
-import { addPhotos, orderWithPhotos, payload, postItems, type Products } from './line-items-helpers.ts';
+import { addItems, addPhotos, orderWithPhotos, payload, type Products } from './line-items-helpers.ts';
 import { callApi, type CallAnswer } from './contract-call.ts';
 import { callAs, newOrder } from './photo-helpers.ts';
 
@@ -26,8 +26,8 @@ export interface CartOrder {
 export async function cartOrder(t: TestApp, p: Products, opts: { quantity?: number; creditCents?: number } = {}): Promise<CartOrder> {
   const { user, token, order, photos } = await orderWithPhotos(t, 1);
   const quantity = opts.quantity ?? 2;
-  const res = await postItems(t, token, order, [payload(photos[0] ?? '', p.size.guid, { quantity })]);
-  expect(res.statusCode).toBe(201);
+  const res = await addItems(t, token, order, [payload(photos[0] ?? '', p.size.guid, { quantity })]);
+  expect(res.status).toBe(201);
   if (opts.creditCents) await t.db.update(users).set({ creditAvailableCents: opts.creditCents }).where(eq(users.guid, user.guid));
   return { user, token, order, subtotalCents: toCents(p.size.price) * quantity };
 }
@@ -36,7 +36,7 @@ export async function cartOrder(t: TestApp, p: Products, opts: { quantity?: numb
 export async function secondOrder(t: TestApp, p: Products, owner: CartOrder): Promise<string> {
   const order = await newOrder(t, owner.token, `Second ${Math.random().toString(36).slice(2)}`);
   const [photo = ''] = await addPhotos(t, order, 1);
-  expect((await postItems(t, owner.token, order, [payload(photo, p.size.guid, { quantity: 2 })])).statusCode).toBe(201);
+  expect((await addItems(t, owner.token, order, [payload(photo, p.size.guid, { quantity: 2 })])).status).toBe(201);
   return order;
 }
 

@@ -7,7 +7,7 @@ import { BOUTIQUE_PACKAGING_CENTS, SHIPPING_CENTS } from '../../src/domain/prici
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
 import { addAddress, addCard, cartOrder, changed, checkoutOrder, discountCode, expectOnePayment, payOrder, readyOrder, secondOrder, type CheckoutBody } from './checkout-helpers.ts';
 import { callApi } from './contract-call.ts';
-import { addPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { addItems, addPhotos, payload, products, type Products } from './line-items-helpers.ts';
 
 /** POST /lab_orders/{id}/checkout on the sandbox provider (docs/api.md §8; issue 12). */
 let t: TestApp;
@@ -241,7 +241,7 @@ describe('checkout', () => {
     const framedCents = toCents(p.size.price) + finishingChoiceCents({ service: p.frame, details: { frame_mat: mat, glass, stain } });
     const photo = (await addPhotos(t, o.order, 1))[0] ?? '';
     const framed = payload(photo, p.size.guid, { quantity: 2, finishing_service: p.frame.guid, finishing_service_detail: mat ?? null, finishing_service_details: p.frameDetails });
-    expect((await postItems(t, o.token, o.order, [framed])).statusCode).toBe(201);
+    expect((await addItems(t, o.token, o.order, [framed])).status).toBe(201);
     const paid = await pay(o.token, o.order);
     expect(paid.status).toBe(200);
     const a = paid.json().data.attributes;

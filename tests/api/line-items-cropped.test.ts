@@ -6,7 +6,7 @@ import { labOrders, lineItems, photographs } from '../../server/db/schema.ts';
 import { makeCroppedImage, queueMissingCroppedImages } from '../../server/services/line-item-crop.ts';
 import { lacksCroppedImage } from '../../src/client-rules/cart-review.ts';
 import { createTestApp, type TestApp } from './helper.ts';
-import { fullOrder, orderWithPhotos, payload, postItems, products, type Products } from './line-items-helpers.ts';
+import { addItems, fullOrder, orderWithPhotos, payload, products, type Products } from './line-items-helpers.ts';
 import { callAs, newOrder, photographer } from './photo-helpers.ts';
 
 /** The cropped image of a line item: a pg-boss job cuts the stored crop out of the photo with sharp. */
@@ -47,7 +47,7 @@ describe('the cropped image', () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
     const item = payload(photo, p.size.guid, { photograph: crop(photo, 10, 0, 50, 100) });
-    expect((await postItems(t, token, order, [item])).statusCode).toBe(201);
+    expect((await addItems(t, token, order, [item])).status).toBe(201);
     const first = await croppedUrl(token, order, item.guid);
     expect(lacksCroppedImage(first)).toBe(false);
     const meta = await (await imageAt(first)).metadata();
@@ -82,7 +82,7 @@ describe('the cropped image', () => {
       .values({ labOrderId: o?.id ?? 0, fileName: 'IMG_0006.jpg', key, size: stored.length, checksum: randomBytes(32).toString('hex'), contentType: 'image/jpeg', width: 800, height: 1200 })
       .returning();
     const item = payload(photo?.guid ?? '', p.size.guid, { photograph: crop(photo?.guid ?? '', 0, 0, 100, 40) });
-    expect((await postItems(t, token, order, [item])).statusCode).toBe(201);
+    expect((await addItems(t, token, order, [item])).status).toBe(201);
     const image = await imageAt(await croppedUrl(token, order, item.guid));
     const meta = await image.metadata();
     expect({ width: meta.width, height: meta.height, orientation: meta.orientation ?? 1 }).toEqual({ width: 800, height: 480, orientation: 1 });
@@ -96,7 +96,7 @@ describe('the cropped image', () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
     const item = payload(photo, p.size.guid);
-    await postItems(t, token, order, [item]);
+    await addItems(t, token, order, [item]);
     await croppedUrl(token, order, item.guid);
     await t.db.update(lineItems).set({ croppedKey: null, cropVersion: 5 }).where(eq(lineItems.guid, item.guid));
     await makeCroppedImage(t, { lineItemGuid: item.guid, cropVersion: 4 });
@@ -110,7 +110,7 @@ describe('the cropped image', () => {
   it('housekeeping asks again for a cropped image long overdue, once per quarter hour', async () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const item = payload(photos[0] ?? '', p.size.guid);
-    await postItems(t, token, order, [item]);
+    await addItems(t, token, order, [item]);
     await croppedUrl(token, order, item.guid);
     // As if the job was lost: no image, asked for long ago.
     await t.db.update(lineItems).set({ croppedKey: null, cropVersion: 3 }).where(eq(lineItems.guid, item.guid));

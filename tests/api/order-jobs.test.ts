@@ -9,7 +9,7 @@ import type { Storage } from '../../server/adapters/storage/storage.ts';
 import { labOrders, photographs } from '../../server/db/schema.ts';
 import { buildZip } from '../../server/services/order-zip.ts';
 import { createTestApp, createUser, expectErrorBody, signIn, type TestApp } from './helper.ts';
-import { orderDetail, orderWithPhotos, payload, postItems, products } from './line-items-helpers.ts';
+import { addItems, orderDetail, orderWithPhotos, payload, products } from './line-items-helpers.ts';
 import { callAs } from './photo-helpers.ts';
 
 /** The zip of an order's originals and the vendor send: pg-boss jobs (docs/lab-rules.md §2). */
@@ -147,7 +147,7 @@ describe('send_to_api', () => {
   it('POSTs the order JSON, retrying with backoff until the vendor takes it, then records last_sent_to_vendor_at', async () => {
     const p = await products(t);
     const o = await orderWithPhotos(t, 1);
-    expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid, { quantity: 3 })])).statusCode).toBe(201);
+    expect((await addItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid, { quantity: 3 })])).status).toBe(201);
     expect((await callAs(t.app, 'POST /lab_orders/:guid/send_to_api', { params: { guid: o.order } }, { token: admin })).status).toBe(200);
     await expect
       .poll(async () => (await orderDetail(t, admin, o.order)).last_sent_to_vendor_at, { timeout: 60_000, interval: 500 })

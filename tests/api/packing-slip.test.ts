@@ -8,7 +8,8 @@ import { unzip } from '../unit/fixtures/unzip.ts';
 import { callApi } from './contract-call.ts';
 import { expectErrorBody } from './helper.ts';
 import { decompressionBombPng, smallPng, textFile } from './hostile-files.ts';
-import { labWithAdmin, orderWithPhotos, payload, postItems, send } from './line-items-helpers.ts';
+import { addItems, labWithAdmin, orderDetail, orderWithPhotos, payload } from './line-items-helpers.ts';
+import { callAs } from './photo-helpers.ts';
 
 /**
  * The blind packing slip (issue 34, docs/lab-rules.md §9): the studio's logo and return address
@@ -27,7 +28,8 @@ const putLogo = (token: string, data: string) => callApi(lab.t.app, 'PUT /accoun
 const CLIENT = { recipient_name: 'Jane Client', street_address: '9 Oak Ave', city: 'Memphis', state: 'TN', zip: '38103' };
 /** Ship the order straight to the photographer's client: the only kind of order a blind slip goes with. */
 const dropShip = (token: string, order: string) => callApi(lab.t.app, 'PUT /lab_orders/:guid/drop_ship', { params: { guid: order }, body: CLIENT }, { token });
-const chooseSlip = (token: string, order: string, value: unknown) => send(lab.t, 'PATCH', `/lab_orders/${order}`, token, { type: 'blind_slip', value });
+const chooseSlip = (token: string | null, order: string, value: boolean) =>
+  callAs(lab.t.app, 'PATCH /lab_orders/:guid', { params: { guid: order }, body: { type: 'blind_slip', value } }, token ? { token } : {});
 /** GET a signed storage link through the app, as the browser would. */
 const fetchLink = (link: string) => {
   const url = new URL(link, 'http://lab.test');
@@ -99,20 +101,21 @@ describe("the order's blind slip", () => {
     expect(expectErrorBody(noName.json(), 422).message).toBe(BLIND_SLIP_NEEDS_BUSINESS_NAME);
     await lab.t.db.update(users).set({ businessName: 'Rosa Studio' }).where(eq(users.guid, o.user.guid));
     const chosen = await chooseSlip(o.token, o.order, true);
-    expect(chosen.statusCode).toBe(200);
+    expect(chosen.status).toBe(200);
     expect(chosen.json().data.attributes).toMatchObject({ blind_slip: true, blind_slip_allowed: true });
     const other = await orderWithPhotos(lab.t, 0);
-    expect((await chooseSlip(other.token, o.order, false)).statusCode).toBe(404);
-    expect((await chooseSlip(null as unknown as string, o.order, false)).statusCode).toBe(401);
+    expect((await chooseSlip(other.token, o.order, false)).status).toBe(404);
+    expect((await chooseSlip(null, o.order, false)).status).toBe(401);
     expect((await chooseSlip(lab.admin, o.order, false)).json().data.attributes.blind_slip).toBe(false);
-    expect(expectErrorBody((await chooseSlip(o.token, o.order, 'maybe')).json(), 422).message).toBe('blind_slip takes true or false.');
+    // Not a boolean, on purpose: the lab refuses what the contract does not allow.
+    expect(expectErrorBody((await chooseSlip(o.token, o.order, 'maybe' as unknown as boolean)).json(), 422).message).toBe('blind_slip takes true or false.');
     // Picked up at the lab: no slip to choose, and a slip chosen before is not used.
     await lab.t.db.update(labOrders).set({ blindSlip: true, localPickup: true }).where(eq(labOrders.guid, o.order));
     expect(expectErrorBody((await chooseSlip(o.token, o.order, true)).json(), 422).message).toBe(BLIND_SLIP_NOT_ALLOWED);
-    expect((await send(lab.t, 'GET', `/lab_orders/${o.order}`, o.token)).json().data.attributes).toMatchObject({ blind_slip: false, blind_slip_allowed: false });
+    expect(await orderDetail(lab.t, o.token, o.order)).toMatchObject({ blind_slip: false, blind_slip_allowed: false });
     // Paid: the order is no longer open to checkout choices.
     await lab.t.db.update(labOrders).set({ localPickup: false, status: 'paid' }).where(eq(labOrders.guid, o.order));
-    expect((await chooseSlip(o.token, o.order, false)).statusCode).toBe(422);
+    expect((await chooseSlip(o.token, o.order, false)).status).toBe(422);
   });
 });
 
@@ -124,14 +127,15 @@ describe('the slip PDF', () => {
     await putLogo(o.token, base64(await smallPng()));
     const address = { name: 'Rosa Studio returns', street: '12 Elm St', street_2: null, city: 'Nashville', state: 'TN', zip: '37201' };
     await callApi(t.app, 'PUT /accounts/packing_slip/return_address', { body: { return_address: address } }, { token: o.token });
-    expect((await postItems(t, o.token, o.order, o.photos.map((photo) => payload(photo, p.size.guid, { quantity: 3 })))).statusCode).toBe(201);
+    expect((await addItems(t, o.token, o.order, o.photos.map((photo) => payload(photo, p.size.guid, { quantity: 3 })))).status).toBe(201);
     expect((await dropShip(o.token, o.order)).status).toBe(200);
-    expect((await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, admin)).statusCode).toBe(422);
-    expect((await chooseSlip(o.token, o.order, true)).statusCode).toBe(200);
+    const slip = (token: string) => callApi(t.app, 'GET /lab_orders/:guid/packing_slip', { params: { guid: o.order } }, { token });
+    expect((await slip(admin)).status).toBe(422);
+    expect((await chooseSlip(o.token, o.order, true)).status).toBe(200);
 
-    expect((await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, o.token)).statusCode).toBe(403);
-    const asked = await send(t, 'GET', `/lab_orders/${o.order}/packing_slip`, admin);
-    expect(asked.statusCode).toBe(200);
+    expect((await slip(o.token)).status).toBe(403);
+    const asked = await slip(admin);
+    expect(asked.status).toBe(200);
     const pdf = (await fetchLink(asked.json().packing_slip_link)).rawPayload;
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString('latin1')).toContain('/Filter /DCTDecode');
@@ -139,8 +143,8 @@ describe('the slip PDF', () => {
     for (const words of ['Rosa Studio', '12 Elm St', 'Nashville, TN 37201', 'Jane Client', '9 Oak Ave', 'Memphis, TN 38103', p.paper.name, p.size.name, '6 prints']) expect(text).toContain(words);
     expect(text).not.toMatch(/\$|\d\.\d\d|Print ?Lab|printlab/i);
 
-    expect((await send(t, 'POST', `/lab_orders/${o.order}/create_zip_file`, admin)).statusCode).toBe(200);
-    const zipLink = async () => (await send(t, 'GET', `/lab_orders/${o.order}`, admin)).json().data.attributes.download_all_link as string | null;
+    expect((await callAs(t.app, 'POST /lab_orders/:guid/create_zip_file', { params: { guid: o.order } }, { token: admin })).status).toBe(200);
+    const zipLink = async () => (await orderDetail(t, admin, o.order)).download_all_link ?? null;
     await expect.poll(zipLink, { timeout: 30_000, interval: 250 }).toBeTruthy();
     const entries = await unzip((await fetchLink((await zipLink()) ?? '')).rawPayload);
     expect([...entries.keys()].sort()).toEqual(['IMG_1000.jpg', 'IMG_1001.jpg', 'packing-slip.pdf']);

@@ -4,7 +4,7 @@ import { idempotencyKeys } from '../../server/db/schema.ts';
 import { callApi } from './contract-call.ts';
 import { createTestApp, expectErrorBody, type TestApp } from './helper.ts';
 import { noisyJpeg } from './hostile-files.ts';
-import { fullOrder, orderWithPhotos, postItems, products, type Products } from './line-items-helpers.ts';
+import { addItems, fullOrder, orderWithPhotos, products, type LineItemBody, type Products } from './line-items-helpers.ts';
 import { MiB, bigJpeg, callAs, complete, confirm, multipartUpload, newOrder, photographer, put, putPart, sha256, singleUpload } from './photo-helpers.ts';
 
 /**
@@ -98,7 +98,7 @@ describe('line items as the spec writes them', () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
     // docs/orders.md §7's creation payload: no guid.
-    const item = {
+    const item: LineItemBody = {
       imageName: 'IMG_1000.jpg',
       quantity: 2,
       print_size: p.size.guid,
@@ -108,8 +108,8 @@ describe('line items as the spec writes them', () => {
       source_photograph_guid: photo,
       photograph: { source_photograph_guid: photo, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100, photo_meta: {} },
     };
-    const res = await postItems(t, token, order, [item]);
-    expect(res.statusCode).toBe(201);
+    const res = await addItems(t, token, order, [item]);
+    expect(res.status).toBe(201);
     const [line] = (await fullOrder(t, token, order)).data.line_items;
     expect(line?.guid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(line).toMatchObject({ quantity: 2, notes: 'As the spec sends it' });
@@ -119,9 +119,9 @@ describe('line items as the spec writes them', () => {
     const { token, order, photos } = await orderWithPhotos(t, 1);
     const photo = photos[0] ?? '';
     const item = { quantity: 1, print_size: p.size.guid, finishing_service: null, source_photograph_guid: photo, photograph: { source_photograph_guid: photo, crop_x: 0, crop_y: 0, crop_h: 100, crop_w: 100 } };
-    expect((await postItems(t, token, order, [item], 'spec-line-crash')).statusCode).toBe(201);
+    expect((await addItems(t, token, order, [item], 'spec-line-crash')).status).toBe(201);
     await t.db.update(idempotencyKeys).set({ statusCode: null, response: null, createdAt: sql`now() - interval '2 minutes'` }).where(eq(idempotencyKeys.key, 'spec-line-crash'));
-    expect((await postItems(t, token, order, [item], 'spec-line-crash')).statusCode).toBe(201);
+    expect((await addItems(t, token, order, [item], 'spec-line-crash')).status).toBe(201);
     const lines = (await fullOrder(t, token, order)).data.line_items;
     expect(lines.map((l) => l.quantity)).toEqual([1]);
   });
