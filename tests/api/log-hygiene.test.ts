@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logTransport, mailTransportFor } from '../../server/adapters/mail/mail-transport.ts';
 import { loadConfig } from '../../server/config.ts';
+import { callApi } from './contract-call.ts';
 import { api, createTestApp, expectLogHygiene, type TestApp } from './helper.ts';
+import { callAs } from './photo-helpers.ts';
 
 /**
  * Logs never hold tokens, passwords or their hashes, reset codes, URL signatures or card data
@@ -15,66 +17,68 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const secrets: string[] = [];
-const post = (path: string, payload: object, token?: string) => t.app.inject({ method: 'POST', url: api(path), payload, headers: token ? { token } : {} });
+const signUp = (body: { email: string; first_name: string; last_name: string; password: string }) =>
+  callApi(t.app, 'POST /users', { body: { ...body, password_confirmation: body.password } });
 
 describe('the log', () => {
   it('shows no secret of sign-up, sign-in, password reset, email and password change', async () => {
     const email = 'hygiene@studio.example';
     const password = 'first-secret-pass';
     secrets.push(password);
-    const signup = await post('/users', { email, first_name: 'Vivian', last_name: 'Maier', password, password_confirmation: password });
-    expect(signup.statusCode).toBe(200);
+    const signup = await signUp({ email, first_name: 'Vivian', last_name: 'Maier', password });
+    expect(signup.status).toBe(200);
     secrets.push(signup.json().token);
-    const login = await post('/login', { email, password });
+    const login = await callApi(t.app, 'POST /login', { body: { email, password } });
     secrets.push(login.json().token);
-    expect((await post('/login', { email, password: 'a-wrong-guess-pass' })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'POST /login', { body: { email, password: 'a-wrong-guess-pass' } })).status).toBe(401);
     secrets.push('a-wrong-guess-pass');
 
-    expect((await post('/forgot_password', { email })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /forgot_password', { body: { email } })).status).toBe(200);
     const code = /reset token is: ([A-Z0-9]{6})/.exec(t.printed.at(-1) ?? '')?.[1] ?? '';
     expect(code).toHaveLength(6);
     secrets.push(code);
-    expect((await post('/validate_challenge_token', { email, challenge_token: code })).statusCode).toBe(200);
+    expect((await callApi(t.app, 'POST /validate_challenge_token', { body: { email, challenge_token: code } })).status).toBe(200);
     const second = 'second-secret-pass';
-    const reset = await post('/reset_password', { email, challenge_token: code, password: second, password_confirmation: second });
-    expect(reset.statusCode).toBe(200);
+    const reset = await callApi(t.app, 'POST /reset_password', { body: { email, challenge_token: code, password: second, password_confirmation: second } });
+    expect(reset.status).toBe(200);
     secrets.push(second, reset.json().token);
 
     const token = reset.json().token as string;
     const guid = reset.json().guid as string;
     const third = 'third-secret-pass';
     secrets.push(third);
-    const changed = await t.app.inject({ method: 'PATCH', url: api(`/users/${guid}`), headers: { token }, payload: { password: third, password_confirmation: third, current_password: second } });
-    expect(changed.statusCode).toBe(200);
-    const moved = await t.app.inject({ method: 'PATCH', url: api('/update_user_email'), headers: { token }, payload: { email: 'moved@studio.example', password: third } });
-    expect(moved.statusCode).toBe(200);
+    const changed = await callApi(t.app, 'PATCH /users/:guid', { params: { guid }, body: { password: third, password_confirmation: third, current_password: second } }, { token });
+    expect(changed.status).toBe(200);
+    const moved = await callApi(t.app, 'PATCH /update_user_email', { body: { email: 'moved@studio.example', password: third } }, { token });
+    expect(moved.status).toBe(200);
     expectLogHygiene(t.logs, secrets);
   });
 
   it('shows no card number, CVC or card token', async () => {
-    const signup = await post('/users', { email: 'cards@studio.example', first_name: 'Lee', last_name: 'Miller', password: 'card-owner-pass', password_confirmation: 'card-owner-pass' });
+    const signup = await signUp({ email: 'cards@studio.example', first_name: 'Lee', last_name: 'Miller', password: 'card-owner-pass' });
     const token = signup.json().token as string;
     secrets.push(token);
-    const minted = await post('/sandbox/tokens', { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2031, cvc: '987' });
-    expect(minted.statusCode).toBe(200);
+    const minted = await callApi(t.app, 'POST /sandbox/tokens', { body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2031, cvc: '987' } });
+    expect(minted.status).toBe(200);
     secrets.push('4242424242424242', '4242 4242 4242 4242', minted.json().id);
-    expect((await post('/accounts/create_card', { token_id: minted.json().id }, token)).statusCode).toBe(200);
-    expect((await post('/accounts/create_card', { token_id: 'tok_visa' }, token)).statusCode).toBe(200);
-    expect((await post('/sandbox/tokens', { number: '4000 0566 5566 5556', exp_month: 12, exp_year: 2031, cvc: '987' })).statusCode).toBeLessThan(500);
+    const addCard = (token_id: string) => callAs(t.app, 'POST /accounts/create_card', { body: { token_id } }, { token });
+    expect((await addCard(minted.json().id)).status).toBe(200);
+    expect((await addCard('tok_visa')).status).toBe(200);
+    expect((await callApi(t.app, 'POST /sandbox/tokens', { body: { number: '4000 0566 5566 5556', exp_month: 12, exp_year: 2031, cvc: '987' } })).status).toBeLessThan(500);
     secrets.push('4000056655665556');
     expectLogHygiene(t.logs, secrets);
   });
 
   it('shows signed storage URLs and a token sent in the query without their secrets', async () => {
-    const signup = await post('/users', { email: 'urls@studio.example', first_name: 'Berenice', last_name: 'Abbott', password: 'url-owner-pass', password_confirmation: 'url-owner-pass' });
+    const signup = await signUp({ email: 'urls@studio.example', first_name: 'Berenice', last_name: 'Abbott', password: 'url-owner-pass' });
     const { token, guid } = signup.json() as { token: string; guid: string };
     secrets.push(token);
-    const presign = await post(`/lab_orders/${guid}/create_presigned_url`, { guid, file_name: 'resale.pdf' }, token);
+    const presign = await callAs(t.app, 'POST /lab_orders/:guid/create_presigned_url', { params: { guid }, body: { guid, file_name: 'resale.pdf' } }, { token });
     const { signedUrl, key } = presign.json() as { signedUrl: string; key: string };
     secrets.push(new URL(signedUrl, 'http://x').searchParams.get('sig') ?? 'missing sig');
     const put = await t.app.inject({ method: 'PUT', url: signedUrl, payload: Buffer.from('%PDF-1.4\n%%EOF\n'), headers: { 'content-type': 'application/pdf' } });
     expect(put.statusCode).toBe(200);
-    const link = (await post('/accounts/blanket_certificate', { key }, token)).json().blanket_certificate_of_resale_link as string;
+    const link = (await callAs(t.app, 'POST /accounts/blanket_certificate', { body: { key } }, { token })).json().blanket_certificate_of_resale_link;
     secrets.push(new URL(link, 'http://x').searchParams.get('sig') ?? 'missing sig');
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(200);
     // A token in the query (never how the app sends it, but a caller might) and S3-style signatures.
@@ -94,8 +98,8 @@ describe('the log', () => {
     await t.db.execute(sql`create function refuse_users() returns trigger language plpgsql as $$ begin raise exception 'refused for the test'; end $$`);
     await t.db.execute(sql`create trigger refuse_users before insert on users for each row execute function refuse_users()`);
     try {
-      const res = await post('/users', { email: 'doomed.insert@studio.example', first_name: 'Imogen', last_name: 'Cunninghamson', password: 'doomed-insert-pass', password_confirmation: 'doomed-insert-pass' });
-      expect(res.statusCode).toBe(500);
+      const res = await signUp({ email: 'doomed.insert@studio.example', first_name: 'Imogen', last_name: 'Cunninghamson', password: 'doomed-insert-pass' });
+      expect(res.status).toBe(500);
     } finally {
       await t.db.execute(sql`drop trigger refuse_users on users`);
       await t.db.execute(sql`drop function refuse_users()`);
