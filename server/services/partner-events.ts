@@ -133,8 +133,11 @@ export async function deliverWebhook(deps: DeliveryDeps, job: WebhookJob, attemp
     await deps.db.update(webhookDeliveries).set({ state: 'dropped' }).where(eq(webhookDeliveries.id, job.deliveryId));
     return;
   }
-  const secret = await webhookSigningSecret(deps.db, deps.webhookSecrets, row.endpoint);
-  const { statusCode, answer } = await post(deps, row.endpoint.url, secret, row.delivery.eventId, JSON.stringify(row.delivery.payload));
+  // A secret that does not open (WEBHOOK_SECRET_KEY changed) is a failed try the partner's log
+  // explains, as an unreachable URL is.
+  const secret = await webhookSigningSecret(deps.db, deps.webhookSecrets, row.endpoint).catch((err: unknown) => new Error(`Not sent: the lab cannot open this webhook's signing secret. ${String(err instanceof Error ? err.message : err)}`));
+  const { statusCode, answer } =
+    secret instanceof Error ? { statusCode: null, answer: secret.message.slice(0, ANSWER_KEPT) } : await post(deps, row.endpoint.url, secret, row.delivery.eventId, JSON.stringify(row.delivery.payload));
   const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const last = attempt.retryCount >= attempt.retryLimit;
   const now = deps.now?.() ?? new Date();

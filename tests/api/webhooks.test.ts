@@ -208,6 +208,14 @@ describe('partner webhooks', () => {
     const box = deps().webhookSecrets;
     expect(await webhookSigningSecret(t.db, box, row!)).toBe(secret);
     expect(() => box.open(row?.sealedSecret ?? '', 'webhook_endpoints:00000000-0000-4000-8000-000000000000')).toThrow(/unable to authenticate/);
+    // A process given another key cannot sign: the try fails, and the partner's log says why.
+    const before = queued().length;
+    expect((await adminSets(o.order, 'status', 'cancelled')).status).toBe(200);
+    const [id] = queued().slice(before);
+    const otherKey = { ...deps(), webhookSecrets: secretBox(randomBytes(32)) };
+    await expect(deliverWebhook(otherKey, { deliveryId: id ?? 0 }, { retryCount: 0, retryLimit: 8 })).rejects.toThrow(/cannot open this webhook's signing secret/);
+    const [logged] = (await callApi(t.app, 'GET /webhooks/:guid/deliveries', { params: { guid } }, { token: o.token })).json().data;
+    expect(logged).toMatchObject({ state: 'pending', attempts: 1, last_status_code: null, last_answer: expect.stringContaining('sealed with another WEBHOOK_SECRET_KEY') });
   });
 
   it('seals a secret stored in plain text before: at its first delivery, and at start', async () => {
