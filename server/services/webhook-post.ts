@@ -44,7 +44,7 @@ export function postToCheckedAddress(
           kept.push(chunk);
           size += chunk.length;
         });
-        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, answer: Buffer.concat(kept).toString('utf8') }));
+        res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, answer: Buffer.concat(kept).subarray(0, opts.answerBytes).toString('utf8') }));
         res.on('error', reject);
       },
     );
