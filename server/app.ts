@@ -111,7 +111,7 @@ export async function buildApp(deps: ServerDeps, opts: { logger?: FastifyServerO
   registerErrorHandling(app, deps.errors, await registerClientFiles(app, deps.config.clientDir));
   if (deps.storage instanceof LocalStorage) await registerLocalStorageRoutes(app, deps.storage, deps);
   registerAuth(app, deps);
-  registerIdempotency(app, deps.db, deps.appSecret, deps.config.crashAt);
+  registerIdempotency(app, deps.db, deps.appSecret, deps.config.crashAt, deps.webhookSecrets);
   registerNoStore(app);
 
   await app.register(

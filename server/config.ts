@@ -11,6 +11,15 @@ import { CRASH_POINTS, type CrashPoint } from './crash-point.ts';
 const PORT_MESSAGE = 'must be a whole number from 1 to 65535';
 const TRUST_PROXY_RULE = 'must be false, true (one load balancer), the number of proxies in front, or their addresses (comma-separated IPs or CIDRs)';
 export type TrustProxy = false | number | string[];
+const WEBHOOK_KEY_RULE = 'must be 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32`';
+// AES-256 takes a 32-byte key.
+const WEBHOOK_KEY_BYTES = 32;
+
+/** The key's bytes from its text (hex or base64), or null when it is not 32 bytes. */
+export function webhookKeyBytes(text: string): Buffer | null {
+  const bytes = /^[0-9a-f]{64}$/i.test(text) ? Buffer.from(text, 'hex') : /^[A-Za-z0-9+/_-]+={0,2}$/.test(text) ? Buffer.from(text, 'base64') : null;
+  return bytes?.length === WEBHOOK_KEY_BYTES ? bytes : null;
+}
 
 const configSchema = z
   .object({
@@ -48,6 +57,14 @@ const configSchema = z
     INTERCOM_SECRET: z.string().min(1).optional(),
     // The Shopify app's API secret: /shopify-connect then needs Shopify's signed query (hmac).
     SHOPIFY_API_SECRET: z.string().min(1).optional(),
+    // Seals partner webhooks' signing secrets in the database (AES-256-GCM): 32 random bytes, as
+    // 64 hex digits or base64. Every API process needs the same one; without it the embedded
+    // start makes one in DATA_DIR (services/webhook-secrets.ts).
+    WEBHOOK_SECRET_KEY: z
+      .string()
+      .trim()
+      .refine((v) => webhookKeyBytes(v) !== null, { message: WEBHOOK_KEY_RULE })
+      .optional(),
     // Server and app errors go to Sentry (or a compatible service) when set; only logged without.
     SENTRY_DSN: z
       .url({ error: 'must be a Sentry DSN such as https://<key>@o0.ingest.sentry.io/<project>' })
@@ -116,6 +133,11 @@ const configSchema = z
     message: 'is for the crash test only and is refused with NODE_ENV=production',
     path: ['LAB_TEST_CRASH_AT'],
   })
+  .refine((c) => c.WEBHOOK_SECRET_KEY || !(c.NODE_ENV === 'production' && c.DATABASE_URL), {
+    // Several processes share one PostgreSQL: a key file in each one's DATA_DIR would differ.
+    message: `is needed with NODE_ENV=production and DATABASE_URL, the same on every API process (${WEBHOOK_KEY_RULE})`,
+    path: ['WEBHOOK_SECRET_KEY'],
+  })
   .refine((c) => Boolean(c.ADMIN_EMAIL) === Boolean(c.ADMIN_PASSWORD), {
     message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
     path: ['ADMIN_PASSWORD'],
@@ -146,6 +168,8 @@ export interface Config {
   admin: { email: string; password: string } | undefined;
   intercomSecret: string | undefined;
   shopifyApiSecret: string | undefined;
+  /** The key sealing webhook secrets (WEBHOOK_SECRET_KEY); undefined: the key file in DATA_DIR. */
+  webhookSecretKey: Buffer | undefined;
   /** Error reporting; undefined when SENTRY_DSN is not set. */
   sentry: { dsn: string; environment: string } | undefined;
   smtpUrl: string | undefined;
@@ -202,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: c.ADMIN_EMAIL && c.ADMIN_PASSWORD ? { email: c.ADMIN_EMAIL, password: c.ADMIN_PASSWORD } : undefined,
     intercomSecret: c.INTERCOM_SECRET,
     shopifyApiSecret: c.SHOPIFY_API_SECRET,
+    webhookSecretKey: c.WEBHOOK_SECRET_KEY ? (webhookKeyBytes(c.WEBHOOK_SECRET_KEY) ?? undefined) : undefined,
     sentry: c.SENTRY_DSN ? { dsn: c.SENTRY_DSN, environment: c.SENTRY_ENVIRONMENT } : undefined,
     smtpUrl: c.SMTP_URL,
     stripe:

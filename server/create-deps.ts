@@ -12,6 +12,7 @@ import { errorText } from './http/logger.ts';
 import { loadAppSecret } from './services/app-secret.ts';
 import { createMailer } from './services/mail-service.ts';
 import { UploadActivity } from './services/upload-activity.ts';
+import { loadWebhookKey, sealPlainWebhookSecrets, secretBox, type WebhookKeySource } from './services/webhook-secrets.ts';
 import { APP_VERSION } from './version.ts';
 
 /** What a caller may set instead of what the configuration gives (the tests, and main.ts's crash handling). */
@@ -39,6 +40,8 @@ export interface LabDeps {
   deps: ServerDeps;
   database: Database;
   mailTransport: MailTransport;
+  /** Where the key sealing webhook secrets came from (the start says so). */
+  webhookKeySource: WebhookKeySource;
 }
 
 /** The local object store of a configuration (DATA_DIR/objects), as the app and the lab's commands use it. */
@@ -63,6 +66,9 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
   const errors = overrides.errors ?? (await createErrorReporter({ dsn: config.sentry?.dsn, environment: config.sentry?.environment, release: APP_VERSION }));
   const database = overrides.database ?? (await openDatabase({ ...config, ...(overrides.onDatabaseFailure ? { onFailure: overrides.onDatabaseFailure } : {}) }));
   const appSecret = await loadAppSecret(database.db);
+  const webhookKey = loadWebhookKey(config, appSecret);
+  const webhookSecrets = secretBox(webhookKey.key);
+  await sealPlainWebhookSecrets(database.db, webhookSecrets);
   const mailTransport = mailTransportFor(config, overrides.printMail);
   const mailer = createMailer(database.db, mailTransport, config.mailFrom, (msg, err) => log(err === undefined ? msg : `${msg} ${errorText(err)}`));
   const jobs = overrides.jobs ?? (await startJobs(database, reportJobErrors(errors, log)));
@@ -73,6 +79,7 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     db: database.db,
     config,
     appSecret,
+    webhookSecrets,
     mailer,
     jobs,
     errors,
@@ -82,5 +89,5 @@ export async function createDeps(config: Config, overrides: DepsOverrides = {}):
     ...(uploadActivity ? { uploadActivity } : {}),
     ...(overrides.now ? { now: overrides.now } : {}),
   };
-  return { deps, database, mailTransport };
+  return { deps, database, mailTransport, webhookKeySource: webhookKey.source };
 }

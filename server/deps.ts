@@ -8,6 +8,7 @@ import type { Config } from './config.ts';
 import type { Db } from './db/client.ts';
 import type { Mailer } from './services/mail-service.ts';
 import type { UploadActivity } from './services/upload-activity.ts';
+import type { SecretBox } from './services/webhook-secrets.ts';
 
 /** What the app is built from: passed in, never module-level singletons. */
 export interface ServerDeps {
@@ -15,6 +16,8 @@ export interface ServerDeps {
   config: Config;
   /** The server's signing secret (see services/app-secret.ts). */
   appSecret: string;
+  /** Seals partner webhooks' signing secrets at rest (WEBHOOK_SECRET_KEY; services/webhook-secrets.ts). */
+  webhookSecrets: SecretBox;
   /** Photos, certificates and reports (local files by default). */
   storage: Storage;
   /** Mail through the outbox (printed by default, SMTP when configured). */

@@ -3,6 +3,7 @@ import { LocalStorage, storageRoot } from './adapters/storage/local-storage.ts';
 import { createErrorReporter, noErrorReporter, type ErrorReporter } from './adapters/errors/error-reporter.ts';
 import { buildApp } from './app.ts';
 import { createDeps } from './create-deps.ts';
+import { webhookKeyFile } from './services/webhook-secrets.ts';
 import { startJobWorkers } from './job-workers.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { embeddedDatabaseDir, embeddedDatabaseExists } from './db/client.ts';
@@ -49,7 +50,7 @@ async function main(): Promise<void> {
     console.log(`Creating the embedded database in ${shownPath(embeddedDatabaseDir(config.dataDir))} (first start, a few seconds)…`);
   }
   // The embedded database runs on a thread of its own: if it stops, so does the server.
-  const { deps, database, mailTransport } = await createDeps(config, {
+  const { deps, database, mailTransport, webhookKeySource } = await createDeps(config, {
     errors: reporter,
     onDatabaseFailure: (err) => void crash('The embedded database stopped', err),
   });
@@ -107,6 +108,8 @@ async function main(): Promise<void> {
   else if (config.production) {
     console.warn('WARNING: mail is NOT being delivered (SMTP_URL is not set): password-reset codes and receipts reach nobody. The log names only the recipient and subject of each mail.');
   } else console.log('Mail goes out through the log (set SMTP_URL to send it)');
+  if (webhookKeySource === 'database') console.warn('WARNING: WEBHOOK_SECRET_KEY is not set: partner webhook secrets are sealed with a key kept in the database itself. Set it (the same on every process) before production.');
+  else console.log(`Partner webhook secrets are sealed with ${webhookKeySource === 'key file' ? shownPath(webhookKeyFile(config.dataDir)) : 'WEBHOOK_SECRET_KEY'}`);
   console.log(`Errors are ${reporter.enabled ? 'reported to Sentry' : 'logged only (set SENTRY_DSN to report them)'}`);
   console.log(`Print lab is running at ${config.publicUrl ?? `http://localhost:${config.port}`} (database: ${database.kind})`);
 }

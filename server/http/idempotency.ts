@@ -5,6 +5,7 @@ import { crashPoint, type CrashPoint } from '../crash-point.ts';
 import type { Db } from '../db/client.ts';
 import { perDatabase } from '../db/prepared.ts';
 import { idempotencyKeys } from '../db/schema.ts';
+import type { SecretBox } from '../services/webhook-secrets.ts';
 import { HttpError, badRequest } from './errors.ts';
 
 declare module 'fastify' {
@@ -23,8 +24,11 @@ declare module 'fastify' {
      * false: the call accepts an Idempotency-Key but its answer is never stored (calls that
      * answer with a session token: a token must not sit in clear text in the database), and it is
      * always carried out (logout: "signed out" must be true of the session asking).
+     * 'sealed': kept and replayed as any other, but stored sealed (AES-256-GCM, WEBHOOK_SECRET_KEY),
+     * for an answer that shows a secret once (a webhook's signing secret). Not false: a double
+     * click or a retry after a lost answer must meet the first registration, not make a second.
      */
-    idempotency?: boolean;
+    idempotency?: boolean | 'sealed';
   }
 }
 
@@ -72,7 +76,7 @@ const claimQuery = perDatabase((db) =>
  * and key; a replay with the same request gets it back and changes nothing twice. `crashAt`: the
  * crash test's point (crash-point.ts), unset outside it.
  */
-export function registerIdempotency(app: FastifyInstance, db: Db, secret: string, crashAt?: CrashPoint): void {
+export function registerIdempotency(app: FastifyInstance, db: Db, secret: string, crashAt: CrashPoint | undefined, sealer: SecretBox): void {
   app.decorateRequest('idempotencySlot', null);
   app.decorateRequest('changeGuid', function (this: FastifyRequest, what: string) {
     const slot = this.idempotencySlot;
@@ -104,17 +108,17 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
       request.idempotencySlot = { scope, key };
       return undefined;
     }
-    return replay(db, request, reply, { scope, key, fingerprint, sessionId }, true);
+    return replay(db, request, reply, { scope, key, fingerprint, sessionId }, true, sealer);
   };
 
   app.addHook('onSend', (request, reply, payload, done) => {
     const slot = request.idempotencySlot;
     if (!slot) return done(null, payload);
     request.idempotencySlot = null;
-    store(reply, slot, payload).then(() => done(null, payload), done);
+    store(request, reply, slot, payload).then(() => done(null, payload), done);
   });
 
-  const store = async (reply: FastifyReply, slot: { scope: string; key: string }, payload: unknown) => {
+  const store = async (request: FastifyRequest, reply: FastifyReply, slot: { scope: string; key: string }, payload: unknown) => {
     const where = and(eq(idempotencyKeys.scope, slot.scope), eq(idempotencyKeys.key, slot.key));
     if (!STORED(reply.statusCode)) {
       await db.delete(idempotencyKeys).where(where);
@@ -128,6 +132,7 @@ export function registerIdempotency(app: FastifyInstance, db: Db, secret: string
         response = payload;
       }
     }
+    if (request.routeOptions.config.idempotency === 'sealed') response = { sealed: sealer.seal(JSON.stringify(response), sealContext(slot)) };
     // The change has committed and its answer is not stored yet: the window changeGuid covers.
     crashPoint(crashAt, 'idempotent-change-committed');
     await db.update(idempotencyKeys).set({ statusCode: reply.statusCode, response }).where(where);
@@ -143,12 +148,16 @@ function guidOf(secret: string, input: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
+/** What a sealed answer is bound to: the caller and key it was stored for. */
+const sealContext = (slot: { scope: string; key: string }) => `idempotency_keys:${slot.scope}\n${slot.key}`;
+
 async function replay(
   db: Db,
   request: FastifyRequest,
   reply: FastifyReply,
   want: { scope: string; key: string; fingerprint: string; sessionId: string | null },
   mayClaimAgain: boolean,
+  sealer: SecretBox,
 ): Promise<FastifyReply | undefined> {
   const where = and(eq(idempotencyKeys.scope, want.scope), eq(idempotencyKeys.key, want.key));
   const [row] = await db.select().from(idempotencyKeys).where(where);
@@ -159,7 +168,7 @@ async function replay(
       request.idempotencySlot = { scope: want.scope, key: want.key };
       return undefined;
     }
-    return replay(db, request, reply, want, false);
+    return replay(db, request, reply, want, false, sealer);
   }
   if (!row || row.fingerprint !== want.fingerprint) {
     throw new HttpError(422, 'IdempotencyKeyReused', 'This request was already sent with different content.', {
@@ -193,7 +202,9 @@ async function replay(
       developerMessage: 'The Idempotency-Key was used by another session of this user; its answer belongs to that session. Send a new key to make the change again.',
     });
   }
-  return reply.code(row.statusCode).header('idempotent-replayed', 'true').send(row.response);
+  const stored = row.response as { sealed?: unknown } | null;
+  const response = request.routeOptions.config.idempotency === 'sealed' && typeof stored?.sealed === 'string' ? JSON.parse(sealer.open(stored.sealed, sealContext(want))) : row.response;
+  return reply.code(row.statusCode).header('idempotent-replayed', 'true').send(response);
 }
 
 export async function purgeIdempotencyKeys(db: Db, now = new Date()): Promise<void> {

@@ -8,9 +8,13 @@ import { listWebhooks, registerWebhook, removeWebhook, resendDelivery, webhookDe
 export const webhookRoutes =
   (deps: ServerDeps): FastifyPluginAsyncZod =>
   async (app) => {
+    const register = routeOf(webhookEndpoints.register);
     app.route({ ...routeOf(webhookEndpoints.list), handler: (request) => listWebhooks(deps, request.actor) });
     app.route({
-      ...routeOf(webhookEndpoints.register),
+      ...register,
+      // The answer holds the signing secret: the replay of a double click or a lost answer gives
+      // it back, so the stored answer is sealed (http/idempotency.ts).
+      config: { ...register.config, idempotency: 'sealed' },
       handler: async (request, reply) => reply.code(201).send(await registerWebhook(deps, request.actor, request.body)),
     });
     app.route({ ...routeOf(webhookEndpoints.remove), handler: (request) => removeWebhook(deps, request.actor, request.params.guid) });

@@ -79,7 +79,8 @@ export function printingMail(email: string, order: Pick<OrderRow, 'orderName' | 
   };
 }
 
-async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown, reason: string | null): Promise<{ mail: OutgoingMail | null }> {
+/** The change's mail, if any, and whether it wrote a partner webhook delivery (`told`). */
+async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: AdminType, value: unknown, reason: string | null): Promise<{ mail: OutgoingMail | null; told?: boolean }> {
   const set = (values: Partial<typeof labOrders.$inferInsert>) => tx.update(labOrders).set(values).where(eq(labOrders.id, order.id)).returning();
   const event = (kind: AdminType, from: string | null, to: string | null, detail: string | null = null) => recordEvent(tx, order.id, actor.user.guid, kind, { from, to, detail });
   switch (type) {
@@ -102,19 +103,19 @@ async function applyAdminChange(tx: Tx, actor: Actor, order: OrderRow, type: Adm
       // Paid by other means: the lab promises a ship date as it does at checkout.
       if (value === 'paid' && updated && !updated.promisedShipDate) updated = await promiseShipDate(tx, updated);
       const told = PARTNER_EVENT_OF_STATUS[value];
-      if (told && updated) await queuePartnerEvent(tx, updated, told);
+      const queued = told && updated ? await queuePartnerEvent(tx, updated, told) : false;
       const mailOf = value === 'shipped' ? shippedMail : value === 'printing' ? printingMail : null;
-      if (!mailOf || !updated) return { mail: null };
+      if (!mailOf || !updated) return { mail: null, told: queued };
       const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.guid, order.userGuid));
-      return { mail: owner ? mailOf(owner.email, updated) : null };
+      return { mail: owner ? mailOf(owner.email, updated) : null, told: queued };
     }
     case 'tracking_url': {
       const url = trackingUrl(value);
       const [updated] = await set({ trackingUrl: url });
       await event('tracking_url', order.trackingUrl, url);
       // A tracking link given after the order shipped: the partner hears "shipped" again, with it.
-      if (updated?.status === 'shipped' && url && url !== order.trackingUrl) await queuePartnerEvent(tx, updated, 'order.shipped');
-      return { mail: null };
+      const told = updated?.status === 'shipped' && url && url !== order.trackingUrl ? await queuePartnerEvent(tx, updated, 'order.shipped') : false;
+      return { mail: null, told };
     }
     case 'internal_notes': {
       if (typeof value !== 'string') throw validationError(NOTES_RULE);
@@ -140,15 +141,19 @@ export async function adminChangeOrder(deps: ServerDeps, actor: Actor, order: Or
   if (!actor.user.isAdmin) throw forbidden();
   const reason = reasonText?.trim() || null;
   if (reason && reason.length > STATUS_REASON_MAX) throw validationError(`A reason can be at most ${STATUS_REASON_MAX} characters.`);
-  const { updated, mailId } = await deps.db.transaction(async (tx) => {
+  const { updated, mailId, told } = await deps.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id)).for('update');
     if (!locked) throw notFound('This order does not exist.');
-    const { mail } = await applyAdminChange(tx, actor, locked, type, value, reason);
+    const change = await applyAdminChange(tx, actor, locked, type, value, reason);
     const [row] = await tx.select().from(labOrders).where(eq(labOrders.id, order.id));
-    return { updated: row ?? locked, mailId: mail ? await deps.mailer.queue(tx, mail) : null };
+    return { updated: row ?? locked, mailId: change.mail ? await deps.mailer.queue(tx, change.mail) : null, told: change.told };
   });
   if (mailId) await deps.mailer.deliver(mailId);
-  await kickDeliveries(deps);
+  // Only a change that wrote a delivery queues one. The skip loses nothing: a delivery is written
+  // in its change's transaction, and each change that wrote one kicks after its own commit, so a
+  // delivery of another change (another request, another process) is never waiting on this one;
+  // a kick that failed or a process that died before it is caught by the minute's housekeeping.
+  if (told) await kickDeliveries(deps);
   return fullOrderAnswer(deps, actor, updated, photographer);
 }
 

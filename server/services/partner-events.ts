@@ -8,7 +8,9 @@ import { webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
 import type { ServerDeps } from '../deps.ts';
 import type { OrderRow } from './order-access.ts';
 import { shippingMethod } from '../../src/domain/shipping-speeds.ts';
-import { unsafeWebhookTarget } from './webhook-url.ts';
+import { postToCheckedAddress } from './webhook-post.ts';
+import { webhookSigningSecret } from './webhook-secrets.ts';
+import { checkWebhookTarget, resolveWithDns, type ResolveHost } from './webhook-url.ts';
 
 /**
  * Partner webhooks' sending side (issue 34): an order's status change writes one delivery per
@@ -30,6 +32,8 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const ANSWER_KEPT = 300;
 
 type Deps = Pick<ServerDeps, 'db' | 'jobs' | 'config'> & { now?: (() => Date) | undefined };
+/** A delivery's needs: the key of the sealed secrets, and the resolver of the partner's name (DNS unless a test's). */
+type DeliveryDeps = Deps & Pick<ServerDeps, 'webhookSecrets'> & { resolveHost?: ResolveHost | undefined };
 
 /** The order as the partner sees it in every event. */
 function orderPart(order: OrderRow) {
@@ -48,7 +52,8 @@ function orderPart(order: OrderRow) {
 
 /**
  * In the change's transaction: the event, once per live webhook of the order's photographer.
- * `order` is the row as the change left it.
+ * `order` is the row as the change left it. True when a delivery was written: only then has the
+ * change anything for kickDeliveries to send.
  */
 export async function queuePartnerEvent(
   tx: Tx,
@@ -56,12 +61,12 @@ export async function queuePartnerEvent(
   type: PartnerEventType,
   refund?: { cents: number; note: string | null },
   delay?: { old_ship_by: string | null; new_ship_by: string; reason: string },
-): Promise<void> {
+): Promise<boolean> {
   const targets = await tx
     .select({ guid: webhookEndpoints.guid })
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.userGuid, order.userGuid), isNull(webhookEndpoints.removedAt)));
-  if (targets.length === 0) return;
+  if (targets.length === 0) return false;
   const eventId = randomUUID();
   const payload = {
     id: eventId,
@@ -70,6 +75,7 @@ export async function queuePartnerEvent(
     data: { order: orderPart(order), ...(refund ? { refund: { amount: toDollars(refund.cents), note: refund.note } } : {}), ...(delay ? { delay } : {}) },
   };
   await tx.insert(webhookDeliveries).values(targets.map((t) => ({ endpointGuid: t.guid, eventId, eventType: type, orderGuid: order.guid, payload })));
+  return true;
 }
 
 /**
@@ -116,7 +122,7 @@ export function signWebhook(secret: string, id: string, timestamp: number, body:
 }
 
 /** One try of one delivery; anything but a 2xx throws, and pg-boss tries again after the backoff. */
-export async function deliverWebhook(deps: Deps, job: WebhookJob, attempt: JobAttempt): Promise<void> {
+export async function deliverWebhook(deps: DeliveryDeps, job: WebhookJob, attempt: JobAttempt): Promise<void> {
   const [row] = await deps.db
     .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
     .from(webhookDeliveries)
@@ -127,7 +133,11 @@ export async function deliverWebhook(deps: Deps, job: WebhookJob, attempt: JobAt
     await deps.db.update(webhookDeliveries).set({ state: 'dropped' }).where(eq(webhookDeliveries.id, job.deliveryId));
     return;
   }
-  const { statusCode, answer } = await post(deps, row.endpoint.url, row.endpoint.secret, row.delivery.eventId, JSON.stringify(row.delivery.payload));
+  // A secret that does not open (WEBHOOK_SECRET_KEY changed) is a failed try the partner's log
+  // explains, as an unreachable URL is.
+  const secret = await webhookSigningSecret(deps.db, deps.webhookSecrets, row.endpoint).catch((err: unknown) => new Error(`Not sent: the lab cannot open this webhook's signing secret. ${String(err instanceof Error ? err.message : err)}`));
+  const { statusCode, answer } =
+    secret instanceof Error ? { statusCode: null, answer: secret.message.slice(0, ANSWER_KEPT) } : await post(deps, row.endpoint.url, secret, row.delivery.eventId, JSON.stringify(row.delivery.payload));
   const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
   const last = attempt.retryCount >= attempt.retryLimit;
   const now = deps.now?.() ?? new Date();
@@ -144,27 +154,21 @@ export async function deliverWebhook(deps: Deps, job: WebhookJob, attempt: JobAt
   if (!ok) throw new Error(`webhook delivery ${row.delivery.guid}: ${statusCode === null ? answer : `HTTP ${statusCode}`}`);
 }
 
-async function post(deps: Deps, url: string, secret: string, eventId: string, body: string): Promise<{ statusCode: number | null; answer: string }> {
-  const refused = await unsafeWebhookTarget(url, deps.config.production);
-  if (refused) return { statusCode: null, answer: refused };
+async function post(deps: DeliveryDeps, url: string, secret: string, eventId: string, body: string): Promise<{ statusCode: number | null; answer: string }> {
+  const target = await checkWebhookTarget(url, deps.config.production, deps.resolveHost ?? resolveWithDns);
+  if ('refused' in target) return { statusCode: null, answer: target.refused };
   const timestamp = Math.floor((deps.now?.() ?? new Date()).getTime() / 1000);
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'print-lab-webhooks/1',
+    'webhook-id': eventId,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, eventId, timestamp, body),
+  };
   try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'print-lab-webhooks/1',
-        'webhook-id': eventId,
-        'webhook-timestamp': String(timestamp),
-        'webhook-signature': signWebhook(secret, eventId, timestamp, body),
-      },
-      body,
-      // A redirect would send the signed event somewhere the partner did not register.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
-    });
-    const text = await res.text().catch(() => '');
-    return { statusCode: res.status, answer: text.slice(0, ANSWER_KEPT) };
+    // Never follows a redirect: that would send the signed event somewhere the partner did not register.
+    const { statusCode, answer } = await postToCheckedAddress(target, headers, body, { timeoutMs: DELIVERY_TIMEOUT_MS, answerBytes: ANSWER_KEPT * 4 });
+    return { statusCode, answer: answer.slice(0, ANSWER_KEPT) };
   } catch (err) {
     return { statusCode: null, answer: `Could not be reached: ${err instanceof Error ? err.message : String(err)}`.slice(0, ANSWER_KEPT) };
   }

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import { TOO_MANY_WEBHOOKS, WEBHOOK_URL_RULE, WEBHOOKS_PER_ACCOUNT, type PartnerEventType } from '../../src/domain/partner-webhooks.ts';
 import { users, webhookDeliveries, webhookEndpoints } from '../db/schema.ts';
@@ -7,6 +7,7 @@ import { notFound, unauthorized, validationError } from '../http/errors.ts';
 import type { Actor } from './auth-service.ts';
 import { kickDeliveries } from './partner-events.ts';
 import { webhookUrl } from './webhook-url.ts';
+import { sealWebhookSecret } from './webhook-secrets.ts';
 
 /**
  * The partner's side of webhooks on /account (issue 34): each signed-in account registers,
@@ -28,7 +29,7 @@ const webhookAnswer = (row: EndpointRow) => ({
   guid: row.guid,
   url: row.url,
   created_at: row.createdAt.toISOString(),
-  secret_hint: `whsec_…${row.secret.slice(-HINT_LENGTH)}`,
+  secret_hint: `whsec_…${row.secretHint}`,
 });
 
 const deliveryAnswer = (row: DeliveryRow) => ({
@@ -64,13 +65,16 @@ export async function registerWebhook(deps: ServerDeps, actor: Actor | null, inp
   if (!url) throw validationError(WEBHOOK_URL_RULE, [`url: ${WEBHOOK_URL_RULE}`]);
   // Standard Webhooks' secret form: whsec_ and 24 random bytes in base64.
   const secret = `whsec_${randomBytes(24).toString('base64')}`;
+  // The guid is chosen here: the sealed secret is bound to its row.
+  const guid = randomUUID();
+  const sealed = { guid, sealedSecret: sealWebhookSecret(deps.webhookSecrets, guid, secret), secretHint: secret.slice(-HINT_LENGTH) };
   const row = await deps.db.transaction(async (tx) => {
     // The count and the insert under the account's row lock: two registrations at once cannot
     // both pass the limit.
     await tx.select({ guid: users.guid }).from(users).where(eq(users.guid, me.user.guid)).for('update');
     const [counted] = await tx.select({ n: count() }).from(webhookEndpoints).where(live(me.user.guid));
     if ((counted?.n ?? 0) >= WEBHOOKS_PER_ACCOUNT) throw validationError(TOO_MANY_WEBHOOKS);
-    const [inserted] = await tx.insert(webhookEndpoints).values({ userGuid: me.user.guid, url, secret }).returning();
+    const [inserted] = await tx.insert(webhookEndpoints).values({ userGuid: me.user.guid, url, ...sealed }).returning();
     return inserted;
   });
   if (!row) throw new Error('webhook not stored');

@@ -45,16 +45,34 @@ export function webhookUrl(text: string, production: boolean): string | null {
   return url.toString();
 }
 
-/** Why the lab will not POST to this URL now (its name resolves into the lab's network), or null. */
-export async function unsafeWebhookTarget(text: string, production: boolean): Promise<string | null> {
-  if (!webhookUrl(text, production)) return WEBHOOK_URL_RULE;
-  if (!production) return null;
-  const host = new URL(text).hostname.replace(/^\[|\]$/g, '');
+/** Resolves a host name to every address it has now (node's dns.lookup; tests pass their own). */
+export type ResolveHost = (host: string) => Promise<{ address: string; family: number }[]>;
+export const resolveWithDns: ResolveHost = (host) => lookup(host, { all: true });
+
+/** Where a delivery connects: the URL, and the one address that was checked for it. */
+export interface CheckedTarget {
+  url: URL;
+  address: string;
+  family: 4 | 6;
+}
+
+/**
+ * The address the lab will POST this URL to, or why it will not (its name resolves into the
+ * lab's network). The POST must connect to this address and not resolve the name again: a
+ * partner's DNS could answer a public address to this check and a private one a moment later.
+ */
+export async function checkWebhookTarget(text: string, production: boolean, resolveHost: ResolveHost): Promise<CheckedTarget | { refused: string }> {
+  if (!webhookUrl(text, production)) return { refused: WEBHOOK_URL_RULE };
+  const url = new URL(text);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
   try {
-    const addresses = await lookup(host, { all: true });
-    if (addresses.some((a) => isPrivate(a.address))) return `Not sent: ${host} resolves to a private network address.`;
+    addresses = isIP(host) ? [{ address: host, family: isIP(host) }] : await resolveHost(host);
   } catch (err) {
-    return `Not sent: ${host} could not be resolved (${err instanceof Error ? err.message : String(err)}).`;
+    return { refused: `Not sent: ${host} could not be resolved (${err instanceof Error ? err.message : String(err)}).` };
   }
-  return null;
+  if (production && addresses.some((a) => isPrivate(a.address))) return { refused: `Not sent: ${host} resolves to a private network address.` };
+  const [first] = addresses;
+  if (!first) return { refused: `Not sent: ${host} could not be resolved (no address).` };
+  return { url, address: first.address, family: first.family === 6 ? 6 : 4 };
 }

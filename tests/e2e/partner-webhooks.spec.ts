@@ -124,3 +124,36 @@ test('a partner webhook gets each status change signed, a refused try again, and
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }
 });
+
+test.describe('without a service worker in the way of the interception', () => {
+  test.use({ serviceWorkers: 'block' });
+
+  test('ADD WEBHOOK pressed again after its answer was lost registers the webhook once', async ({ page }) => {
+    await signUpPhotographer(page);
+    await page.goto('/account');
+    const section = page.getByRole('region', { name: 'PARTNER WEBHOOKS' });
+    // Never called: no order of this photographer moves.
+    const url = 'http://127.0.0.1:9/lab-events';
+    const keys: string[] = [];
+    let loseAnswer = true;
+    await page.route('**/api/v2/webhooks', async (route) => {
+      if (route.request().method() !== 'POST') return route.fallback();
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      if (!loseAnswer) return route.fallback();
+      loseAnswer = false;
+      // The lab registers the webhook; its answer is lost on the way back to the page.
+      expect((await route.fetch()).status()).toBe(201);
+      await route.abort('connectionreset');
+    });
+    await section.getByLabel('Webhook URL').fill(url);
+    await section.getByRole('button', { name: 'ADD WEBHOOK' }).click();
+    await expect(section.getByRole('alert')).toBeVisible();
+    await expect(section.getByLabel('Webhook URL')).toHaveValue(url);
+    await section.getByRole('button', { name: 'ADD WEBHOOK' }).click();
+    await expect(section.getByRole('status').filter({ hasText: 'Signing secret' })).toContainText(/whsec_/);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await expect(section.getByRole('list', { name: 'Your webhooks' }).getByRole('listitem')).toHaveCount(1);
+  });
+});

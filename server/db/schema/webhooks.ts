@@ -15,8 +15,14 @@ export const webhookEndpoints = pgTable(
       .notNull()
       .references(() => users.guid, { onDelete: 'cascade' }),
     url: text('url').notNull(),
-    // The HMAC key; shown to the partner once, when the webhook is registered, never again.
-    secret: text('secret').notNull(),
+    // The HMAC key in plain text: only rows registered before secrets were sealed, until the
+    // next start seals them (sealPlainWebhookSecrets in services/webhook-secrets.ts); null after.
+    secret: text('secret'),
+    // The HMAC key sealed with WEBHOOK_SECRET_KEY (AES-256-GCM): shown to the partner once, when
+    // the webhook is registered, never again, and never kept readable.
+    sealedSecret: text('sealed_secret'),
+    // The secret's last characters, shown in the list to tell two secrets apart without the key.
+    secretHint: text('secret_hint').notNull().default(''),
     createdAt: createdAt(),
     // Removed webhooks stay, so their delivery log keeps its meaning; nothing is sent to them.
     removedAt: timestamp('removed_at', { withTimezone: true }),

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorLines, errorText } from '../../api/errors.ts';
 import { listWebhooks, registerWebhook, removeWebhook, type Webhook } from '../../api/webhooks.ts';
+import { newId } from '../../domain/ids.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { WebhookDeliveryLog } from './webhook-delivery-log.tsx';
 import './account-extras.css';
@@ -17,23 +18,36 @@ export function WebhooksSection() {
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [open, setOpen] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // One Idempotency-Key per URL being added, kept while no answer came: a second press then gets
+  // the webhook the first one may have made, not another. Any answer ends it (a refusal such as
+  // "at most 5" must be asked afresh once a webhook is removed, not replayed).
+  const registration = useRef<{ url: string; key: string } | null>(null);
+  // Set before React re-renders the button disabled: a second press in the same moment does nothing.
+  const adding = useRef(false);
 
   const reload = useCallback(() => listWebhooks().then((a) => setWebhooks(a.data), (err: unknown) => toast.error(errorLines(err))), []);
   useEffect(() => void reload(), [reload]);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
+    if (adding.current) return;
+    adding.current = true;
     setBusy(true);
     setUrlError(null);
+    const typed = url.trim();
+    if (registration.current?.url !== typed) registration.current = { url: typed, key: newId() };
     try {
-      const made = (await registerWebhook(url.trim())).data;
+      const made = (await registerWebhook(typed, registration.current.key)).data;
+      registration.current = null;
       setSecret({ url: made.url, secret: made.secret });
       setUrl('');
       await reload();
     } catch (err) {
+      if (!(err instanceof ApiError && err.kind === 'network')) registration.current = null;
       // The typed URL stays, with what is wrong with it beside the field.
       setUrlError(err instanceof ApiError && err.status === 422 ? err.message : errorText(err));
     } finally {
+      adding.current = false;
       setBusy(false);
     }
   };
