@@ -1,6 +1,6 @@
 import type { AnswerOf } from '../contract/endpoint.ts';
 import type { Contract } from '../contract/index.ts';
-import { newId } from '../domain/ids.ts';
+import { newId } from '../client-rules/ids.ts';
 import { call } from './call.ts';
 
 /** Partner webhooks on /account (src/contract/webhooks.ts). */

@@ -4,11 +4,11 @@ import { expect } from 'vitest';
 import { ensureCatalogue } from '../../server/catalogue/load-catalogue.ts';
 import { eq } from 'drizzle-orm';
 import { labOrders, photographs } from '../../server/db/schema.ts';
-import type { FinishingGroup, FinishingService, Paper } from '../../src/contract/catalogue.ts';
+import type { FinishingService, Paper } from '../../src/contract/catalogue.ts';
 import { lineItemPayload, type LineItemPayload } from '../../src/domain/line-item-payload.ts';
 import type { ServerLineItem as ServerItem } from '../../src/contract/line-items.ts';
-import { api, createTestApp, createUser, signIn, type TestApp } from './helper.ts';
-import { callAs, newKey, newOrder, photographer } from './photo-helpers.ts';
+import { createTestApp, createUser, signIn, type TestApp } from './helper.ts';
+import { callAs, newOrder, photographer } from './photo-helpers.ts';
 import type { InputOf } from '../../src/contract/endpoint.ts';
 import type { Contract } from '../../src/contract/index.ts';
 import { callApi } from './contract-call.ts';
@@ -37,10 +37,10 @@ export async function labWithAdmin(opts: Parameters<typeof createTestApp>[1] = {
 
 export async function products(t: TestApp): Promise<Products> {
   await ensureCatalogue(t.db);
-  const papers = (await t.app.inject({ method: 'GET', url: api('/papers_with_details') })).json<{ data: Paper[] }>().data;
+  const papers = (await callApi(t.app, 'GET /papers_with_details', {})).json().data;
   for (const paper of papers.filter((p) => p.name !== 'Brushed Canvas')) {
     for (const size of paper.print_size_pricings) {
-      const groups = (await t.app.inject({ method: 'GET', url: api(`/products/${size.guid}/finishing_services`) })).json<{ data: FinishingGroup[] }>().data;
+      const groups = (await callApi(t.app, 'GET /products/:print_size_guid/finishing_services', { params: { print_size_guid: size.guid } })).json().data;
       const frame = groups.find((g) => g.finishing_category === 'hardwood_frame')?.services[0];
       const brushed = papers.find((p) => p.name === 'Brushed Canvas')?.print_size_pricings[0];
       if (!frame || !brushed) continue;
@@ -95,27 +95,12 @@ export function payload(photo: string, printSize: string, extra: Partial<LineIte
   return { ...made, ...extra };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
-/** A call with the session token and, for changes, an Idempotency-Key (a fresh one unless given). */
-export const send = (t: TestApp, method: Method, path: string, token: string | null, body?: unknown, key: string | null = method === 'GET' ? null : newKey()) =>
-  t.app.inject({
-    method,
-    url: api(path),
-    headers: { ...(token ? { token } : {}), ...(key ? { 'idempotency-key': key } : {}) },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-
 /** One line item as the contract takes it. */
 export type LineItemBody = InputOf<Contract['POST /lab_orders/:guid/line_items']>['body']['line_items'][number];
 
-/** Adds line items through the contract (typed, unlike postItems); `key` replays a chosen Idempotency-Key. */
+/** Adds line items through the contract; `key` replays a chosen Idempotency-Key. */
 export const addItems = (t: TestApp, token: string, order: string, items: LineItemBody[], key?: string) =>
   callAs(t.app, 'POST /lab_orders/:guid/line_items', { params: { guid: order }, body: { line_items: items } }, { token, headers: key ? { 'idempotency-key': key } : {} });
-
-export async function postItems(t: TestApp, token: string, order: string, items: unknown[], key?: string) {
-  return send(t, 'POST', `/lab_orders/${order}/line_items`, token, { line_items: items }, key);
-}
 
 /** The order as GET /lab_orders/{id} answers it to `token` (an admin also gets its events, refunds and tools). */
 export async function orderDetail(t: TestApp, token: string, order: string) {

@@ -9,7 +9,7 @@ import type { ResolveHost } from '../../server/services/webhook-url.ts';
 import { WEBHOOKS_PER_ACCOUNT } from '../../src/domain/partner-webhooks.ts';
 import { callApi } from './contract-call.ts';
 import { createUser, expectErrorBody, signIn } from './helper.ts';
-import { labWithAdmin, orderWithPhotos, payload, postItems } from './line-items-helpers.ts';
+import { addItems, labWithAdmin, orderWithPhotos, payload } from './line-items-helpers.ts';
 import { readyOrder } from './checkout-helpers.ts';
 import { callAs, newKey } from './photo-helpers.ts';
 
@@ -64,7 +64,7 @@ describe('partner webhooks', () => {
   it('registers a webhook, shows its secret once, and signs each status change of the partner’s orders', async () => {
     const { t, p } = lab;
     const o = await orderWithPhotos(t, 1);
-    expect((await postItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid)])).statusCode).toBe(201);
+    expect((await addItems(t, o.token, o.order, [payload(o.photos[0] ?? '', p.size.guid)])).status).toBe(201);
     const made = await callApi(t.app, 'POST /webhooks', { body: { url: receiverUrl } }, { token: o.token });
     expect(made.status).toBe(201);
     const { secret, guid } = made.json().data;

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorLines, errorText } from '../../api/errors.ts';
 import { listWebhooks, registerWebhook, removeWebhook, type Webhook } from '../../api/webhooks.ts';
-import { newId } from '../../domain/ids.ts';
+import { newId } from '../../client-rules/ids.ts';
 import { toast } from '../../ui/toasts/toast-store.ts';
 import { WebhookDeliveryLog } from './webhook-delivery-log.tsx';
 import './account-extras.css';
