@@ -59,8 +59,8 @@ const PIXELS_PER_METRE = 2835;
 
 /**
  * The proofed pixels as a BMP file: lossless, so the screen shows exactly the proof, and made by
- * copying the pixels after a header instead of compressing them (a PNG of a 2,048-px preview took
- * longer to encode than the proof took to compute). `mark` paints on the file's own pixels.
+ * copying the pixels after a header rather than compressing them as a PNG would. `mark` paints on
+ * the file's own pixels.
  */
 export function proofFile(rgba: Uint8Array, width: number, height: number, mark?: (file: Uint8Array, at: number) => void): Blob {
   const file = new Uint8Array(BMP_HEADER + rgba.length);
