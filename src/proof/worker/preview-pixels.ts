@@ -50,7 +50,7 @@ export async function previewPixels(blob: Blob): Promise<PreviewPixels> {
 // (108 bytes) whose bit masks name the bytes R, G, B, A of each little-endian word.
 const FILE_HEADER = 14;
 const INFO_HEADER = 108;
-export const BMP_HEADER = FILE_HEADER + INFO_HEADER;
+const BMP_HEADER = FILE_HEADER + INFO_HEADER;
 const BI_BITFIELDS = 3;
 // The header's colour space: 'sRGB', the display's, as the proof's values are.
 const LCS_SRGB = 0x73524742;
@@ -59,15 +59,14 @@ const PIXELS_PER_METRE = 2835;
 
 /**
  * The proofed pixels as a BMP file: lossless, so the screen shows exactly the proof, and made by
- * copying the pixels after a header rather than compressing them as a PNG would. `mark` paints on
- * the file's own pixels.
+ * putting a header before the pixels rather than compressing them as a PNG would.
  */
-export function proofFile(rgba: Uint8Array, width: number, height: number, mark?: (file: Uint8Array, at: number) => void): Blob {
-  const file = new Uint8Array(BMP_HEADER + rgba.length);
-  const head = new DataView(file.buffer);
-  file[0] = 0x42; // 'B'
-  file[1] = 0x4d; // 'M'
-  head.setUint32(2, file.length, true);
+export function proofFile(rgba: Uint8Array, width: number, height: number): Blob {
+  const header = new Uint8Array(BMP_HEADER);
+  const head = new DataView(header.buffer);
+  header[0] = 0x42; // 'B'
+  header[1] = 0x4d; // 'M'
+  head.setUint32(2, BMP_HEADER + rgba.length, true);
   head.setUint32(10, BMP_HEADER, true);
   head.setUint32(14, INFO_HEADER, true);
   head.setInt32(18, width, true);
@@ -84,7 +83,6 @@ export function proofFile(rgba: Uint8Array, width: number, height: number, mark?
   head.setUint32(62, 0x00ff0000, true);
   head.setUint32(66, 0xff000000, true);
   head.setUint32(70, LCS_SRGB, true);
-  file.set(rgba, BMP_HEADER);
-  mark?.(file, BMP_HEADER);
-  return new Blob([file], { type: 'image/bmp' });
+  // The Blob copies both parts once, into one file.
+  return new Blob([header, rgba as Uint8Array<ArrayBuffer>], { type: 'image/bmp' });
 }

@@ -155,15 +155,13 @@ export function parseGamutColour(css: string): [number, number, number] {
   return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-/**
- * The proof with the pixels outside the gamut painted in `colour`: into `into` (RGBA from byte
- * `at`, the proof's pixels already there), or a copy of the proof.
- */
-export function markGamut(proof: ProofPixels, colour: [number, number, number], into: Uint8Array = proof.pixels.slice(), at = 0): Uint8Array {
+/** A copy of the proof with the pixels outside the gamut painted in `colour`. */
+export function markGamut(proof: ProofPixels, colour: [number, number, number]): Uint8Array {
+  const marked = proof.pixels.slice();
   for (const i of proof.outside) {
-    into[at + i * 4] = colour[0];
-    into[at + i * 4 + 1] = colour[1];
-    into[at + i * 4 + 2] = colour[2];
+    marked[i * 4] = colour[0];
+    marked[i * 4 + 1] = colour[1];
+    marked[i * 4 + 2] = colour[2];
   }
-  return into;
+  return marked;
 }

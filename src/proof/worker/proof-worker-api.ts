@@ -98,7 +98,7 @@ export function proofWorkerApi(loadLcms: () => Promise<Lcms> = () => instantiate
     }
     const p = await made;
     const colour = ask.gamutWarning ? parseGamutColour(ask.gamutColour ?? DEFAULT_GAMUT_COLOUR) : null;
-    const blob = proofFile(p.pixels, p.width, p.height, colour ? (file, at) => markGamut(p, colour, file, at) : undefined);
+    const blob = proofFile(colour ? markGamut(p, colour) : p.pixels, p.width, p.height);
     return { blob, width: p.width, height: p.height, outOfGamut: p.outside.length / (p.width * p.height) };
   }
 
