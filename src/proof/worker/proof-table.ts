@@ -3,12 +3,13 @@
  * interpolation. LittleCMS computes every node as the lab prints and the screen then shows the
  * print: the photo into the paper's device values (16 bits, so clipped to what the printer can
  * lay down), then those values to the display. LittleCMS's joined proofing transform skips that
- * clip for matrix printer profiles and shows colours the paper cannot print; the table cannot.
+ * clip for matrix printer profiles and shows colours the paper cannot print; the table clips as
+ * the print does.
  */
 
 // A node every 4 levels of 8 bits, 65 a channel (the last at 255, 3 levels on): across a 4-level
 // cell the proof is smooth enough to interpolate even where the paper clips, and the table (65³
-// nodes, 1.6 MB) builds in one LittleCMS pass. The gamut warning's grid shares its nodes.
+// nodes, 1.6 MB) takes each LittleCMS transform one pass over the nodes. The gamut warning's grid shares its nodes.
 const STEP = 4;
 export const GRID = Math.ceil(255 / STEP) + 1;
 const CELLS = GRID - 1;
@@ -49,9 +50,6 @@ export function gridNodes(): Uint8Array {
   }
   return nodes;
 }
-
-/** The index of the node nearest to an 8-bit colour (the gamut warning's lookup). */
-export const nearestNode = (r: number, g: number, b: number) => ((NEAREST[r]! * GRID + NEAREST[g]!) * GRID + NEAREST[b]!);
 
 export interface ProofTable {
   /** Per node, its proofed RGB in 256ths of an 8-bit level. */
