@@ -1,8 +1,9 @@
 /**
  * The proof engine end to end in Chromium (issue 35): the bridge starts the worker on the first
  * ask, LittleCMS's WebAssembly loads in it, and the proof of a chart equals what the same engine
- * computes in Node from the photo's stored values; an Adobe RGB photo goes through its own
- * embedded profile; the gamut warning marks a saturated patch and not a neutral one.
+ * computes in Node from the photo's stored values, and another intent reuses the decoded preview;
+ * an Adobe RGB photo goes through its own embedded profile; the gamut warning marks a saturated
+ * patch and not a neutral one.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { NEUTRALS, BLUES_GREENS, CHART, patchCentres, patchJpeg, patchPixels, nodeProof, storedPixels } from '../fixtures/icc/proof-photos.ts';
@@ -66,6 +67,8 @@ test('the worker proofs a chart on a CMYK paper as LittleCMS does, loading nothi
   }
   expect(fetched.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
   expect(fetched.filter((p) => p.includes('proof-worker'))).toHaveLength(1);
+  // The second intent proofs the preview the worker already decoded: no second fetch.
+  expect(fetched.filter((p) => p === '/chart.jpg')).toHaveLength(1);
 });
 
 test('an Adobe RGB photo goes through its embedded profile, not through sRGB', async ({ page }) => {

@@ -46,10 +46,11 @@ export interface HarnessApi {
   /** Times `runs` proofs of one ask, each of a new photo id (nothing cached), and the longest main-thread task. */
   timeProofs(ask: HarnessAsk, runs: number): Promise<{ ms: number[]; longestTask: number }>;
   /**
-   * Baselines for the bench, in the page: decoding `url` to pixels as the worker does, and
-   * encoding those pixels as a PNG, `runs` times each (ms).
+   * Baselines for the bench, in the page: decoding `url` to pixels as the worker does, making the
+   * proof's file (a BMP) of those pixels, and, for comparison, encoding them as a PNG as the proof
+   * once did, `runs` times each (ms).
    */
-  decodeAndEncode(url: string, runs: number): Promise<{ decode: number[]; encode: number[] }>;
+  decodeAndEncode(url: string, runs: number): Promise<{ decode: number[]; file: number[]; png: number[] }>;
 }
 
 /** The harness page's global, as page.evaluate's functions reach it: `(globalThis as unknown as HarnessPage).proofHarness`. */

@@ -10,6 +10,8 @@ declare module 'lcms-wasm' {
     cmsCreateLab4Profile(whitePoint: number[] | null): number;
     cmsGetColorSpace(profile: number): number;
     cmsGetDeviceClass?(profile: number): number;
+    /** The layout of the profile's colour space with `bytes` a channel; 0 when it has none. */
+    cmsFormatterForColorspaceOfProfile(profile: number, bytes: number, isFloat: number): number;
     cmsCreateTransform(input: number, inputFormat: number, output: number, outputFormat: number, intent: number, flags: number): number;
     cmsCreateProofingTransform(
       input: number,
@@ -28,6 +30,7 @@ declare module 'lcms-wasm' {
   export function instantiate(options?: { locateFile?: (name: string) => string }): Promise<Lcms>;
   export const TYPE_RGBA_8: number;
   export const TYPE_RGB_8: number;
+  export const TYPE_RGB_16: number;
   export const TYPE_Lab_DBL: number;
   export const INTENT_PERCEPTUAL: number;
   export const INTENT_RELATIVE_COLORIMETRIC: number;

@@ -46,11 +46,43 @@ export async function previewPixels(blob: Blob): Promise<PreviewPixels> {
   }
 }
 
-/** The proofed pixels as a PNG: lossless, so the screen shows exactly what LittleCMS computed. */
-export async function proofImage(rgba: Uint8Array, width: number, height: number): Promise<Blob> {
-  const canvas = new OffscreenCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  if (!ctx) throw new Error('This browser has no 2D canvas in workers, so it cannot proof.');
-  ctx.putImageData(new ImageData(new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.byteLength), width, height), 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
+// A BMP of RGBA pixels as they lie in memory: the 14-byte file header, then a BITMAPV4HEADER
+// (108 bytes) whose bit masks name the bytes R, G, B, A of each little-endian word.
+const FILE_HEADER = 14;
+const INFO_HEADER = 108;
+const BMP_HEADER = FILE_HEADER + INFO_HEADER;
+const BI_BITFIELDS = 3;
+// The header's colour space: 'sRGB', the display's, as the proof's values are.
+const LCS_SRGB = 0x73524742;
+// 72 dpi in pixels per metre, which nothing reads but the header must carry.
+const PIXELS_PER_METRE = 2835;
+
+/**
+ * The proofed pixels as a BMP file: lossless, so the screen shows exactly the proof, and made by
+ * putting a header before the pixels rather than compressing them as a PNG would.
+ */
+export function proofFile(rgba: Uint8Array, width: number, height: number): Blob {
+  const header = new Uint8Array(BMP_HEADER);
+  const head = new DataView(header.buffer);
+  header[0] = 0x42; // 'B'
+  header[1] = 0x4d; // 'M'
+  head.setUint32(2, BMP_HEADER + rgba.length, true);
+  head.setUint32(10, BMP_HEADER, true);
+  head.setUint32(14, INFO_HEADER, true);
+  head.setInt32(18, width, true);
+  // A negative height: rows top to bottom, as the pixels are.
+  head.setInt32(22, -height, true);
+  head.setUint16(26, 1, true);
+  head.setUint16(28, 32, true);
+  head.setUint32(30, BI_BITFIELDS, true);
+  head.setUint32(34, rgba.length, true);
+  head.setInt32(38, PIXELS_PER_METRE, true);
+  head.setInt32(42, PIXELS_PER_METRE, true);
+  head.setUint32(54, 0x000000ff, true);
+  head.setUint32(58, 0x0000ff00, true);
+  head.setUint32(62, 0x00ff0000, true);
+  head.setUint32(66, 0xff000000, true);
+  head.setUint32(70, LCS_SRGB, true);
+  // The Blob copies both parts once, into one file.
+  return new Blob([header, rgba as Uint8Array<ArrayBuffer>], { type: 'image/bmp' });
 }

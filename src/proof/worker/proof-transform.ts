@@ -1,14 +1,16 @@
 /**
  * The soft proof's colour work, on RGBA pixels, with LittleCMS: from the photo's own profile
- * (embedded, or sRGB) through the paper's output profile to the display (sRGB). Pure of the
- * browser, so the unit tests and the bench run it in Node on the same LittleCMS build.
+ * (embedded, or sRGB) into the paper's device values, as the lab prints, then from those to the
+ * display (sRGB), as the print is seen. LittleCMS computes that on a grid of the photo's RGB
+ * (proof-table.ts), which the pixels then go through. Pure of the browser, so the unit tests and
+ * the bench run it in Node on the same LittleCMS build.
  */
 import {
   INTENT_PERCEPTUAL,
   INTENT_RELATIVE_COLORIMETRIC,
-  TYPE_RGBA_8,
+  TYPE_RGB_16,
+  TYPE_RGB_8,
   cmsFLAGS_BLACKPOINTCOMPENSATION,
-  cmsFLAGS_COPY_ALPHA,
   cmsFLAGS_GAMUTCHECK,
   cmsFLAGS_SOFTPROOFING,
   type Lcms,
@@ -16,6 +18,7 @@ import {
 import { PROOF_RENDERING } from '../../domain/paper-profile.ts';
 import type { ProofIntent } from '../shared/proof-api.ts';
 import { profileKey } from './photo-profile.ts';
+import { GRID, applyTable, gridNodes, tableValues, type ProofTable } from './proof-table.ts';
 
 /**
  * What LittleCMS writes for a pixel its gamut check finds outside the paper: its default alarm
@@ -24,9 +27,10 @@ import { profileKey } from './photo-profile.ts';
  */
 export const ALARM = 127;
 
-// How many (photo profile, paper, intent) transforms stay built: a builder shows one paper and
-// one intent at a time over photos that share a few profiles; each costs a few hundred ms to build.
-const TRANSFORMS_KEPT = 8;
+// How many (photo profile, paper, intent) tables stay built: a builder shows one paper and one
+// intent at a time over photos that share a few profiles; each costs a few hundred ms to build
+// and holds 2 MB.
+const TABLES_KEPT = 8;
 
 export interface PaperProfile {
   /** Changes whenever the bytes change. */
@@ -41,42 +45,21 @@ export interface ProofPixels {
   outside: Uint32Array;
 }
 
-interface Transforms {
-  proof: number;
-  /** 1 where the node of the RGB grid falls outside the paper (see outsideOnGrid). */
-  outsideGrid: Uint8Array;
-}
-
-// The gamut warning's grid: 65 steps a channel, a node every 4 levels of 8 bits, so a pixel is
-// judged by a colour at most 2 levels away. LittleCMS's gamut check is itself an interpolated
-// table; checking each pixel with it took about three times the proof's own pass.
-const GRID = 65;
-const GRID_STEP = 4;
-const gridIndex = (r: number, g: number, b: number) => (((r + 2) >> 2) * GRID + ((g + 2) >> 2)) * GRID + ((b + 2) >> 2);
+// 16 bits a channel in LittleCMS's layouts (lcms2.h BYTES_SH(2)).
+const SIXTEEN_BITS = 2;
 
 /**
- * Which nodes of the RGB grid the paper cannot hold, from LittleCMS's own gamut check: the
- * gamut-check transform gives the alarm grey there. A node whose plain proof is that same grey
- * is really that grey, inside.
+ * Which nodes of the grid the paper cannot hold, from LittleCMS's own gamut check: the
+ * gamut-check proofing transform gives the alarm grey there. A node whose plain proof is that
+ * same grey is really that grey, inside.
  */
-function outsideOnGrid(lcms: Lcms, proof: number, gamut: number): Uint8Array {
-  const nodes = GRID * GRID * GRID;
-  const grid = new Uint8Array(nodes * 4);
-  for (let r = 0, i = 0; r < GRID; r++) {
-    for (let g = 0; g < GRID; g++) {
-      for (let b = 0; b < GRID; b++, i += 4) {
-        grid[i] = Math.min(255, r * GRID_STEP);
-        grid[i + 1] = Math.min(255, g * GRID_STEP);
-        grid[i + 2] = Math.min(255, b * GRID_STEP);
-        grid[i + 3] = 255;
-      }
-    }
-  }
-  const checked = lcms.cmsDoTransform(gamut, grid, nodes) as Uint8Array;
-  const plain = lcms.cmsDoTransform(proof, grid, nodes) as Uint8Array;
-  const outside = new Uint8Array(nodes);
+function outsideOnGrid(lcms: Lcms, nodes: Uint8Array, plain: number, gamut: number): Uint8Array {
+  const count = GRID * GRID * GRID;
+  const checked = lcms.cmsDoTransform(gamut, nodes, count) as Uint8Array;
+  const proofed = lcms.cmsDoTransform(plain, nodes, count) as Uint8Array;
+  const outside = new Uint8Array(count);
   const alarm = (px: Uint8Array, at: number) => px[at] === ALARM && px[at + 1] === ALARM && px[at + 2] === ALARM;
-  for (let i = 0; i < nodes; i++) if (alarm(checked, i * 4) && !alarm(plain, i * 4)) outside[i] = 1;
+  for (let i = 0; i < count; i++) if (alarm(checked, i * 3) && !alarm(proofed, i * 3)) outside[i] = 1;
   return outside;
 }
 
@@ -91,7 +74,7 @@ function intentOf(intent: ProofIntent): { lcms: number; flags: number } {
 
 export class ProofTransforms {
   readonly #lcms: Lcms;
-  readonly #built = new Map<string, Transforms>();
+  readonly #built = new Map<string, ProofTable>();
 
   constructor(lcms: Lcms) {
     this.#lcms = lcms;
@@ -102,19 +85,13 @@ export class ProofTransforms {
    * and which pixels fall outside it.
    */
   proof(rgba: Uint8Array | Uint8ClampedArray, photoIcc: Uint8Array | null, paper: PaperProfile, intent: ProofIntent): ProofPixels {
-    const count = rgba.length / 4;
-    const { proof, outsideGrid } = this.#transforms(photoIcc, paper, intent);
-    const pixels = this.#lcms.cmsDoTransform(proof, rgba, count) as Uint8Array;
-    const found = new Uint32Array(count);
-    let n = 0;
-    for (let i = 0, p = 0; i < count; i++, p += 4) {
-      if (outsideGrid[gridIndex(rgba[p] ?? 0, rgba[p + 1] ?? 0, rgba[p + 2] ?? 0)]) found[n++] = i;
-    }
-    return { pixels, outside: found.slice(0, n) };
+    const pixels = new Uint8Array(rgba.length);
+    const outside = applyTable(this.#table(photoIcc, paper, intent), rgba, pixels);
+    return { pixels, outside };
   }
 
-  /** Builds (or finds) the proof transform and gamut grid of one photo profile, paper and intent. */
-  #transforms(photoIcc: Uint8Array | null, paper: PaperProfile, intent: ProofIntent): Transforms {
+  /** Builds (or finds) the proof table of one photo profile, paper and intent. */
+  #table(photoIcc: Uint8Array | null, paper: PaperProfile, intent: ProofIntent): ProofTable {
     const key = `${photoIcc ? profileKey(photoIcc) : 'srgb'}|${paper.key}|${intent}`;
     const found = this.#built.get(key);
     if (found) {
@@ -128,25 +105,40 @@ export class ProofTransforms {
     if (!photo) throw new Error('The photo’s colour profile could not be read.');
     const display = lcms.cmsCreate_sRGBProfile();
     const printer = lcms.cmsOpenProfileFromMem(paper.bytes, paper.bytes.length);
+    const made: number[] = [];
+    const refused = () => new Error(`LittleCMS could not proof this photo on ${paper.key}: its profile is not one a proof can go through.`);
+    const transform = (t: number) => {
+      if (!t) throw refused();
+      made.push(t);
+      return t;
+    };
     try {
       if (!printer) throw new Error(`The profile of ${paper.key} could not be read.`);
       const { lcms: lcmsIntent, flags } = intentOf(intent);
-      // The paper to the display: relative colorimetric, the paper's white shown as the screen's.
-      const make = (extra: number) =>
-        lcms.cmsCreateProofingTransform(photo, TYPE_RGBA_8, display, TYPE_RGBA_8, printer, lcmsIntent, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_SOFTPROOFING | cmsFLAGS_COPY_ALPHA | flags | extra);
-      const proof = make(0);
-      const gamut = proof ? make(cmsFLAGS_GAMUTCHECK) : 0;
-      if (!proof || !gamut) {
-        if (proof) lcms.cmsDeleteTransform(proof);
-        throw new Error(`LittleCMS could not proof this photo on ${paper.key}: its profile is not one a proof can go through.`);
-      }
-      const made = { proof, outsideGrid: outsideOnGrid(lcms, proof, gamut) };
-      lcms.cmsDeleteTransform(gamut);
-      this.#built.set(key, made);
+      // Printing: the photo into the paper's own device values, 16 bits, clipped to what the
+      // printer can lay down. Viewing: those values to the display, relative colorimetric, the
+      // paper's white shown as the screen's.
+      const deviceFormat = lcms.cmsFormatterForColorspaceOfProfile(printer, SIXTEEN_BITS, 0);
+      if (!deviceFormat) throw refused();
+      const print = transform(lcms.cmsCreateTransform(photo, TYPE_RGB_8, printer, deviceFormat, lcmsIntent, flags));
+      const view = transform(lcms.cmsCreateTransform(printer, deviceFormat, display, TYPE_RGB_16, INTENT_RELATIVE_COLORIMETRIC, 0));
+      // The gamut check is LittleCMS's proofing transform's; its plain twin tells its alarm grey
+      // from a colour that really is that grey.
+      const proofing = (extra: number) =>
+        transform(lcms.cmsCreateProofingTransform(photo, TYPE_RGB_8, display, TYPE_RGB_8, printer, lcmsIntent, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_SOFTPROOFING | flags | extra));
+      const nodes = gridNodes();
+      const count = GRID * GRID * GRID;
+      const onPaper = lcms.cmsDoTransform(print, nodes, count);
+      const table: ProofTable = {
+        values: tableValues(lcms.cmsDoTransform(view, onPaper, count)),
+        outside: outsideOnGrid(lcms, nodes, proofing(0), proofing(cmsFLAGS_GAMUTCHECK)),
+      };
+      this.#built.set(key, table);
       this.#evict();
-      return made;
+      return table;
     } finally {
-      // A built transform keeps what it needs of the profiles.
+      // The table keeps what it needs; LittleCMS's transforms and profiles go.
+      for (const t of made) lcms.cmsDeleteTransform(t);
       lcms.cmsCloseProfile(photo);
       lcms.cmsCloseProfile(display);
       if (printer) lcms.cmsCloseProfile(printer);
@@ -154,14 +146,9 @@ export class ProofTransforms {
   }
 
   #evict(): void {
-    while (this.#built.size > TRANSFORMS_KEPT) {
-      const [oldest, made] = this.#built.entries().next().value as [string, Transforms];
-      this.#built.delete(oldest);
-      this.#lcms.cmsDeleteTransform(made.proof);
-    }
+    while (this.#built.size > TABLES_KEPT) this.#built.delete(this.#built.keys().next().value as string);
   }
 }
-
 /** `#rgb` or `#rrggbb` as [r, g, b]; anything else is refused with the reason. */
 export function parseGamutColour(css: string): [number, number, number] {
   const m = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(css.trim());

@@ -1,23 +1,29 @@
 /**
  * The proof worker's one API object (workers/proof-worker.ts exposes it over Comlink): LittleCMS
- * loads on the first ask, transforms are kept per (photo profile, paper, intent) in
- * ProofTransforms, and finished proofs per (photo, preview, paper, intent, gamut warning).
+ * loads on the first ask, proof tables are kept per (photo profile, paper, intent) in
+ * ProofTransforms, decoded previews per (photo, preview), and finished proofs per (photo,
+ * preview, paper, intent, gamut warning).
  */
 import { instantiate, type Lcms } from 'lcms-wasm';
 import wasmUrl from 'lcms-wasm/dist/lcms.wasm?url';
 import type { ProofAnswer, ProofAsk } from '../shared/proof-api.ts';
 import type { ProofWorkerApi } from '../shared/proof-worker-protocol.ts';
 import { ProofTransforms, markGamut, parseGamutColour, type ProofPixels } from './proof-transform.ts';
-import { previewBlob, previewPixels, proofImage } from './preview-pixels.ts';
+import { previewBlob, previewPixels, proofFile, type PreviewPixels } from './preview-pixels.ts';
 
 export const DEFAULT_GAMUT_COLOUR = '#ff00ff';
 
-// Finished proofs kept: a PNG of a 2,048-px preview is several MB (a phone's memory is the
-// limit), and a builder flips between a few photos, two papers and the gamut toggle: 3 × 2 × 2.
-const PROOFS_KEPT = 12;
-// Proofed pixels kept before marking (a 2,048-px preview is about 11 MB of them): enough to turn
-// the gamut warning on and off for the photo on show without running LittleCMS again.
+// Finished proofs kept: the file of a 2,048-px preview is about 11 MB (a phone's memory is the
+// limit), and a builder flips the gamut warning and the intent on the photo on show, and goes back
+// to the photo before: 2 photos × 2 intents × the warning on and off is 8. The page keeps its own
+// handle on the proofs it shows, so a proof dropped here still shows there.
+const PROOFS_KEPT = 8;
+// Proofed pixels kept before marking (11 MB each): enough to turn the gamut warning on and off
+// for the photo on show without proofing again.
 const PIXELS_KEPT = 2;
+// Decoded previews kept (11 MB each): the photo on show, so that another paper or intent does not
+// decode it again, and the one before it.
+const PREVIEWS_KEPT = 2;
 
 /** A Map that forgets its least recently used entries past `limit`. */
 class Recent<V> {
@@ -53,6 +59,7 @@ export function proofWorkerApi(loadLcms: () => Promise<Lcms> = () => instantiate
   let transforms: Promise<ProofTransforms> | null = null;
   const proofs = new Recent<Promise<ProofAnswer>>(PROOFS_KEPT);
   const pixels = new Recent<Promise<Proofed>>(PIXELS_KEPT);
+  const previews = new Recent<Promise<PreviewPixels>>(PREVIEWS_KEPT);
 
   const engine = () => {
     transforms ??= loadLcms().then((lcms) => new ProofTransforms(lcms));
@@ -61,8 +68,21 @@ export function proofWorkerApi(loadLcms: () => Promise<Lcms> = () => instantiate
     return transforms;
   };
 
+  /** The preview's pixels, decoded once for every paper and intent. */
+  const decoded = (ask: ProofAsk): Promise<PreviewPixels> => {
+    const key = `${ask.photo}|${sourceKey(ask.source)}`;
+    let made = previews.get(key);
+    if (!made) {
+      made = previewBlob(ask.source).then(previewPixels);
+      previews.set(key, made);
+      const failed = made;
+      failed.catch(() => previews.delete(key, failed));
+    }
+    return made;
+  };
+
   async function proofed(ask: ProofAsk): Promise<Proofed> {
-    const [engineReady, preview] = await Promise.all([engine(), previewBlob(ask.source).then(previewPixels)]);
+    const [engineReady, preview] = await Promise.all([engine(), decoded(ask)]);
     const paper = { key: ask.paper.key, bytes: new Uint8Array(ask.paper.profile) };
     return { ...engineReady.proof(preview.rgba, preview.icc, paper, ask.intent), width: preview.width, height: preview.height };
   }
@@ -78,8 +98,8 @@ export function proofWorkerApi(loadLcms: () => Promise<Lcms> = () => instantiate
     }
     const p = await made;
     const colour = ask.gamutWarning ? parseGamutColour(ask.gamutColour ?? DEFAULT_GAMUT_COLOUR) : null;
-    const shown = colour ? markGamut(p, colour) : p.pixels;
-    return { blob: await proofImage(shown, p.width, p.height), width: p.width, height: p.height, outOfGamut: p.outside.length / (p.width * p.height) };
+    const blob = proofFile(colour ? markGamut(p, colour) : p.pixels, p.width, p.height);
+    return { blob, width: p.width, height: p.height, outOfGamut: p.outside.length / (p.width * p.height) };
   }
 
   return {

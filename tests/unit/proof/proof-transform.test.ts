@@ -2,6 +2,7 @@ import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  INTENT_PERCEPTUAL,
   INTENT_RELATIVE_COLORIMETRIC,
   TYPE_RGBA_8,
   TYPE_RGB_8,
@@ -21,6 +22,8 @@ import { libvipsProfile, readFixture } from '../../fixtures/icc/test-profiles.ts
 
 // LittleCMS's 8-bit CMYK layout (lcms2.h TYPE_CMYK_8: colour space 6, 4 channels, 1 byte).
 const TYPE_CMYK_8 = (6 << 16) | (4 << 3) | 1;
+// Its 16-bit twin (lcms2.h TYPE_CMYK_16: 2 bytes a channel).
+const TYPE_CMYK_16 = (6 << 16) | (4 << 3) | 2;
 
 // Building a transform through the 1 MB CMYK profile takes LittleCMS most of a second alone, and
 // far longer on the shared CI machine; each is built once here and kept by the engine.
@@ -75,22 +78,42 @@ describe('the proof on libvips’s CMYK paper', () => {
     expect(srgbToLab(...(pixel(ours.pixels, 0) as [number, number, number]))[0]).toBeGreaterThan(5);
   });
 
-  it('gives every pixel, inside the gamut or not, LittleCMS’s plain proofing colour', () => {
+  it('gives every pixel, inside the gamut or not, the colour of printing then viewing in LittleCMS', () => {
+    // Two LittleCMS transforms per pixel: the photo into the paper's 16-bit inks (relative + BPC),
+    // then the inks to sRGB. The engine interpolates the same on its grid.
     const display = lcms.cmsCreate_sRGBProfile();
     const paper = lcms.cmsOpenProfileFromMem(cmyk, cmyk.length);
-    const plain = lcms.cmsCreateProofingTransform(
-      display,
-      TYPE_RGBA_8,
-      display,
-      TYPE_RGBA_8,
-      paper,
-      INTENT_RELATIVE_COLORIMETRIC,
-      INTENT_RELATIVE_COLORIMETRIC,
-      cmsFLAGS_SOFTPROOFING | cmsFLAGS_BLACKPOINTCOMPENSATION | cmsFLAGS_COPY_ALPHA,
-    );
-    const expected = lcms.cmsDoTransform(plain, rgba, patches.length);
+    const print = lcms.cmsCreateTransform(display, TYPE_RGB_8, paper, TYPE_CMYK_16, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_BLACKPOINTCOMPENSATION);
+    const view = lcms.cmsCreateTransform(paper, TYPE_CMYK_16, display, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC, 0);
+    const expected = lcms.cmsDoTransform(view, lcms.cmsDoTransform(print, rgb, patches.length), patches.length);
     const ours = engine.proof(rgba, null, { key: 'cmyk', bytes: cmyk }, 'relative');
-    expect(Array.from(ours.pixels)).toEqual(Array.from(expected));
+    const { mean, max } = summarise(pixelDifferences(ours.pixels, toRgba(expected), 4));
+    expect(mean).toBeLessThan(0.2);
+    expect(max).toBeLessThan(1);
+  });
+});
+
+describe('the proof on a matrix RGB printer (the narrow test paper)', () => {
+  it('clips colours the paper cannot print as libvips printing them then LittleCMS showing them does', async () => {
+    // The lab's side: libvips converts the photo into the paper's 8-bit RGB (its device values,
+    // clipped to what it can print), then LittleCMS shows those values on sRGB.
+    const saturated: [number, number, number][] = [[0, 0, 255], [0, 255, 0], [255, 0, 0], [0, 255, 255], [255, 0, 255], [255, 255, 0], [40, 90, 220], [20, 160, 60]];
+    const flat = Uint8Array.from(saturated.flat());
+    writeFileSync(join(dir, 'narrow.icc'), narrow);
+    const onPaper = await sharp(Buffer.from(flat), { raw: { width: saturated.length, height: 1, channels: 3 } }).withIccProfile(join(dir, 'narrow.icc')).raw().toBuffer();
+    const paper = lcms.cmsOpenProfileFromMem(narrow, narrow.length);
+    const display = lcms.cmsCreate_sRGBProfile();
+    const view = lcms.cmsCreateTransform(paper, TYPE_RGB_8, display, TYPE_RGB_8, INTENT_RELATIVE_COLORIMETRIC, 0);
+    const reference = toRgba(lcms.cmsDoTransform(view, new Uint8Array(onPaper), saturated.length));
+    const colours = Uint8Array.from(saturated.flatMap((c) => [...c, 255]));
+    const ours = engine.proof(colours, null, { key: 'narrow', bytes: narrow }, 'perceptual');
+    expect(ours.outside.length).toBeGreaterThan(saturated.length / 2);
+    // Each colour within an 8-bit step of the lab's paper values.
+    expect(summarise(pixelDifferences(ours.pixels, reference, 4)).max).toBeLessThan(1.5);
+    // LittleCMS's joined proofing transform does not clip them: it shows what the paper cannot print.
+    const joinedProof = lcms.cmsCreateProofingTransform(display, TYPE_RGBA_8, display, TYPE_RGBA_8, paper, INTENT_PERCEPTUAL, INTENT_RELATIVE_COLORIMETRIC, cmsFLAGS_SOFTPROOFING | cmsFLAGS_COPY_ALPHA);
+    const joined = lcms.cmsDoTransform(joinedProof, colours, saturated.length);
+    expect(summarise(pixelDifferences(joined, reference, 4)).max).toBeGreaterThan(3);
   });
 });
 
@@ -150,12 +173,17 @@ describe('the gamut warning', () => {
 });
 
 describe('the photo’s own profile', () => {
-  it('proofs an Adobe RGB photo through its profile: its green is greener than sRGB’s', () => {
+  it('proofs an Adobe RGB photo through its profile: its muted green is greener than sRGB’s', () => {
+    // A green the narrow paper holds either way (a full green clips to the paper's own in both).
     const adobe = readFixture('adobe-rgb-compatible.icc');
-    const green = Uint8Array.from([0, 255, 0, 255]);
+    const green = Uint8Array.from([90, 150, 90, 255]);
     const asAdobe = engine.proof(green, adobe, { key: 'narrow', bytes: narrow }, 'relative');
     const asSrgb = engine.proof(green, null, { key: 'narrow', bytes: narrow }, 'relative');
-    expect(pixel(asAdobe.pixels, 0)).not.toEqual(pixel(asSrgb.pixels, 0));
+    expect(asAdobe.outside).toHaveLength(0);
+    expect(asSrgb.outside).toHaveLength(0);
+    const [, a] = srgbToLab(...(pixel(asAdobe.pixels, 0) as [number, number, number]));
+    const [, s] = srgbToLab(...(pixel(asSrgb.pixels, 0) as [number, number, number]));
+    expect(a).toBeLessThan(s - 3);
   });
 
   it('refuses a paper profile LittleCMS cannot read, with the paper named', () => {
