@@ -34,11 +34,28 @@ interface Shown {
   outOfGamut: number;
 }
 
+// Proofs kept as object URLs on a screen: each holds a 2,048-px preview's pixels (several MB)
+// alive, so only the photo on show's switches (two intents, gamut marks on and off) stay; an
+// older one asked again comes from the worker's own cache in a few milliseconds.
+const URLS_KEPT = 4;
+
 const sourceKey = (source: Blob | string) => (typeof source === 'string' ? source : `blob:${source.size}:${source.type}`);
 
+/** Keeps `made`, letting the oldest kept proofs past URLS_KEPT go (a Map keeps insertion order). */
+function keep(urls: Map<string, Shown>, made: Shown): void {
+  // Again at the end: the proof on show is never the oldest.
+  urls.delete(made.ask);
+  urls.set(made.ask, made);
+  for (const [ask, old] of urls) {
+    if (urls.size <= URLS_KEPT) break;
+    urls.delete(ask);
+    URL.revokeObjectURL(old.url);
+  }
+}
+
 /**
- * The proof of one photo on one paper as the switches ask (proof-settings.ts). Each answer is kept
- * as an object URL while the screen is open, so flipping a switch back shows it in the same frame.
+ * The proof of one photo on one paper as the switches ask (proof-settings.ts). The last answers are
+ * kept as object URLs while the screen is open, so flipping a switch back shows it in the same frame.
  */
 export function useSoftProof(subject: SoftProofSubject): SoftProofView {
   const { on, gamutWarning, intent } = useProofSettings();
@@ -53,6 +70,7 @@ export function useSoftProof(subject: SoftProofSubject): SoftProofView {
     if (!ask || !profile || source === null) return;
     const known = kept.current.get(ask);
     if (known) {
+      keep(kept.current, known);
       setShown(known);
       return;
     }
@@ -62,7 +80,7 @@ export function useSoftProof(subject: SoftProofSubject): SoftProofView {
       .then(
         (answer: ProofAnswer) => {
           const made = { ask, url: URL.createObjectURL(answer.blob), outOfGamut: answer.outOfGamut };
-          kept.current.set(ask, made);
+          keep(kept.current, made);
           if (live) setShown(made);
         },
         (err: unknown) => live && setFailed({ ask, error: err instanceof Error ? err.message : String(err) }),
