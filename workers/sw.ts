@@ -7,7 +7,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst, StaleWhileRevalidate } from 'workbox-strategies';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import type { WorkboxPlugin } from 'workbox-core/types.js';
 import { CACHE_NAMES, SERVED_FROM_CACHE_HEADER } from '../src/offline/cache-names.ts';
@@ -18,6 +18,9 @@ import { isCatalogueRead, isOwnThumbnail } from '../src/offline/sw-routes.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// A lab that has not answered the catalogue in this long is as good as offline: the copy kept
+// here is shown (marked as such) rather than a screen left waiting on a dead link.
+const CATALOGUE_NETWORK_TIMEOUT_S = 3;
 // A few thousand thumbnails cover several large orders; a month covers a long job.
 const THUMBNAIL_MAX_ENTRIES = 3000;
 const THUMBNAIL_MAX_AGE_S = 30 * 24 * 60 * 60;
@@ -45,9 +48,11 @@ clientsClaim();
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /\.[a-z0-9]+$/i] }));
 
 // Own-origin GETs only: requests to the object store pass the worker by (src/offline/sw-routes.ts).
+// Network first, not stale-while-revalidate: a lab's change (a price, a paper's profile removed)
+// must show on the next page load, not the one after; an unchanged catalogue costs an empty 304.
 registerRoute(
   (match) => isCatalogueRead(match, self.location.origin),
-  new StaleWhileRevalidate({ cacheName: CACHE_NAMES.catalogue, plugins: [markServedFromCache] }),
+  new NetworkFirst({ cacheName: CACHE_NAMES.catalogue, networkTimeoutSeconds: CATALOGUE_NETWORK_TIMEOUT_S, plugins: [markServedFromCache] }),
 );
 
 registerRoute(
