@@ -66,13 +66,21 @@ export interface ProofHarness {
 /** Builds the harness into a temporary folder (a few seconds). */
 export async function buildProofHarness(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'proof-harness-'));
-  await build({
-    configFile: false,
-    root: join(import.meta.dirname, 'proof-harness'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, sourcemap: false },
-    worker: { format: 'es' },
-  });
+  // Vite's build sets process.env.NODE_ENV=production and leaves it: put it back, or every server
+  // a later spec of this worker starts would run as production.
+  const nodeEnv = process.env.NODE_ENV;
+  try {
+    await build({
+      configFile: false,
+      root: join(import.meta.dirname, 'proof-harness'),
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true, sourcemap: false },
+      worker: { format: 'es' },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   return outDir;
 }
 

@@ -76,6 +76,11 @@ test.describe('the lab scaled out: two API processes, PostgreSQL and an S3 bucke
       S3_ENDPOINT: bucketOrigin,
       S3_ACCESS_KEY_ID: S3_KEY,
       S3_SECRET_ACCESS_KEY: S3_KEY,
+      // Production, as deployed, whatever an earlier spec in this worker left in process.env
+      // (the proof harness's in-process vite build sets NODE_ENV); with it, one webhook sealing
+      // key for every process (README.md#deploy).
+      NODE_ENV: 'production',
+      WEBHOOK_SECRET_KEY: Buffer.alloc(32, 7).toString('base64'),
     };
     // Started together, as after a deploy.
     processes = ports.map((port) => startServer({ ...env, PORT: String(port) }));
